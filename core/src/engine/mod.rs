@@ -1,0 +1,11 @@
+//! The rules engine: pure, deterministic, no I/O, no clock; randomness only from an RNG passed in.
+
+pub mod board;
+pub mod game;
+pub mod moves;
+pub mod record;
+pub mod round;
+pub mod rules;
+pub mod sim;
+pub mod tally;
+pub mod tile;

@@ -1,0 +1,160 @@
+//! Moves: what a seat does on its turn, resolved against the table, and the errors of refused
+//! moves.
+
+use crate::engine::board::Arm;
+use crate::engine::tile::{Tile, TileText};
+use std::fmt;
+
+/// One tile laid on one arm; `close` lays a double face down (Osel).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Placement {
+    pub tile: Tile,
+    pub arm: Arm,
+    pub close: bool,
+}
+
+/// One to four placements made in one turn (RULES C6), in the order given.
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+pub struct Placements {
+    items: [Placement; 4],
+    len: u8,
+}
+
+impl Placements {
+    pub fn one(tile: Tile, arm: Arm) -> Placements {
+        Placements::from_slice(&[Placement { tile, arm, close: false }])
+    }
+
+    /// Panics on an empty slice or more than four.
+    pub fn from_slice(list: &[Placement]) -> Placements {
+        assert!((1..=4).contains(&list.len()), "one to four placements");
+        let mut items = [list[0]; 4];
+        items[..list.len()].copy_from_slice(list);
+        Placements { items, len: list.len() as u8 }
+    }
+
+    pub fn as_slice(&self) -> &[Placement] {
+        &self.items[..self.len as usize]
+    }
+
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    pub fn first(&self) -> Placement {
+        self.items[0]
+    }
+}
+
+impl fmt::Debug for Placements {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+/// A move resolved against the table.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// The first tile of the round; `left` is the pip shown on the left arm. `na_sto` declares
+    /// «на сто» (Morskoy).
+    Lead { tile: Tile, left: u8, na_sto: bool },
+    Play(Placements),
+    Draw,
+    Pass,
+}
+
+impl Move {
+    pub fn lead(tile: Tile) -> Move {
+        Move::Lead { tile, left: tile.high(), na_sto: false }
+    }
+
+    pub fn play(tile: Tile, arm: Arm) -> Move {
+        Move::Play(Placements::one(tile, arm))
+    }
+
+    /// The tiles this move lays.
+    pub fn tiles(&self) -> impl Iterator<Item = Tile> + '_ {
+        let (lead, list): (Option<Tile>, &[Placement]) = match self {
+            Move::Lead { tile, .. } => (Some(*tile), &[]),
+            Move::Play(p) => (None, p.as_slice()),
+            _ => (None, &[]),
+        };
+        lead.into_iter().chain(list.iter().map(|p| p.tile))
+    }
+}
+
+/// A placement as written, before it is resolved against the table.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PlacementSpec {
+    pub tile: TileText,
+    pub at: Option<Arm>,
+    pub close: bool,
+}
+
+/// A move as written in a record or pressed on a button, before resolution (RECORD.md R9–R11).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveSpec {
+    /// A single tile (`play: "a-b"`); `at` may be left out where only one arm accepts it.
+    Play { tile: TileText, at: Option<Arm>, na_sto: bool },
+    /// A placement list (`play: [{tile, at, close}, …]`).
+    List { placements: Vec<PlacementSpec>, na_sto: bool },
+    Draw,
+    Pass,
+}
+
+/// Why a move was refused. The state is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    #[error("the match is over")]
+    MatchOver,
+    #[error("the round is over")]
+    RoundOver,
+    #[error("not your turn")]
+    NotYourTurn,
+    #[error("no such seat")]
+    NoSuchSeat,
+    #[error("tile not in hand")]
+    NotInHand,
+    #[error("the round starts with the lead")]
+    LeadFirst,
+    #[error("the lead is already on the table")]
+    AlreadyLed,
+    #[error("the lead must be {0}")]
+    MustLead(Tile),
+    #[error("the lead must be a double")]
+    MustLeadDouble,
+    #[error("the lead is a single tile")]
+    LeadIsSingle,
+    #[error("the lead cannot be closed")]
+    LeadNotClosable,
+    #[error("{0} does not fit the {1} arm")]
+    DoesNotFit(Tile, Arm),
+    #[error("the {0} arm is closed")]
+    ArmClosed(Arm),
+    #[error("there is no {0} arm yet")]
+    NoSuchArm(Arm),
+    #[error("{0} does not fit any open arm")]
+    FitsNowhere(Tile),
+    #[error("{0} fits several arms: say which")]
+    Ambiguous(Tile),
+    #[error("only a double laid in osel can be closed")]
+    CannotClose,
+    #[error("{0}")]
+    BadMulti(&'static str),
+    #[error("cannot draw while holding a playable tile")]
+    DrawWhileHolding,
+    #[error("cannot draw: the bazaar is empty")]
+    BazaarEmpty,
+    #[error("cannot pass while holding a playable tile")]
+    PassWhileHolding,
+    #[error("cannot pass: the bazaar is not empty, draw")]
+    PassWhileBazaar,
+    #[error("«на сто» is declared only with a 6-6 lead, by a side with points, in morskoy")]
+    NaSto,
+    #[error("malformed move: {0}")]
+    Malformed(String),
+}

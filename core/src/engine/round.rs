@@ -1,0 +1,625 @@
+//! One round: hands, bazaar, the table, whose turn it is, legal moves and applying them.
+//!
+//! The round knows nothing of scores: when it ends it reports how ([`RoundEnd`]) and the match
+//! ([`crate::engine::game::Match`]) writes the sheet.
+
+use crate::engine::board::{Arm, Board, Layout, SUITS};
+use crate::engine::moves::{Move, MoveError, MoveSpec, Placement, Placements};
+use crate::engine::rules::{MultiPlay, OpenerOrder, Rules, Variant};
+use crate::engine::tile::{Tile, TileSet};
+
+/// How a round ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum EndKind {
+    /// A hand emptied.
+    Domino,
+    /// Nothing outside the table fits.
+    Fish,
+    /// Osel: both line ends closed while no hub stands.
+    Closed,
+}
+
+impl EndKind {
+    pub const fn key(self) -> &'static str {
+        match self {
+            EndKind::Domino => "domino",
+            EndKind::Fish => "fish",
+            EndKind::Closed => "closed",
+        }
+    }
+}
+
+/// The end of a round, as the match needs it for scoring.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RoundEnd {
+    pub kind: EndKind,
+    /// Who laid the last tile: the player who went out, or the fish-maker / closer.
+    pub by: u8,
+    /// The last play laid 0-0 or 6-6 (Morskoy M6).
+    pub last_has_extreme_double: bool,
+    /// Doubles laid by the last play.
+    pub last_doubles: u8,
+}
+
+/// Who leads a round, before the deal is known.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Opening {
+    /// The round-1 rule: the forced tile from this deal (RULES §1, §2; T2, K1).
+    Forced,
+    /// This seat leads any tile (`lead_must_be_double` still applies).
+    Seat(u8),
+    /// Any seat may lead any tile (sport round 1; after an unfinished round, R13).
+    Any,
+}
+
+/// Who leads, resolved against the deal.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Leader {
+    Forced { seat: u8, tile: Tile },
+    Seat(u8),
+    Any,
+}
+
+/// The per-round switches taken from the rules once.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+struct Params {
+    layout: Layout,
+    multi: MultiPlay,
+    closing: bool,
+    draw_out: bool,
+    lead_must_be_double: bool,
+    /// Telefon: the count is taken after every play.
+    counts: bool,
+}
+
+impl Params {
+    fn new(rules: &Rules) -> Params {
+        let layout = match rules.variant {
+            Variant::Osel => Layout::Hub { sides_first: rules.hub_sides_first },
+            Variant::Telefon => Layout::Hub { sides_first: !rules.house_any_side },
+            _ => Layout::Line,
+        };
+        Params {
+            layout,
+            multi: rules.multi_play(),
+            closing: rules.variant == Variant::Osel,
+            draw_out: rules.draw_out_before_fish,
+            lead_must_be_double: rules.lead_must_be_double,
+            counts: rules.variant == Variant::Telefon,
+        }
+    }
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+enum Phase {
+    Lead(Leader),
+    Play,
+    Over(RoundEnd),
+}
+
+/// What an accepted move did.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub struct Applied {
+    /// The Telefon count after a play (the raw sum of ends), for every play.
+    pub count: Option<u32>,
+    pub end: Option<RoundEnd>,
+}
+
+/// One round in progress or finished.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Round {
+    params: Params,
+    seats: u8,
+    hands: [TileSet; 4],
+    bazaar: Vec<Tile>,
+    drawn: u8,
+    board: Board,
+    phase: Phase,
+    turn: u8,
+    leader: Option<u8>,
+    last_mover: Option<u8>,
+    na_sto: Option<u8>,
+    /// Seats allowed to declare «на сто» on the lead (M7), set by the match.
+    may_declare: u8,
+}
+
+/// The forced lead of the round-1 rule for this deal.
+pub fn forced_lead(rules: &Rules, hands: &[TileSet]) -> (u8, Tile) {
+    let dealt: TileSet = hands.iter().fold(TileSet::EMPTY, |a, h| a.union(*h));
+    let max = rules.max_pip();
+    let order: Vec<Tile> = match (&rules.opener_order, rules.variant) {
+        (_, Variant::Classic) if rules.lead_00 => {
+            std::iter::once(0).chain((1..=max).rev()).map(Tile::double).collect()
+        }
+        (_, Variant::Classic) => (0..=max).rev().map(Tile::double).collect(),
+        (OpenerOrder::Default, _) => (1..=max).chain(std::iter::once(0)).map(Tile::double).collect(),
+        (OpenerOrder::ZeroFirst, _) => (0..=max).map(Tile::double).collect(),
+        (OpenerOrder::Custom(list), _) => list.clone(),
+    };
+    let tile = order
+        .into_iter()
+        .find(|t| dealt.contains(*t))
+        .or_else(|| dealt.iter().max_by_key(|t| t.weight()))
+        .expect("a deal holds at least one tile");
+    let seat = hands.iter().position(|h| h.contains(tile)).expect("the tile is dealt");
+    (seat as u8, tile)
+}
+
+impl Round {
+    /// A new round over a checked deal (`hands` per seat, `bazaar` in draw order).
+    pub fn new(rules: &Rules, hands: &[TileSet], bazaar: Vec<Tile>, opening: Opening) -> Round {
+        assert!((2..=4).contains(&hands.len()));
+        let leader = match opening {
+            Opening::Forced => {
+                let (seat, tile) = forced_lead(rules, hands);
+                Leader::Forced { seat, tile }
+            }
+            Opening::Seat(s) => Leader::Seat(s),
+            Opening::Any => Leader::Any,
+        };
+        let mut h = [TileSet::EMPTY; 4];
+        h[..hands.len()].copy_from_slice(hands);
+        let params = Params::new(rules);
+        Round {
+            params,
+            seats: hands.len() as u8,
+            hands: h,
+            bazaar,
+            drawn: 0,
+            board: Board::new(params.layout),
+            phase: Phase::Lead(leader),
+            turn: 0,
+            leader: None,
+            last_mover: None,
+            na_sto: None,
+            may_declare: 0,
+        }
+    }
+
+    /// Allows these seats (bit per seat) to declare «на сто» on the lead.
+    pub fn set_may_declare(&mut self, seats: u8) {
+        self.may_declare = seats;
+    }
+
+    pub fn seats(&self) -> usize {
+        self.seats as usize
+    }
+
+    pub fn hand(&self, seat: usize) -> TileSet {
+        self.hands[seat]
+    }
+
+    pub fn hands(&self) -> &[TileSet] {
+        &self.hands[..self.seats as usize]
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Tiles still in the bazaar, next to be drawn first.
+    pub fn bazaar(&self) -> &[Tile] {
+        &self.bazaar[self.drawn as usize..]
+    }
+
+    pub fn bazaar_len(&self) -> usize {
+        self.bazaar.len() - self.drawn as usize
+    }
+
+    /// The seat that led, once the lead is down.
+    pub fn leader(&self) -> Option<u8> {
+        self.leader
+    }
+
+    /// Who must lead, before the lead.
+    pub fn expected_leader(&self) -> Option<Leader> {
+        match self.phase {
+            Phase::Lead(l) => Some(l),
+            _ => None,
+        }
+    }
+
+    /// The seat to move; `None` before an open lead (any seat may lead) or after the end.
+    pub fn to_move(&self) -> Option<u8> {
+        match self.phase {
+            Phase::Lead(Leader::Forced { seat, .. } | Leader::Seat(seat)) => Some(seat),
+            Phase::Lead(Leader::Any) | Phase::Over(_) => None,
+            Phase::Play => Some(self.turn),
+        }
+    }
+
+    pub fn end(&self) -> Option<RoundEnd> {
+        match self.phase {
+            Phase::Over(e) => Some(e),
+            _ => None,
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        matches!(self.phase, Phase::Over(_))
+    }
+
+    /// The seat that declared «на сто» on the lead.
+    pub fn na_sto(&self) -> Option<u8> {
+        self.na_sto
+    }
+
+    /// Tiles of `seat` that fit an open arm now.
+    pub fn playable(&self, seat: usize) -> TileSet {
+        self.board.playable(self.hands[seat])
+    }
+
+    fn next_seat(&self, seat: u8) -> u8 {
+        (seat + 1) % self.seats
+    }
+
+    /// Resolves a written move against the table (RECORD.md R9–R11), checking it as well.
+    pub fn resolve(&self, seat: usize, spec: &MoveSpec) -> Result<Move, MoveError> {
+        self.check_turn(seat)?;
+        let leading = matches!(self.phase, Phase::Lead(_));
+        let mv = match spec {
+            MoveSpec::Draw => Move::Draw,
+            MoveSpec::Pass => Move::Pass,
+            MoveSpec::Play { tile, na_sto, .. } if leading => {
+                Move::Lead { tile: tile.tile(), left: tile.first, na_sto: *na_sto }
+            }
+            MoveSpec::List { placements, na_sto } if leading => match placements.as_slice() {
+                [one] if one.close => return Err(MoveError::LeadNotClosable),
+                [one] => Move::Lead { tile: one.tile.tile(), left: one.tile.first, na_sto: *na_sto },
+                _ => return Err(MoveError::LeadIsSingle),
+            },
+            MoveSpec::Play { na_sto: true, .. } | MoveSpec::List { na_sto: true, .. } => {
+                return Err(MoveError::NaSto);
+            }
+            MoveSpec::Play { tile, at, .. } => {
+                let tile = tile.tile();
+                Move::play(tile, self.resolve_arm(seat, tile, *at)?)
+            }
+            MoveSpec::List { placements, .. } => {
+                if placements.is_empty() || placements.len() > 4 {
+                    return Err(MoveError::BadMulti("a play lays one to four tiles"));
+                }
+                let mut list = Vec::with_capacity(placements.len());
+                for p in placements {
+                    let tile = p.tile.tile();
+                    list.push(Placement { tile, arm: self.resolve_arm(seat, tile, p.at)?, close: p.close });
+                }
+                Move::Play(Placements::from_slice(&list))
+            }
+        };
+        self.check(seat, &mv)?;
+        Ok(mv)
+    }
+
+    fn resolve_arm(&self, seat: usize, tile: Tile, at: Option<Arm>) -> Result<Arm, MoveError> {
+        if let Some(arm) = at {
+            return Ok(arm);
+        }
+        if !self.hands[seat].contains(tile) {
+            return Err(MoveError::NotInHand);
+        }
+        let mut fits = self.board.open_arms().filter(|&a| self.board.fits(a, tile));
+        match (fits.next(), fits.next()) {
+            (Some(arm), None) => Ok(arm),
+            (None, _) => Err(MoveError::FitsNowhere(tile)),
+            (Some(_), Some(_)) => Err(MoveError::Ambiguous(tile)),
+        }
+    }
+
+    fn check_turn(&self, seat: usize) -> Result<(), MoveError> {
+        if seat >= self.seats as usize {
+            return Err(MoveError::NoSuchSeat);
+        }
+        match self.phase {
+            Phase::Over(_) => Err(MoveError::RoundOver),
+            Phase::Lead(Leader::Any) => Ok(()),
+            _ if self.to_move() != Some(seat as u8) => Err(MoveError::NotYourTurn),
+            _ => Ok(()),
+        }
+    }
+
+    /// Checks a move without applying it.
+    pub fn check(&self, seat: usize, mv: &Move) -> Result<(), MoveError> {
+        self.check_turn(seat)?;
+        let hand = self.hands[seat];
+        match (self.phase, mv) {
+            (Phase::Over(_), _) => Err(MoveError::RoundOver),
+            (Phase::Lead(leader), Move::Lead { tile, left, na_sto }) => {
+                if !hand.contains(*tile) {
+                    return Err(MoveError::NotInHand);
+                }
+                if !tile.has(*left) {
+                    return Err(MoveError::Malformed(format!("{tile} has no {left}")));
+                }
+                match leader {
+                    Leader::Forced { tile: forced, .. } if forced != *tile => {
+                        return Err(MoveError::MustLead(forced));
+                    }
+                    Leader::Seat(_)
+                        if self.params.lead_must_be_double
+                            && !tile.is_double()
+                            && hand.iter().any(Tile::is_double) =>
+                    {
+                        return Err(MoveError::MustLeadDouble);
+                    }
+                    _ => {}
+                }
+                if *na_sto && (*tile != Tile::double(6) || self.may_declare & (1 << seat) == 0) {
+                    return Err(MoveError::NaSto);
+                }
+                Ok(())
+            }
+            (Phase::Lead(_), _) => Err(MoveError::LeadFirst),
+            (Phase::Play, Move::Lead { .. }) => Err(MoveError::AlreadyLed),
+            (Phase::Play, Move::Draw) => {
+                if !self.board.playable(hand).is_empty() {
+                    Err(MoveError::DrawWhileHolding)
+                } else if self.bazaar_len() == 0 {
+                    Err(MoveError::BazaarEmpty)
+                } else {
+                    Ok(())
+                }
+            }
+            (Phase::Play, Move::Pass) => {
+                if !self.board.playable(hand).is_empty() {
+                    Err(MoveError::PassWhileHolding)
+                } else if self.bazaar_len() > 0 {
+                    Err(MoveError::PassWhileBazaar)
+                } else {
+                    Ok(())
+                }
+            }
+            (Phase::Play, Move::Play(list)) => self.check_play(hand, list.as_slice()),
+        }
+    }
+
+    fn check_placement(&self, hand: TileSet, p: &Placement) -> Result<(), MoveError> {
+        if !hand.contains(p.tile) {
+            return Err(MoveError::NotInHand);
+        }
+        let end = self.board.arm(p.arm);
+        if !end.exists {
+            return Err(MoveError::NoSuchArm(p.arm));
+        }
+        if end.closed {
+            return Err(MoveError::ArmClosed(p.arm));
+        }
+        if !self.board.fits(p.arm, p.tile) {
+            return Err(MoveError::DoesNotFit(p.tile, p.arm));
+        }
+        if p.close && !(self.params.closing && p.tile.is_double()) {
+            return Err(MoveError::CannotClose);
+        }
+        Ok(())
+    }
+
+    fn check_play(&self, hand: TileSet, list: &[Placement]) -> Result<(), MoveError> {
+        for p in list {
+            self.check_placement(hand, p)?;
+        }
+        if list.len() == 1 {
+            return Ok(());
+        }
+        match self.params.multi {
+            MultiPlay::Single => return Err(MoveError::BadMulti("one tile per play in this game")),
+            MultiPlay::ExactlyTwo if list.len() != 2 => {
+                return Err(MoveError::BadMulti("two doubles at once means exactly two"));
+            }
+            MultiPlay::UpTo(n) if list.len() > n as usize => {
+                return Err(MoveError::BadMulti("too many tiles in one play"));
+            }
+            _ => {}
+        }
+        for (i, p) in list.iter().enumerate() {
+            if !p.tile.is_double() {
+                return Err(MoveError::BadMulti("only doubles can be laid together"));
+            }
+            for q in &list[..i] {
+                if q.tile == p.tile {
+                    return Err(MoveError::BadMulti("the same tile twice"));
+                }
+                if q.arm == p.arm {
+                    return Err(MoveError::BadMulti("each double goes on a different arm"));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks and applies a move; a refused move changes nothing.
+    pub fn apply(&mut self, seat: usize, mv: Move) -> Result<Applied, MoveError> {
+        self.check(seat, &mv)?;
+        Ok(self.apply_unchecked(seat, mv))
+    }
+
+    /// Applies a move already checked (or generated by [`Round::legal_moves`]).
+    pub fn apply_unchecked(&mut self, seat: usize, mv: Move) -> Applied {
+        let s = seat as u8;
+        match mv {
+            Move::Lead { tile, left, na_sto } => {
+                self.hands[seat].remove(tile);
+                self.board.place_lead(tile, left);
+                self.leader = Some(s);
+                if na_sto {
+                    self.na_sto = Some(s);
+                }
+                self.phase = Phase::Play;
+                self.after_play(s, tile.is_double() as u8, is_extreme(tile))
+            }
+            Move::Play(list) => {
+                let mut doubles = 0;
+                let mut extreme = false;
+                for p in list.as_slice() {
+                    self.hands[seat].remove(p.tile);
+                    self.board.place(p.tile, p.arm, p.close);
+                    doubles += p.tile.is_double() as u8;
+                    extreme |= is_extreme(p.tile);
+                }
+                self.after_play(s, doubles, extreme)
+            }
+            Move::Draw => {
+                let tile = self.bazaar[self.drawn as usize];
+                self.drawn += 1;
+                self.hands[seat].insert(tile);
+                let mut applied = Applied::default();
+                if self.params.draw_out && self.blocked() {
+                    applied.end = Some(self.finish(EndKind::Fish, self.last_mover.unwrap_or(s), 0, false));
+                }
+                applied
+            }
+            Move::Pass => {
+                self.turn = self.next_seat(s);
+                Applied::default()
+            }
+        }
+    }
+
+    fn after_play(&mut self, seat: u8, doubles: u8, extreme: bool) -> Applied {
+        self.last_mover = Some(seat);
+        let count = self.params.counts.then(|| self.board.count());
+        let kind = if self.hands[seat as usize].is_empty() {
+            Some(EndKind::Domino)
+        } else if self.params.closing
+            && self.board.hub().is_none()
+            && self.board.arm(Arm::Left).closed
+            && self.board.arm(Arm::Right).closed
+        {
+            Some(EndKind::Closed)
+        } else if self.blocked() {
+            Some(EndKind::Fish)
+        } else {
+            None
+        };
+        self.turn = self.next_seat(seat);
+        Applied { count, end: kind.map(|k| self.finish(k, seat, doubles, extreme)) }
+    }
+
+    fn finish(&mut self, kind: EndKind, by: u8, doubles: u8, extreme: bool) -> RoundEnd {
+        let end = RoundEnd { kind, by, last_has_extreme_double: extreme, last_doubles: doubles };
+        self.phase = Phase::Over(end);
+        end
+    }
+
+    /// Whether nothing outside the table can ever be laid (RULES §0 fish, C4, C5).
+    fn blocked(&self) -> bool {
+        let mut outside = self.hands().iter().fold(TileSet::EMPTY, |a, h| a.union(*h));
+        let rest = self.bazaar();
+        if self.params.draw_out && !rest.is_empty() {
+            return false;
+        }
+        outside = rest.iter().fold(outside, |mut a, t| {
+            a.insert(*t);
+            a
+        });
+        self.board.playable(outside).is_empty()
+    }
+
+    /// Every legal move of `seat` now. Leads are listed in one orientation (the higher half on
+    /// the left): the two orientations of a lead are mirror images.
+    pub fn legal_moves(&self, seat: usize) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.legal_moves_into(seat, &mut out);
+        out
+    }
+
+    pub fn legal_moves_into(&self, seat: usize, out: &mut Vec<Move>) {
+        out.clear();
+        if self.check_turn(seat).is_err() {
+            return;
+        }
+        let hand = self.hands[seat];
+        match self.phase {
+            Phase::Over(_) => {}
+            Phase::Lead(leader) => {
+                let tiles = match leader {
+                    Leader::Forced { tile, .. } => TileSet::single(tile),
+                    Leader::Seat(_) if self.params.lead_must_be_double => {
+                        let doubles: TileSet = hand.iter().filter(|t| t.is_double()).collect();
+                        if doubles.is_empty() { hand } else { doubles }
+                    }
+                    _ => hand,
+                };
+                for tile in tiles {
+                    out.push(Move::Lead { tile, left: tile.high(), na_sto: false });
+                    if tile == Tile::double(6) && self.may_declare & (1 << seat) != 0 {
+                        out.push(Move::Lead { tile, left: 6, na_sto: true });
+                    }
+                }
+            }
+            Phase::Play => {
+                let playable = self.board.playable(hand);
+                if playable.is_empty() {
+                    out.push(if self.bazaar_len() > 0 { Move::Draw } else { Move::Pass });
+                    return;
+                }
+                let mut doubles: [Option<Tile>; 4] = [None; 4];
+                for arm in self.board.open_arms() {
+                    let end = self.board.arm(arm);
+                    for tile in playable.intersection(SUITS[end.value as usize]) {
+                        out.push(Move::play(tile, arm));
+                        if self.params.closing && tile.is_double() {
+                            out.push(Move::Play(Placements::from_slice(&[Placement {
+                                tile,
+                                arm,
+                                close: true,
+                            }])));
+                        }
+                    }
+                    let d = Tile::double(end.value);
+                    if playable.contains(d) {
+                        doubles[arm as usize] = Some(d);
+                    }
+                }
+                self.multi_moves(&doubles, out);
+            }
+        }
+    }
+
+    /// Plays of several doubles at once (C6): each subset of two or more arms holding distinct
+    /// doubles, and in Osel every way of closing them.
+    fn multi_moves(&self, doubles: &[Option<Tile>; 4], out: &mut Vec<Move>) {
+        let (min, max) = match self.params.multi {
+            MultiPlay::Single => return,
+            MultiPlay::ExactlyTwo => (2, 2),
+            MultiPlay::UpTo(n) => (2, n as u32),
+        };
+        if doubles.iter().flatten().count() < 2 {
+            return;
+        }
+        for mask in 1u8..16 {
+            let n = mask.count_ones();
+            if n < min || n > max {
+                continue;
+            }
+            let mut list = Vec::with_capacity(4);
+            let mut used = TileSet::EMPTY;
+            for (i, d) in doubles.iter().enumerate() {
+                if mask & (1 << i) == 0 {
+                    continue;
+                }
+                match d {
+                    Some(t) if !used.contains(*t) => {
+                        used.insert(*t);
+                        list.push(Placement { tile: *t, arm: Arm::from_index(i), close: false });
+                    }
+                    _ => break,
+                }
+            }
+            if list.len() != n as usize {
+                continue;
+            }
+            let closings = if self.params.closing { 1u8 << n } else { 1 };
+            for c in 0..closings {
+                let mut l = list.clone();
+                for (j, p) in l.iter_mut().enumerate() {
+                    p.close = c & (1 << j) != 0;
+                }
+                out.push(Move::Play(Placements::from_slice(&l)));
+            }
+        }
+    }
+}
+
+const fn is_extreme(tile: Tile) -> bool {
+    tile.is_double() && (tile.high() == 0 || tile.high() == 6)
+}

@@ -1,0 +1,357 @@
+//! Variants, options and presets (RULES.md §1–§6, RECORD.md R1–R6).
+//!
+//! [`Rules`] is the checked rule set of one match: built from the JSON options object of a record
+//! or a `/settings` menu through [`Rules::from_options`], which names any unknown option or wrong
+//! value. Scoring for each variant lives in the sibling modules.
+
+mod options;
+
+pub use options::{RulesError, option_keys};
+
+use crate::engine::tile::{STANDARD_MAX_PIP, Tile};
+use std::fmt;
+use std::str::FromStr;
+
+/// The five games.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    Classic,
+    Kozel,
+    Morskoy,
+    Osel,
+    Telefon,
+}
+
+impl Variant {
+    pub const ALL: [Variant; 5] =
+        [Variant::Classic, Variant::Kozel, Variant::Morskoy, Variant::Osel, Variant::Telefon];
+
+    /// The name used in records and commands.
+    pub const fn key(self) -> &'static str {
+        match self {
+            Variant::Classic => "classic",
+            Variant::Kozel => "kozel",
+            Variant::Morskoy => "morskoy",
+            Variant::Osel => "osel",
+            Variant::Telefon => "telefon",
+        }
+    }
+
+    /// Kozel, Morskoy and Osel share deals, leads and the pair game.
+    pub const fn is_kozel_family(self) -> bool {
+        matches!(self, Variant::Kozel | Variant::Morskoy | Variant::Osel)
+    }
+
+    /// Osel and Telefon grow a hub with four arms.
+    pub const fn has_hub(self) -> bool {
+        matches!(self, Variant::Osel | Variant::Telefon)
+    }
+
+    pub const fn default_target(self) -> u32 {
+        match self {
+            Variant::Classic => 100,
+            Variant::Kozel | Variant::Osel => 101,
+            Variant::Morskoy => 125,
+            Variant::Telefon => 72,
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.key())
+    }
+}
+
+impl FromStr for Variant {
+    type Err = RulesError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.key() == s)
+            .ok_or_else(|| RulesError::UnknownVariant(s.to_owned()))
+    }
+}
+
+/// Whether partners sit opposite and score together.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Teams {
+    #[default]
+    None,
+    Pairs,
+}
+
+impl Teams {
+    pub const fn key(self) -> &'static str {
+        match self {
+            Teams::None => "none",
+            Teams::Pairs => "pairs",
+        }
+    }
+}
+
+/// Named bundles of options (RULES.md; RECORD.md R1).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Preset {
+    Troshin,
+    Plain,
+    Sport,
+}
+
+impl Preset {
+    pub const ALL: [Preset; 3] = [Preset::Troshin, Preset::Plain, Preset::Sport];
+
+    pub const fn key(self) -> &'static str {
+        match self {
+            Preset::Troshin => "troshin",
+            Preset::Plain => "plain",
+            Preset::Sport => "sport",
+        }
+    }
+
+    /// R1: where each preset exists.
+    pub const fn allowed_in(self, variant: Variant) -> bool {
+        match self {
+            Preset::Troshin => variant.is_kozel_family(),
+            Preset::Plain => !matches!(variant, Variant::Telefon),
+            Preset::Sport => true,
+        }
+    }
+}
+
+/// Which special lone-tile values apply (RULES §1–§3).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum LoneValues {
+    #[default]
+    Standard,
+    Troshin,
+    Plain,
+}
+
+/// The search order for the forced lead of round 1 (`opener_order`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum OpenerOrder {
+    /// Classic: 6-6 … 0-0 (0-0 first under `lead_00`); Kozel family and Telefon: 1-1 … 6-6, 0-0.
+    #[default]
+    Default,
+    /// `opener_order: true`: 0-0, 1-1 … 6-6.
+    ZeroFirst,
+    /// A list of distinct doubles.
+    Custom(Vec<Tile>),
+}
+
+/// The checked rule set of one match.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    pub variant: Variant,
+    pub teams: Teams,
+    pub presets: Vec<Preset>,
+    pub target: u32,
+    pub draw_out_before_fish: bool,
+    pub lead_must_be_double: bool,
+    pub eggs: bool,
+    pub deal: Option<u8>,
+    pub lead_00: bool,
+    pub two_doubles: bool,
+    pub opener_order: OpenerOrder,
+    pub threshold_every_round: bool,
+    pub forget_below_threshold: bool,
+    pub loser_writes: bool,
+    pub any_double_double_finish_wins: bool,
+    pub hub_sides_first: bool,
+    pub house_any_side: bool,
+    pub multi_doubles: bool,
+    pub finish_round: bool,
+}
+
+impl Rules {
+    /// The defaults of a variant, no options, no presets.
+    pub fn new(variant: Variant) -> Rules {
+        Rules {
+            variant,
+            teams: Teams::None,
+            presets: Vec::new(),
+            target: variant.default_target(),
+            draw_out_before_fish: false,
+            lead_must_be_double: false,
+            eggs: false,
+            deal: None,
+            lead_00: false,
+            two_doubles: matches!(variant, Variant::Morskoy),
+            opener_order: OpenerOrder::Default,
+            threshold_every_round: false,
+            forget_below_threshold: false,
+            loser_writes: false,
+            any_double_double_finish_wins: false,
+            hub_sides_first: false,
+            house_any_side: false,
+            multi_doubles: false,
+            finish_round: false,
+        }
+    }
+
+    pub fn has_preset(&self, preset: Preset) -> bool {
+        self.presets.contains(&preset)
+    }
+
+    pub fn sport(&self) -> bool {
+        self.has_preset(Preset::Sport)
+    }
+
+    pub fn lone_values(&self) -> LoneValues {
+        if self.has_preset(Preset::Troshin) {
+            LoneValues::Troshin
+        } else if self.has_preset(Preset::Plain) {
+            LoneValues::Plain
+        } else {
+            LoneValues::Standard
+        }
+    }
+
+    /// The highest pip of the set in play.
+    pub fn max_pip(&self) -> u8 {
+        STANDARD_MAX_PIP
+    }
+
+    /// Number of sides for `seats` players.
+    pub fn sides(&self, seats: usize) -> usize {
+        match self.teams {
+            Teams::Pairs => 2,
+            Teams::None => seats,
+        }
+    }
+
+    /// The side a seat plays for: partners sit opposite.
+    pub fn side_of(&self, seat: usize) -> usize {
+        match self.teams {
+            Teams::Pairs => seat % 2,
+            Teams::None => seat,
+        }
+    }
+
+    /// R5: whether this many players may sit at this variant.
+    pub fn check_players(&self, seats: usize) -> Result<(), RulesError> {
+        let ok = match (self.variant.is_kozel_family(), self.teams) {
+            (false, Teams::Pairs) => false,
+            (false, Teams::None) => (2..=4).contains(&seats),
+            (true, Teams::None) => (2..=3).contains(&seats),
+            (true, Teams::Pairs) => seats == 4,
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(RulesError::Players { variant: self.variant, teams: self.teams, seats })
+        }
+    }
+
+    /// R6: tiles dealt to each hand.
+    pub fn deal_size(&self, seats: usize) -> usize {
+        match (self.variant, self.deal) {
+            (_, Some(n)) => n as usize,
+            (Variant::Classic, None) if seats > 2 => 5,
+            _ => 7,
+        }
+    }
+
+    /// The threshold a side at 0 must reach to write (Kozel family).
+    pub fn threshold(&self) -> u32 {
+        match self.variant {
+            Variant::Morskoy => 25,
+            _ => 13,
+        }
+    }
+
+    /// Value of one hand (RULES §0 "Hand value", C7, M5, T5, K8).
+    pub fn hand_value(&self, hand: crate::engine::tile::TileSet) -> u32 {
+        let zero = Tile::double(0);
+        let six = Tile::double(6);
+        let lone = |t: Tile| hand.len() == 1 && hand.contains(t);
+        let lv = self.lone_values();
+        match (self.variant, lv) {
+            (_, LoneValues::Plain) | (Variant::Telefon, _) => hand.pips(),
+            (Variant::Classic, _) if lone(zero) => 10,
+            (Variant::Classic, _) => hand.pips(),
+            (Variant::Morskoy, _) => {
+                if hand.len() == 2 && hand.contains(zero) && hand.contains(six) {
+                    75
+                } else if lone(zero) {
+                    if lv == LoneValues::Troshin { 75 } else { 25 }
+                } else if lone(six) {
+                    50
+                } else {
+                    hand.pips()
+                }
+            }
+            (Variant::Kozel | Variant::Osel, LoneValues::Troshin) if lone(zero) => 50,
+            (Variant::Kozel | Variant::Osel, LoneValues::Troshin) if lone(six) => 25,
+            (Variant::Kozel | Variant::Osel, _) if lone(zero) => 25,
+            (Variant::Kozel | Variant::Osel, _) => hand.pips(),
+        }
+    }
+
+    /// Most doubles one play may lay (C6), and whether the count must be exactly that.
+    pub fn multi_play(&self) -> MultiPlay {
+        match self.variant {
+            Variant::Osel => MultiPlay::UpTo(4),
+            Variant::Telefon if self.multi_doubles => MultiPlay::UpTo(4),
+            Variant::Telefon => MultiPlay::Single,
+            _ if self.two_doubles => MultiPlay::ExactlyTwo,
+            _ => MultiPlay::Single,
+        }
+    }
+}
+
+/// How many doubles one play may lay (C6).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MultiPlay {
+    Single,
+    ExactlyTwo,
+    UpTo(u8),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::tile::TileSet;
+
+    fn hand(tiles: &[(u8, u8)]) -> TileSet {
+        tiles.iter().map(|&(a, b)| Tile::new(a, b)).collect()
+    }
+
+    #[test]
+    fn lone_values_by_variant_and_preset() {
+        let value = |variant, presets: &[Preset], tiles: &[(u8, u8)]| {
+            let mut r = Rules::new(variant);
+            r.presets = presets.to_vec();
+            r.hand_value(hand(tiles))
+        };
+        // T2, T5
+        assert_eq!(value(Variant::Classic, &[], &[(0, 0)]), 10);
+        assert_eq!(value(Variant::Classic, &[Preset::Plain], &[(0, 0)]), 0);
+        assert_eq!(value(Variant::Classic, &[], &[(0, 0), (1, 2)]), 3);
+        // K4
+        assert_eq!(value(Variant::Kozel, &[], &[(0, 0)]), 25);
+        assert_eq!(value(Variant::Kozel, &[Preset::Troshin], &[(0, 0)]), 50);
+        assert_eq!(value(Variant::Kozel, &[], &[(6, 6)]), 12);
+        assert_eq!(value(Variant::Kozel, &[Preset::Troshin], &[(6, 6)]), 25);
+        assert_eq!(value(Variant::Kozel, &[Preset::Plain], &[(0, 0)]), 0);
+        assert_eq!(value(Variant::Osel, &[], &[(0, 0)]), 25);
+        // Morskoy §3, M5
+        assert_eq!(value(Variant::Morskoy, &[], &[(0, 0)]), 25);
+        assert_eq!(value(Variant::Morskoy, &[], &[(6, 6)]), 50);
+        assert_eq!(value(Variant::Morskoy, &[], &[(6, 6), (0, 0)]), 75);
+        assert_eq!(value(Variant::Morskoy, &[Preset::Troshin], &[(0, 0)]), 75);
+        assert_eq!(value(Variant::Morskoy, &[Preset::Troshin], &[(6, 6)]), 50);
+        assert_eq!(value(Variant::Morskoy, &[Preset::Troshin], &[(6, 6), (0, 0)]), 75);
+        assert_eq!(value(Variant::Telefon, &[], &[(0, 0)]), 0);
+    }
+
+    #[test]
+    fn sides_follow_teams() {
+        let mut r = Rules::new(Variant::Kozel);
+        assert_eq!((r.sides(3), r.side_of(2)), (3, 2));
+        r.teams = Teams::Pairs;
+        assert_eq!((r.sides(4), r.side_of(2), r.side_of(3)), (2, 0, 1));
+    }
+}

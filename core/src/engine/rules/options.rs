@@ -1,0 +1,364 @@
+//! The options object of a record or a chat's settings, checked (RECORD.md R1–R4).
+
+use super::{OpenerOrder, Preset, Rules, Teams, Variant};
+use crate::engine::tile::Tile;
+use serde_json::{Map, Value, json};
+
+/// What is wrong with a rule set; the message names the option or value.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RulesError {
+    #[error("unknown variant {0:?} (expected classic, kozel, morskoy, osel or telefon)")]
+    UnknownVariant(String),
+    #[error("unknown option {key:?} for {variant}")]
+    UnknownOption { key: String, variant: Variant },
+    #[error("option {key:?}: {expected}")]
+    BadValue { key: &'static str, expected: &'static str },
+    #[error("unknown preset {0:?}")]
+    UnknownPreset(String),
+    #[error("preset {preset:?} does not exist for {variant}")]
+    PresetNotInVariant { preset: &'static str, variant: Variant },
+    #[error("presets \"troshin\" and \"plain\" cannot be combined")]
+    TroshinWithPlain,
+    #[error("teams {0:?} and rules.teams {1:?} disagree")]
+    TeamsDisagree(&'static str, &'static str),
+    #[error("{variant} with teams {teams:?} cannot seat {seats} players", teams = teams.key())]
+    Players { variant: Variant, teams: Teams, seats: usize },
+    #[error("option \"deal\": {deal} tiles for {seats} players is more than the set holds")]
+    DealTooLarge { deal: u8, seats: usize },
+    #[error("rules must be a JSON object")]
+    NotAnObject,
+}
+
+/// Option keys and the variants that accept them (R2).
+const SCOPES: &[(&str, &[Variant])] = {
+    use Variant::*;
+    &[
+        ("preset", &[Classic, Kozel, Morskoy, Osel, Telefon]),
+        ("target", &[Classic, Kozel, Morskoy, Osel, Telefon]),
+        ("draw_out_before_fish", &[Classic, Kozel, Morskoy, Osel, Telefon]),
+        ("teams", &[Kozel, Morskoy, Osel]),
+        ("lead_must_be_double", &[Kozel, Morskoy, Osel]),
+        ("eggs", &[Kozel, Morskoy, Osel]),
+        ("deal", &[Classic]),
+        ("lead_00", &[Classic]),
+        ("two_doubles", &[Classic, Kozel, Morskoy]),
+        ("opener_order", &[Kozel, Morskoy, Osel, Telefon]),
+        ("threshold_every_round", &[Kozel, Osel]),
+        ("forget_below_threshold", &[Kozel, Osel]),
+        ("loser_writes", &[Morskoy]),
+        ("any_double_double_finish_wins", &[Morskoy]),
+        ("hub_sides_first", &[Osel]),
+        ("house_any_side", &[Telefon]),
+        ("multi_doubles", &[Telefon]),
+        ("finish_round", &[Telefon]),
+    ]
+};
+
+/// The option keys a variant accepts, `preset` first.
+pub fn option_keys(variant: Variant) -> impl Iterator<Item = &'static str> {
+    SCOPES.iter().filter(move |(_, vs)| vs.contains(&variant)).map(|(k, _)| *k)
+}
+
+impl Rules {
+    /// Checks an options object for `variant`. `top_teams` is the record's top-level `teams`
+    /// (R4: both may be present if they agree).
+    pub fn from_options(
+        variant: Variant,
+        options: &Value,
+        top_teams: Option<&Value>,
+    ) -> Result<Rules, RulesError> {
+        let empty = Map::new();
+        let map = match options {
+            Value::Object(m) => m,
+            Value::Null => &empty,
+            _ => return Err(RulesError::NotAnObject),
+        };
+        let mut rules = Rules::new(variant);
+        for key in map.keys() {
+            let known = SCOPES.iter().any(|(k, vs)| k == key && vs.contains(&variant));
+            if !known {
+                return Err(RulesError::UnknownOption { key: key.clone(), variant });
+            }
+        }
+        if let Some(v) = map.get("preset") {
+            rules.presets = presets(variant, v)?;
+        }
+        let flag = |key: &'static str| -> Result<Option<bool>, RulesError> {
+            match map.get(key) {
+                None => Ok(None),
+                Some(Value::Bool(b)) => Ok(Some(*b)),
+                Some(_) => Err(RulesError::BadValue { key, expected: "expected true or false" }),
+            }
+        };
+        let set = |slot: &mut bool, key| -> Result<(), RulesError> {
+            if let Some(b) = flag(key)? {
+                *slot = b;
+            }
+            Ok(())
+        };
+        set(&mut rules.draw_out_before_fish, "draw_out_before_fish")?;
+        set(&mut rules.lead_must_be_double, "lead_must_be_double")?;
+        set(&mut rules.eggs, "eggs")?;
+        set(&mut rules.lead_00, "lead_00")?;
+        set(&mut rules.two_doubles, "two_doubles")?;
+        set(&mut rules.threshold_every_round, "threshold_every_round")?;
+        set(&mut rules.forget_below_threshold, "forget_below_threshold")?;
+        set(&mut rules.loser_writes, "loser_writes")?;
+        set(&mut rules.any_double_double_finish_wins, "any_double_double_finish_wins")?;
+        set(&mut rules.hub_sides_first, "hub_sides_first")?;
+        set(&mut rules.house_any_side, "house_any_side")?;
+        set(&mut rules.multi_doubles, "multi_doubles")?;
+        set(&mut rules.finish_round, "finish_round")?;
+        if let Some(v) = map.get("target") {
+            rules.target = positive(v, "target")?;
+        }
+        if let Some(v) = map.get("deal") {
+            let n = positive(v, "deal")?;
+            rules.deal = Some(u8::try_from(n).map_err(|_| RulesError::BadValue {
+                key: "deal",
+                expected: "expected a positive integer that fits the set",
+            })?);
+        }
+        if let Some(v) = map.get("opener_order") {
+            rules.opener_order = opener_order(v)?;
+        }
+        let inner = map.get("teams").map(teams).transpose()?;
+        let outer = top_teams.map(teams).transpose()?;
+        rules.teams = match (inner, outer) {
+            (Some(a), Some(b)) if a != b => return Err(RulesError::TeamsDisagree(b.key(), a.key())),
+            (a, b) => a.or(b).unwrap_or_default(),
+        };
+        if rules.teams == Teams::Pairs && !variant.is_kozel_family() {
+            return Err(RulesError::UnknownOption { key: "teams".into(), variant });
+        }
+        Ok(rules)
+    }
+
+    /// R5 and R6 for a table of `seats`: the player count and the deal size fit.
+    pub fn check_table(&self, seats: usize) -> Result<(), RulesError> {
+        self.check_players(seats)?;
+        if let Some(deal) = self.deal {
+            let total = crate::engine::tile::TileSet::full(self.max_pip()).len() as usize;
+            if deal as usize * seats > total {
+                return Err(RulesError::DealTooLarge { deal, seats });
+            }
+        }
+        Ok(())
+    }
+
+    /// The options object that rebuilds these rules: presets and every option that differs from
+    /// the variant's default. Teams are included so the object stands alone.
+    pub fn to_options(&self) -> Value {
+        let base = Rules::new(self.variant);
+        let mut m = Map::new();
+        match self.presets.as_slice() {
+            [] => {}
+            [one] => {
+                m.insert("preset".into(), json!(one.key()));
+            }
+            many => {
+                m.insert("preset".into(), json!(many.iter().map(|p| p.key()).collect::<Vec<_>>()));
+            }
+        }
+        if self.teams != base.teams {
+            m.insert("teams".into(), json!(self.teams.key()));
+        }
+        if self.target != base.target {
+            m.insert("target".into(), json!(self.target));
+        }
+        if let Some(d) = self.deal {
+            m.insert("deal".into(), json!(d));
+        }
+        match &self.opener_order {
+            OpenerOrder::Default => {}
+            OpenerOrder::ZeroFirst => {
+                m.insert("opener_order".into(), json!(true));
+            }
+            OpenerOrder::Custom(list) => {
+                let list: Vec<String> = list.iter().map(|t| t.to_string()).collect();
+                m.insert("opener_order".into(), json!(list));
+            }
+        }
+        let flags = [
+            ("draw_out_before_fish", self.draw_out_before_fish, base.draw_out_before_fish),
+            ("lead_must_be_double", self.lead_must_be_double, base.lead_must_be_double),
+            ("eggs", self.eggs, base.eggs),
+            ("lead_00", self.lead_00, base.lead_00),
+            ("two_doubles", self.two_doubles, base.two_doubles),
+            ("threshold_every_round", self.threshold_every_round, base.threshold_every_round),
+            ("forget_below_threshold", self.forget_below_threshold, base.forget_below_threshold),
+            ("loser_writes", self.loser_writes, base.loser_writes),
+            (
+                "any_double_double_finish_wins",
+                self.any_double_double_finish_wins,
+                base.any_double_double_finish_wins,
+            ),
+            ("hub_sides_first", self.hub_sides_first, base.hub_sides_first),
+            ("house_any_side", self.house_any_side, base.house_any_side),
+            ("multi_doubles", self.multi_doubles, base.multi_doubles),
+            ("finish_round", self.finish_round, base.finish_round),
+        ];
+        for (key, value, default) in flags {
+            if value != default {
+                m.insert(key.into(), json!(value));
+            }
+        }
+        Value::Object(m)
+    }
+}
+
+fn presets(variant: Variant, v: &Value) -> Result<Vec<Preset>, RulesError> {
+    let names: Vec<&Value> = match v {
+        Value::Array(list) => list.iter().collect(),
+        one => vec![one],
+    };
+    let mut out = Vec::new();
+    for name in names {
+        let Value::String(s) = name else {
+            return Err(RulesError::BadValue {
+                key: "preset",
+                expected: "expected a preset name or a list of names",
+            });
+        };
+        let preset = Preset::ALL
+            .into_iter()
+            .find(|p| p.key() == s)
+            .ok_or_else(|| RulesError::UnknownPreset(s.clone()))?;
+        if !preset.allowed_in(variant) {
+            return Err(RulesError::PresetNotInVariant { preset: preset.key(), variant });
+        }
+        if !out.contains(&preset) {
+            out.push(preset);
+        }
+    }
+    if out.contains(&Preset::Troshin) && out.contains(&Preset::Plain) {
+        return Err(RulesError::TroshinWithPlain);
+    }
+    Ok(out)
+}
+
+fn positive(v: &Value, key: &'static str) -> Result<u32, RulesError> {
+    v.as_u64()
+        .filter(|&n| n > 0)
+        .and_then(|n| u32::try_from(n).ok())
+        .ok_or(RulesError::BadValue { key, expected: "expected a positive integer" })
+}
+
+fn teams(v: &Value) -> Result<Teams, RulesError> {
+    match v.as_str() {
+        Some("none") => Ok(Teams::None),
+        Some("pairs") => Ok(Teams::Pairs),
+        _ => Err(RulesError::BadValue { key: "teams", expected: "expected \"none\" or \"pairs\"" }),
+    }
+}
+
+fn opener_order(v: &Value) -> Result<OpenerOrder, RulesError> {
+    const BAD: RulesError = RulesError::BadValue {
+        key: "opener_order",
+        expected: "expected true, false or a list of distinct doubles",
+    };
+    match v {
+        Value::Bool(true) => Ok(OpenerOrder::ZeroFirst),
+        Value::Bool(false) => Ok(OpenerOrder::Default),
+        Value::Array(list) => {
+            let mut tiles: Vec<Tile> = Vec::new();
+            for item in list {
+                let tile: Tile = item.as_str().and_then(|s| s.parse().ok()).ok_or(BAD)?;
+                if !tile.is_double() || tile.high() > 6 || tiles.contains(&tile) {
+                    return Err(BAD);
+                }
+                tiles.push(tile);
+            }
+            Ok(OpenerOrder::Custom(tiles))
+        }
+        _ => Err(BAD),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules(variant: Variant, options: Value) -> Result<Rules, RulesError> {
+        Rules::from_options(variant, &options, None)
+    }
+
+    #[test]
+    fn unknown_and_out_of_scope_options_are_named() {
+        let err = rules(Variant::Kozel, json!({"hub_sides_first": false})).unwrap_err();
+        assert!(err.to_string().contains("hub_sides_first"), "{err}");
+        let err = rules(Variant::Classic, json!({"colour": "red"})).unwrap_err();
+        assert!(err.to_string().contains("colour"), "{err}");
+        let err = rules(Variant::Telefon, json!({"teams": "none"})).unwrap_err();
+        assert!(err.to_string().contains("teams"), "{err}");
+    }
+
+    #[test]
+    fn wrong_types_are_named() {
+        for (variant, opts, key) in [
+            (Variant::Kozel, json!({"eggs": 1}), "eggs"),
+            (Variant::Kozel, json!({"target": 0}), "target"),
+            (Variant::Kozel, json!({"target": "101"}), "target"),
+            (Variant::Classic, json!({"deal": -1}), "deal"),
+            (Variant::Kozel, json!({"opener_order": ["1-2"]}), "opener_order"),
+            (Variant::Kozel, json!({"opener_order": ["1-1", "1-1"]}), "opener_order"),
+            (Variant::Kozel, json!({"teams": "trios"}), "teams"),
+            (Variant::Kozel, json!({"preset": 3}), "preset"),
+        ] {
+            let err = rules(variant, opts).unwrap_err().to_string();
+            assert!(err.contains(key), "{err}");
+        }
+    }
+
+    #[test]
+    fn presets_are_scoped_and_exclusive() {
+        assert!(rules(Variant::Telefon, json!({"preset": "troshin"})).is_err());
+        assert!(rules(Variant::Classic, json!({"preset": "troshin"})).is_err());
+        assert!(rules(Variant::Telefon, json!({"preset": "plain"})).is_err());
+        assert!(rules(Variant::Kozel, json!({"preset": ["troshin", "plain"]})).is_err());
+        assert!(rules(Variant::Kozel, json!({"preset": "nope"})).is_err());
+        let r = rules(Variant::Morskoy, json!({"preset": ["troshin", "sport"]})).unwrap();
+        assert!(r.sport() && r.has_preset(Preset::Troshin));
+    }
+
+    #[test]
+    fn teams_top_level_and_inner_must_agree() {
+        let pairs = json!("pairs");
+        let none = json!("none");
+        let r = Rules::from_options(Variant::Kozel, &json!({}), Some(&pairs)).unwrap();
+        assert_eq!(r.teams, Teams::Pairs);
+        let r = Rules::from_options(Variant::Kozel, &json!({"teams": "pairs"}), Some(&pairs));
+        assert_eq!(r.unwrap().teams, Teams::Pairs);
+        assert!(Rules::from_options(Variant::Kozel, &json!({"teams": "pairs"}), Some(&none)).is_err());
+        assert!(Rules::from_options(Variant::Classic, &json!({}), Some(&pairs)).is_err());
+    }
+
+    #[test]
+    fn players_and_deal_sizes() {
+        let kozel = Rules::new(Variant::Kozel);
+        assert!(kozel.check_table(4).is_err());
+        assert!(kozel.check_table(3).is_ok());
+        let pairs = rules(Variant::Kozel, json!({"teams": "pairs"})).unwrap();
+        assert!(pairs.check_table(4).is_ok() && pairs.check_table(3).is_err());
+        let classic = Rules::new(Variant::Classic);
+        assert_eq!((classic.deal_size(2), classic.deal_size(3), classic.deal_size(4)), (7, 5, 5));
+        let seven = rules(Variant::Classic, json!({"deal": 7})).unwrap();
+        assert_eq!(seven.deal_size(4), 7);
+        let nine = rules(Variant::Classic, json!({"deal": 9})).unwrap();
+        assert!(nine.check_table(3).is_ok() && nine.check_table(4).is_err());
+    }
+
+    #[test]
+    fn options_round_trip() {
+        let opts = json!({
+            "preset": ["troshin", "sport"], "target": 150, "eggs": true, "teams": "pairs",
+            "opener_order": ["6-6", "0-0"], "two_doubles": true, "draw_out_before_fish": true
+        });
+        let r = rules(Variant::Kozel, opts).unwrap();
+        let again = rules(Variant::Kozel, r.to_options()).unwrap();
+        assert_eq!(r, again);
+        let m = rules(Variant::Morskoy, json!({"two_doubles": false})).unwrap();
+        assert!(!m.two_doubles);
+        assert_eq!(rules(Variant::Morskoy, m.to_options()).unwrap(), m);
+    }
+}

@@ -1,0 +1,84 @@
+//! Random legal play over many matches: the engine's throughput benchmark and a source of
+//! random games for tests. Deterministic for a seed.
+
+use crate::engine::game::{Deal, Match};
+use crate::engine::moves::Move;
+use crate::engine::record::MatchLog;
+use crate::engine::rules::Rules;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// A match never needs this many rounds; reaching it means a rule bug, not bad luck.
+pub const MAX_ROUNDS_PER_MATCH: u32 = 100_000;
+
+/// Totals of a simulation run.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct SimStats {
+    pub matches: u64,
+    pub rounds: u64,
+    pub moves: u64,
+    /// Matches each side won (index: side).
+    pub wins: [u64; 4],
+}
+
+/// Plays `games` matches of random legal moves from `seed`.
+pub fn simulate(rules: &Rules, seats: usize, games: u64, seed: u64) -> SimStats {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut stats = SimStats::default();
+    let mut moves = Vec::with_capacity(64);
+    for _ in 0..games {
+        let mut game = Match::new(rules.clone(), seats).expect("rules checked by the caller");
+        play_match(&mut game, &mut rng, &mut moves, &mut stats, None);
+        stats.matches += 1;
+        if let Some(w) = game.result().and_then(|r| r.winner) {
+            stats.wins[w] += 1;
+        }
+    }
+    stats
+}
+
+/// Plays one random match to its end, writing its record.
+pub fn random_match(rules: &Rules, players: Vec<String>, rng: &mut impl Rng) -> (Match, MatchLog) {
+    let mut game = Match::new(rules.clone(), players.len()).expect("rules checked by the caller");
+    let mut log = MatchLog::new(rules.clone(), players);
+    let mut stats = SimStats::default();
+    play_match(&mut game, rng, &mut Vec::new(), &mut stats, Some(&mut log));
+    (game, log)
+}
+
+fn play_match(
+    game: &mut Match,
+    rng: &mut impl Rng,
+    moves: &mut Vec<Move>,
+    stats: &mut SimStats,
+    mut log: Option<&mut MatchLog>,
+) {
+    let seats = game.seats();
+    let mut rounds = 0;
+    while !game.is_over() && rounds < MAX_ROUNDS_PER_MATCH {
+        let deal = Deal::random(game.rules(), seats, rng);
+        game.start_round(&deal).expect("a random deal is complete");
+        if let Some(log) = log.as_deref_mut() {
+            log.start_round(&deal);
+        }
+        loop {
+            let round = game.round().expect("dealt");
+            if round.is_over() || game.is_over() {
+                break;
+            }
+            let seat = match round.to_move() {
+                Some(s) => s as usize,
+                None => rng.random_range(0..seats),
+            };
+            round.legal_moves_into(seat, moves);
+            let mv = moves[rng.random_range(0..moves.len())];
+            if let Some(log) = log.as_deref_mut() {
+                log.push(seat, mv);
+            }
+            game.apply_unchecked(seat, mv);
+            stats.moves += 1;
+        }
+        rounds += 1;
+        stats.rounds += 1;
+    }
+}

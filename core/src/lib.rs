@@ -1,0 +1,4 @@
+//! domino-core: the rules engine, game records and (with later issues) sessions, store and views
+//! of the domino bot. See ARCHITECTURE.md for the map.
+
+pub mod engine;

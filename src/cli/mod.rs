@@ -1,0 +1,30 @@
+//! Command-line interface (clap).
+
+mod replay;
+mod sim;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "domino", version, about = "Russian domino for Telegram and Discord group chats")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Replay a domino-record/1 file (or - for standard input) and print the results as JSON.
+    Replay(replay::Args),
+    /// Play random legal games and report throughput.
+    Sim(sim::Args),
+}
+
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Replay(args) => replay::run(args),
+        Command::Sim(args) => sim::run(args),
+    }
+}
