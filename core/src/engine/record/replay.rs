@@ -108,16 +108,19 @@ impl Replay {
 
     /// The output text, laid out like the samples in RECORD.md: one move a line.
     pub fn to_pretty(&self) -> String {
-        let c = |v: &Value| serde_json::to_string(v).expect("json");
+        let c = inline;
         let mut out = String::from("{\n \"rounds\": [");
         for (i, (moves, r)) in self.rounds.iter().enumerate() {
             out.push_str(if i == 0 { "\n  {\n" } else { ",\n  {\n" });
-            if moves.is_empty() {
-                out.push_str("   \"moves\": [],\n");
+            let moves: Vec<String> = moves.iter().map(|m| inline(&move_json(m))).collect();
+            let one_line = format!("   \"moves\": [{}],", moves.join(", "));
+            if one_line.len() <= 100 {
+                out.push_str(&one_line);
+                out.push('\n');
             } else {
                 out.push_str("   \"moves\": [\n");
-                let lines: Vec<String> = moves.iter().map(|m| format!("    {}", c(&move_json(m)))).collect();
-                out.push_str(&lines.join(",\n"));
+                out.push_str("    ");
+                out.push_str(&moves.join(",\n    "));
                 out.push_str("\n   ],\n");
             }
             let end = r.end.map_or("unfinished", |e| e.key());
@@ -144,5 +147,20 @@ fn move_json(m: &MoveReport) -> Value {
         MoveReport::Ok { points: None } => json!({"ok": true}),
         MoveReport::Ok { points: Some(p) } => json!({"ok": true, "points": p}),
         MoveReport::Refused(e) => json!({"ok": false, "error": e}),
+    }
+}
+
+/// JSON on one line with a space after each `:` and `,`, as the samples are written.
+fn inline(v: &Value) -> String {
+    match v {
+        Value::Array(items) => {
+            format!("[{}]", items.iter().map(inline).collect::<Vec<_>>().join(", "))
+        }
+        Value::Object(map) => {
+            let fields: Vec<String> =
+                map.iter().map(|(k, v)| format!("{}: {}", Value::from(k.as_str()), inline(v))).collect();
+            format!("{{{}}}", fields.join(", "))
+        }
+        scalar => scalar.to_string(),
     }
 }
