@@ -1,6 +1,7 @@
 //! Command-line interface (clap).
 
 mod replay;
+mod run;
 mod sim;
 
 use clap::{Parser, Subcommand};
@@ -15,6 +16,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Run the bot on every platform whose token is set (TELOXIDE_TOKEN, DISCORD_TOKEN).
+    Run(run::Args),
     /// Replay a domino-record/1 file (or - for standard input) and print the results as JSON.
     Replay(replay::Args),
     /// Play random legal games and report throughput.
@@ -24,6 +27,7 @@ enum Command {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Command::Run(args) => run::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Sim(args) => sim::run(args),
     }

@@ -77,7 +77,8 @@ fn parse_rules(args: &Args) -> Result<Rules, String> {
         None => Value::Null,
     };
     let teams = args.teams.as_ref().map(|t| json!(t));
-    let rules = Rules::from_options(variant, &options, teams.as_ref()).map_err(|e| e.to_string())?;
+    let rules =
+        Rules::from_options(variant, &options, teams.as_ref()).map_err(|e| e.to_string())?;
     rules.check_table(args.players).map_err(|e| e.to_string())?;
     Ok(rules)
 }

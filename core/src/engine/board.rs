@@ -69,7 +69,9 @@ pub enum Layout {
     Line,
     /// `sides_first`: the across sides open only once both line sides of the hub are taken
     /// (Osel `hub_sides_first`, Telefon without `house_any_side`; RULES O2, Tel3).
-    Hub { sides_first: bool },
+    Hub {
+        sides_first: bool,
+    },
 }
 
 /// The open end of one arm.
@@ -156,6 +158,11 @@ impl Board {
 
     pub fn hub(&self) -> Option<Hub> {
         self.hub
+    }
+
+    /// The four arm ends, in arm order.
+    pub fn arms(&self) -> &[ArmEnd; 4] {
+        &self.arms
     }
 
     pub fn arm(&self, arm: Arm) -> ArmEnd {

@@ -171,10 +171,33 @@ impl Match {
     /// Deals a new round. A round still in play is abandoned unscored (R13).
     pub fn start_round(&mut self, deal: &Deal) -> Result<(), DealError> {
         let hands = deal.check(&self.rules, self.seats)?;
+        self.begin_round(&hands, deal.bazaar.clone());
+        Ok(())
+    }
+
+    /// Deals a shuffled round from `rng` (the simulator's fast path: no [`Deal`] is built).
+    pub fn start_random_round(&mut self, rng: &mut impl Rng) {
+        let full = TileSet::full(self.rules.max_pip());
+        let mut tiles = [Tile::double(0); 64];
+        let n = full.len() as usize;
+        for (slot, t) in tiles.iter_mut().zip(full.iter()) {
+            *slot = t;
+        }
+        let tiles = &mut tiles[..n];
+        tiles.shuffle(rng);
+        let size = self.rules.deal_size(self.seats);
+        let mut hands = [TileSet::EMPTY; 4];
+        for (hand, chunk) in hands.iter_mut().zip(tiles.chunks(size)).take(self.seats) {
+            *hand = chunk.iter().copied().collect();
+        }
+        self.begin_round(&hands[..self.seats], tiles[size * self.seats..].to_vec());
+    }
+
+    fn begin_round(&mut self, hands: &[TileSet], bazaar: Vec<Tile>) {
         if self.round.as_ref().is_some_and(|r| !r.is_over()) {
             self.abandon_round();
         }
-        let mut round = Round::new(&self.rules, &hands, deal.bazaar.clone(), self.opening);
+        let mut round = Round::new(&self.rules, hands, bazaar, self.opening);
         if self.rules.variant == Variant::Morskoy && !self.rules.loser_writes {
             let mut may = 0;
             for seat in 0..self.seats {
@@ -186,7 +209,6 @@ impl Match {
         }
         self.round = Some(round);
         self.score = None;
-        Ok(())
     }
 
     /// Ends the current round unscored: the next round may be led by anyone (R13).
@@ -251,8 +273,12 @@ impl Match {
             return MoveOutcome { points, round_over: self.result.is_some() };
         };
         let round = self.round.as_ref().expect("a round in play");
-        let facts =
-            RoundFacts { end, hands: round.hands(), leader: round.leader(), na_sto: round.na_sto() };
+        let facts = RoundFacts {
+            end,
+            hands: round.hands(),
+            leader: round.leader(),
+            na_sto: round.na_sto(),
+        };
         let score = self.sheet.score_round(&self.rules, &facts);
         self.rounds_scored += 1;
         if self.result.is_none() {

@@ -22,7 +22,8 @@ pub struct Placements {
 
 impl Placements {
     pub fn one(tile: Tile, arm: Arm) -> Placements {
-        Placements::from_slice(&[Placement { tile, arm, close: false }])
+        let p = Placement { tile, arm, close: false };
+        Placements { items: [p; 4], len: 1 }
     }
 
     /// Panics on an empty slice or more than four.
@@ -61,7 +62,11 @@ impl fmt::Debug for Placements {
 pub enum Move {
     /// The first tile of the round; `left` is the pip shown on the left arm. `na_sto` declares
     /// «на сто» (Morskoy).
-    Lead { tile: Tile, left: u8, na_sto: bool },
+    Lead {
+        tile: Tile,
+        left: u8,
+        na_sto: bool,
+    },
     Play(Placements),
     Draw,
     Pass,
@@ -99,9 +104,16 @@ pub struct PlacementSpec {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveSpec {
     /// A single tile (`play: "a-b"`); `at` may be left out where only one arm accepts it.
-    Play { tile: TileText, at: Option<Arm>, na_sto: bool },
+    Play {
+        tile: TileText,
+        at: Option<Arm>,
+        na_sto: bool,
+    },
     /// A placement list (`play: [{tile, at, close}, …]`).
-    List { placements: Vec<PlacementSpec>, na_sto: bool },
+    List {
+        placements: Vec<PlacementSpec>,
+        na_sto: bool,
+    },
     Draw,
     Pass,
 }

@@ -7,6 +7,7 @@ use crate::engine::board::{Arm, Board, Layout, SUITS};
 use crate::engine::moves::{Move, MoveError, MoveSpec, Placement, Placements};
 use crate::engine::rules::{MultiPlay, OpenerOrder, Rules, Variant};
 use crate::engine::tile::{Tile, TileSet};
+use rand::Rng;
 
 /// How a round ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -70,6 +71,8 @@ struct Params {
     lead_must_be_double: bool,
     /// Telefon: the count is taken after every play.
     counts: bool,
+    /// Every tile of the set.
+    full: TileSet,
 }
 
 impl Params {
@@ -86,6 +89,7 @@ impl Params {
             draw_out: rules.draw_out_before_fish,
             lead_must_be_double: rules.lead_must_be_double,
             counts: rules.variant == Variant::Telefon,
+            full: TileSet::full(rules.max_pip()),
         }
     }
 }
@@ -127,17 +131,26 @@ pub struct Round {
 pub fn forced_lead(rules: &Rules, hands: &[TileSet]) -> (u8, Tile) {
     let dealt: TileSet = hands.iter().fold(TileSet::EMPTY, |a, h| a.union(*h));
     let max = rules.max_pip();
-    let order: Vec<Tile> = match (&rules.opener_order, rules.variant) {
-        (_, Variant::Classic) if rules.lead_00 => {
-            std::iter::once(0).chain((1..=max).rev()).map(Tile::double).collect()
-        }
-        (_, Variant::Classic) => (0..=max).rev().map(Tile::double).collect(),
-        (OpenerOrder::Default, _) => (1..=max).chain(std::iter::once(0)).map(Tile::double).collect(),
-        (OpenerOrder::ZeroFirst, _) => (0..=max).map(Tile::double).collect(),
-        (OpenerOrder::Custom(list), _) => list.clone(),
+    let mut order = [Tile::double(0); 16];
+    let mut n = 0;
+    let mut push = |t: Tile| {
+        order[n] = t;
+        n += 1;
     };
-    let tile = order
-        .into_iter()
+    match (&rules.opener_order, rules.variant) {
+        (_, Variant::Classic) => {
+            if rules.lead_00 {
+                push(Tile::double(0));
+            }
+            (0..=max).rev().map(Tile::double).for_each(push);
+        }
+        (OpenerOrder::Default, _) => (1..=max).chain([0]).map(Tile::double).for_each(push),
+        (OpenerOrder::ZeroFirst, _) => (0..=max).map(Tile::double).for_each(push),
+        (OpenerOrder::Custom(list), _) => list.iter().copied().for_each(push),
+    }
+    let tile = order[..n]
+        .iter()
+        .copied()
         .find(|t| dealt.contains(*t))
         .or_else(|| dealt.iter().max_by_key(|t| t.weight()))
         .expect("a deal holds at least one tile");
@@ -265,7 +278,9 @@ impl Round {
             }
             MoveSpec::List { placements, na_sto } if leading => match placements.as_slice() {
                 [one] if one.close => return Err(MoveError::LeadNotClosable),
-                [one] => Move::Lead { tile: one.tile.tile(), left: one.tile.first, na_sto: *na_sto },
+                [one] => {
+                    Move::Lead { tile: one.tile.tile(), left: one.tile.first, na_sto: *na_sto }
+                }
                 _ => return Err(MoveError::LeadIsSingle),
             },
             MoveSpec::Play { na_sto: true, .. } | MoveSpec::List { na_sto: true, .. } => {
@@ -282,7 +297,11 @@ impl Round {
                 let mut list = Vec::with_capacity(placements.len());
                 for p in placements {
                     let tile = p.tile.tile();
-                    list.push(Placement { tile, arm: self.resolve_arm(seat, tile, p.at)?, close: p.close });
+                    list.push(Placement {
+                        tile,
+                        arm: self.resolve_arm(seat, tile, p.at)?,
+                        close: p.close,
+                    });
                 }
                 Move::Play(Placements::from_slice(&list))
             }
@@ -463,7 +482,8 @@ impl Round {
                 self.hands[seat].insert(tile);
                 let mut applied = Applied::default();
                 if self.params.draw_out && self.blocked() {
-                    applied.end = Some(self.finish(EndKind::Fish, self.last_mover.unwrap_or(s), 0, false));
+                    applied.end =
+                        Some(self.finish(EndKind::Fish, self.last_mover.unwrap_or(s), 0, false));
                 }
                 applied
             }
@@ -502,15 +522,11 @@ impl Round {
 
     /// Whether nothing outside the table can ever be laid (RULES §0 fish, C4, C5).
     fn blocked(&self) -> bool {
-        let mut outside = self.hands().iter().fold(TileSet::EMPTY, |a, h| a.union(*h));
-        let rest = self.bazaar();
-        if self.params.draw_out && !rest.is_empty() {
+        if self.params.draw_out && self.bazaar_len() > 0 {
             return false;
         }
-        outside = rest.iter().fold(outside, |mut a, t| {
-            a.insert(*t);
-            a
-        });
+        // Every tile not on the table is in a hand or the bazaar.
+        let outside = self.params.full.difference(self.board.on_table());
         self.board.playable(outside).is_empty()
     }
 
@@ -573,6 +589,47 @@ impl Round {
                 self.multi_moves(&doubles, out);
             }
         }
+    }
+
+    /// A legal move of `seat` chosen uniformly at random, as [`Round::legal_moves`] would list
+    /// them; without building the list where only single tiles can be laid. `None` when `seat`
+    /// cannot move.
+    pub fn random_move(
+        &self,
+        seat: usize,
+        rng: &mut impl Rng,
+        scratch: &mut Vec<Move>,
+    ) -> Option<Move> {
+        let simple = self.params.multi == MultiPlay::Single && !self.params.closing;
+        if !(simple && self.phase == Phase::Play && self.turn as usize == seat) {
+            self.legal_moves_into(seat, scratch);
+            return (!scratch.is_empty()).then(|| scratch[rng.random_range(0..scratch.len())]);
+        }
+        let hand = self.hands[seat];
+        let mut fits = [TileSet::EMPTY; 4];
+        let mut total = 0;
+        for (i, end) in self.board.arms().iter().enumerate() {
+            if end.is_open() {
+                fits[i] = hand.intersection(SUITS[end.value as usize]);
+                total += fits[i].len();
+            }
+        }
+        if total == 0 {
+            return Some(if self.bazaar_len() > 0 { Move::Draw } else { Move::Pass });
+        }
+        let mut k = rng.random_range(0..total);
+        for (i, set) in fits.iter().enumerate() {
+            if k < set.len() {
+                let mut bits = set.bits();
+                for _ in 0..k {
+                    bits &= bits - 1;
+                }
+                let tile = Tile::from_index(bits.trailing_zeros() as u8);
+                return Some(Move::play(tile, Arm::from_index(i)));
+            }
+            k -= set.len();
+        }
+        unreachable!("k is below the total")
     }
 
     /// Plays of several doubles at once (C6): each subset of two or more arms holding distinct

@@ -56,10 +56,12 @@ fn play_match(
     let seats = game.seats();
     let mut rounds = 0;
     while !game.is_over() && rounds < MAX_ROUNDS_PER_MATCH {
-        let deal = Deal::random(game.rules(), seats, rng);
-        game.start_round(&deal).expect("a random deal is complete");
         if let Some(log) = log.as_deref_mut() {
+            let deal = Deal::random(game.rules(), seats, rng);
+            game.start_round(&deal).expect("a random deal is complete");
             log.start_round(&deal);
+        } else {
+            game.start_random_round(rng);
         }
         loop {
             let round = game.round().expect("dealt");
@@ -70,8 +72,7 @@ fn play_match(
                 Some(s) => s as usize,
                 None => rng.random_range(0..seats),
             };
-            round.legal_moves_into(seat, moves);
-            let mv = moves[rng.random_range(0..moves.len())];
+            let mv = round.random_move(seat, rng, moves).expect("the seat to move has a move");
             if let Some(log) = log.as_deref_mut() {
                 log.push(seat, mv);
             }

@@ -104,7 +104,12 @@ impl Sheet {
 
     /// Telefon at a round's end (C9, Tel7): without `finish_round` the side that just scored
     /// wins on reaching the target; with it, the single highest total at or above it.
-    pub fn telefon_decided(&self, rules: &Rules, sides: usize, scorer: Option<usize>) -> Option<MatchResult> {
+    pub fn telefon_decided(
+        &self,
+        rules: &Rules,
+        sides: usize,
+        scorer: Option<usize>,
+    ) -> Option<MatchResult> {
         let target = rules.target;
         if !rules.finish_round {
             let w = scorer.filter(|&w| self.scores[w] >= target)?;

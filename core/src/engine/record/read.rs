@@ -136,14 +136,14 @@ fn read_move(value: &Value, seats: usize) -> RecordMove {
 
 fn parse_move(value: &Value, seats: usize) -> Result<(usize, MoveSpec), String> {
     let m = value.as_object().ok_or("a move is an object")?;
-    if let Some(k) = m.keys().find(|k| !["seat", "play", "at", "draw", "pass", "declare"].contains(&k.as_str())) {
+    if let Some(k) =
+        m.keys().find(|k| !["seat", "play", "at", "draw", "pass", "declare"].contains(&k.as_str()))
+    {
         return Err(format!("unknown field {k:?}"));
     }
-    let seat = m
-        .get("seat")
-        .and_then(Value::as_u64)
-        .filter(|&s| (s as usize) < seats)
-        .ok_or("bad seat")? as usize;
+    let seat =
+        m.get("seat").and_then(Value::as_u64).filter(|&s| (s as usize) < seats).ok_or("bad seat")?
+            as usize;
     let kinds = ["play", "draw", "pass"].iter().filter(|k| m.contains_key(**k)).count();
     if kinds != 1 {
         return Err("a move has exactly one of play, draw, pass".into());

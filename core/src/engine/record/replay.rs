@@ -25,11 +25,13 @@ pub struct Replay {
 /// Replays a checked record. Refused moves change nothing (R8, R12).
 pub fn replay(record: &Record) -> Replay {
     let seats = record.players.len();
-    let mut game = Match::new(record.rules.clone(), seats).expect("a checked record seats its players");
+    let mut game =
+        Match::new(record.rules.clone(), seats).expect("a checked record seats its players");
     let mut rounds = Vec::with_capacity(record.rounds.len());
     for round in &record.rounds {
         if game.is_over() {
-            let moves = round.moves.iter().map(|_| refused(MoveError::MatchOver.to_string())).collect();
+            let moves =
+                round.moves.iter().map(|_| refused(MoveError::MatchOver.to_string())).collect();
             let sheet = game.sheet();
             let sides = game.sides();
             let report = RoundReport {
@@ -157,8 +159,10 @@ fn inline(v: &Value) -> String {
             format!("[{}]", items.iter().map(inline).collect::<Vec<_>>().join(", "))
         }
         Value::Object(map) => {
-            let fields: Vec<String> =
-                map.iter().map(|(k, v)| format!("{}: {}", Value::from(k.as_str()), inline(v))).collect();
+            let fields: Vec<String> = map
+                .iter()
+                .map(|(k, v)| format!("{}: {}", Value::from(k.as_str()), inline(v)))
+                .collect();
             format!("{{{}}}", fields.join(", "))
         }
         scalar => scalar.to_string(),

@@ -125,7 +125,9 @@ impl Rules {
         let inner = map.get("teams").map(teams).transpose()?;
         let outer = top_teams.map(teams).transpose()?;
         rules.teams = match (inner, outer) {
-            (Some(a), Some(b)) if a != b => return Err(RulesError::TeamsDisagree(b.key(), a.key())),
+            (Some(a), Some(b)) if a != b => {
+                return Err(RulesError::TeamsDisagree(b.key(), a.key()));
+            }
             (a, b) => a.or(b).unwrap_or_default(),
         };
         if rules.teams == Teams::Pairs && !variant.is_kozel_family() {
@@ -329,7 +331,9 @@ mod tests {
         assert_eq!(r.teams, Teams::Pairs);
         let r = Rules::from_options(Variant::Kozel, &json!({"teams": "pairs"}), Some(&pairs));
         assert_eq!(r.unwrap().teams, Teams::Pairs);
-        assert!(Rules::from_options(Variant::Kozel, &json!({"teams": "pairs"}), Some(&none)).is_err());
+        assert!(
+            Rules::from_options(Variant::Kozel, &json!({"teams": "pairs"}), Some(&none)).is_err()
+        );
         assert!(Rules::from_options(Variant::Classic, &json!({}), Some(&pairs)).is_err());
     }
 

@@ -1,0 +1,146 @@
+//! The `domino` binary's replay and sim commands, run as a user runs them.
+
+use serde_json::Value;
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn domino(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_domino"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    if let Some(text) = stdin {
+        child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
+    } else {
+        drop(child.stdin.take());
+    }
+    child.wait_with_output().unwrap()
+}
+
+const SAMPLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/core/tests/records/kozel-sample.json");
+const EXPECTED: &str =
+    concat!(env!("CARGO_MANIFEST_DIR"), "/core/tests/records/kozel-sample.expected.json");
+
+#[test]
+fn replay_prints_the_expected_report_from_a_file_and_from_stdin() {
+    let expected = std::fs::read_to_string(EXPECTED).unwrap();
+    let out = domino(&["replay", SAMPLE], None);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), expected);
+    let text = std::fs::read_to_string(SAMPLE).unwrap();
+    let out = domino(&["replay", "-"], Some(&text));
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), expected);
+}
+
+fn assert_invalid(record: &str, mentions: &str) {
+    let out = domino(&["replay", "-"], Some(record));
+    assert_eq!(out.status.code(), Some(2), "{record}");
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains(mentions), "{err:?} does not mention {mentions:?}");
+}
+
+fn record_with(variant: &str, rules: &str, hands_edit: impl Fn(&mut Value)) -> String {
+    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(SAMPLE).unwrap()).unwrap();
+    v["variant"] = Value::from(variant);
+    v["rules"] = serde_json::from_str(rules).unwrap();
+    hands_edit(&mut v);
+    v.to_string()
+}
+
+#[test]
+fn invalid_records_exit_2_with_one_line() {
+    assert_invalid("{not json", "JSON");
+    assert_invalid(&record_with("checkers", "{}", |_| {}), "checkers");
+    assert_invalid(&record_with("kozel", r#"{"colour": 1}"#, |_| {}), "colour");
+    assert_invalid(&record_with("kozel", r#"{"eggs": "yes"}"#, |_| {}), "eggs");
+    assert_invalid(&record_with("kozel", r#"{"preset": ["troshin", "plain"]}"#, |_| {}), "troshin");
+    assert_invalid(
+        &record_with("kozel", "{}", |v| v["format"] = Value::from("domino-record/2")),
+        "format",
+    );
+    assert_invalid(
+        &record_with("kozel", "{}", |v| v["rounds"][0]["bazaar"] = Value::Array(vec![])),
+        "missing",
+    );
+    assert_invalid(
+        &record_with("kozel", "{}", |v| {
+            v["rounds"][0]["hands"][0][0] = v["rounds"][0]["hands"][1][0].clone()
+        }),
+        "twice",
+    );
+    assert_invalid(
+        &record_with("kozel", "{}", |v| v["players"] = serde_json::json!(["a", "b", "c", "d"])),
+        "4",
+    );
+}
+
+#[test]
+fn replay_of_a_missing_file_exits_2() {
+    let out = domino(&["replay", "/nonexistent/record.json"], None);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+fn sim_json(seed: &str) -> Value {
+    let out = domino(
+        &[
+            "sim",
+            "--variant",
+            "kozel",
+            "--players",
+            "4",
+            "--teams",
+            "pairs",
+            "--games",
+            "50",
+            "--seed",
+            seed,
+            "--json",
+        ],
+        None,
+    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+#[test]
+fn sim_reports_rounds_and_speed_and_is_deterministic() {
+    let a = sim_json("7");
+    let b = sim_json("7");
+    let c = sim_json("8");
+    assert!(a["rounds"].as_u64().unwrap() >= 50);
+    assert!(a["seconds"].as_f64().unwrap() > 0.0);
+    assert!(a["rounds_per_sec"].as_f64().unwrap() > 0.0);
+    assert_eq!((&a["rounds"], &a["moves"]), (&b["rounds"], &b["moves"]));
+    assert_ne!((&a["rounds"], &a["moves"]), (&c["rounds"], &c["moves"]));
+}
+
+#[test]
+fn sim_refuses_bad_rules() {
+    let out = domino(&["sim", "--variant", "kozel", "--players", "4", "--games", "1"], None);
+    assert_eq!(out.status.code(), Some(2));
+    let out = domino(
+        &["sim", "--variant", "telefon", "--rules", r#"{"eggs": true}"#, "--games", "1"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("eggs"));
+}
+
+#[test]
+fn run_without_a_token_says_which_variables_it_needs() {
+    let out = Command::new(env!("CARGO_BIN_EXE_domino"))
+        .arg("run")
+        .env_remove("TELOXIDE_TOKEN")
+        .env_remove("DISCORD_TOKEN")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("TELOXIDE_TOKEN") && err.contains("DISCORD_TOKEN"), "{err}");
+}
