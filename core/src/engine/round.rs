@@ -123,6 +123,9 @@ pub struct Round {
     leader: Option<u8>,
     last_mover: Option<u8>,
     na_sto: Option<u8>,
+    /// Per seat, a bit per pip the seat is known to lack: the open ends when it last drew, plus
+    /// those of every pass since. Public knowledge, for computer players.
+    voids: [u16; 4],
     /// Seats allowed to declare «на сто» on the lead (M7), set by the match.
     may_declare: u8,
 }
@@ -186,6 +189,7 @@ impl Round {
             last_mover: None,
             na_sto: None,
             may_declare: 0,
+            voids: [0; 4],
         }
     }
 
@@ -255,6 +259,31 @@ impl Round {
     /// The seat that declared «на сто» on the lead.
     pub fn na_sto(&self) -> Option<u8> {
         self.na_sto
+    }
+
+    /// Pips `seat` is known to lack, a bit per pip (public knowledge: draws and passes).
+    pub fn voids(&self, seat: usize) -> u16 {
+        self.voids[seat]
+    }
+
+    fn open_suits(&self) -> u16 {
+        self.board.open_arms().fold(0, |m, a| m | 1 << self.board.arm(a).value)
+    }
+
+    /// A copy of this round with the hidden tiles put elsewhere: every hand but `keep`'s and the
+    /// bazaar replaced (a determinization for computer players). The sizes must match.
+    pub fn with_hidden(&self, keep: usize, hands: &[TileSet], bazaar: &[Tile]) -> Round {
+        let mut r = self.clone();
+        for (seat, hand) in hands.iter().enumerate() {
+            if seat != keep {
+                debug_assert_eq!(hand.len(), self.hands[seat].len());
+                r.hands[seat] = *hand;
+            }
+        }
+        debug_assert_eq!(bazaar.len(), self.bazaar_len());
+        r.bazaar.truncate(r.drawn as usize);
+        r.bazaar.extend_from_slice(bazaar);
+        r
     }
 
     /// Tiles of `seat` that fit an open arm now.
@@ -477,6 +506,7 @@ impl Round {
                 self.after_play(s, doubles, extreme)
             }
             Move::Draw => {
+                self.voids[seat] = self.open_suits();
                 let tile = self.bazaar[self.drawn as usize];
                 self.drawn += 1;
                 self.hands[seat].insert(tile);
@@ -488,6 +518,7 @@ impl Round {
                 applied
             }
             Move::Pass => {
+                self.voids[seat] |= self.open_suits();
                 self.turn = self.next_seat(s);
                 Applied::default()
             }
