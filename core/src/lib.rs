@@ -2,3 +2,5 @@
 //! of the domino bot. See ARCHITECTURE.md for the map.
 
 pub mod engine;
+pub mod session;
+pub mod store;

@@ -79,7 +79,7 @@ impl Deal {
 }
 
 /// What the sheet says after a round, as `domino replay` reports it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct RoundReport {
     /// `None` while the round is unfinished.
     pub end: Option<EndKind>,

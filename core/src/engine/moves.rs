@@ -170,3 +170,105 @@ pub enum MoveError {
     #[error("malformed move: {0}")]
     Malformed(String),
 }
+
+/// The compact code of a move, used in snapshots and button data: `L64` (lead, 6 on the left),
+/// `L66!` (lead declaring «на сто»), `P35r` (3-5 on the right), `P22lc55u` (2-2 closed on the
+/// left and 5-5 up), `D` (draw), `X` (pass).
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Move::Lead { tile, left, na_sto } => {
+                write!(f, "L{left}{}{}", tile.other(*left), if *na_sto { "!" } else { "" })
+            }
+            Move::Play(list) => {
+                f.write_str("P")?;
+                for p in list.as_slice() {
+                    let arm = &p.arm.key()[..1];
+                    let close = if p.close { "c" } else { "" };
+                    write!(f, "{}{}{arm}{close}", p.tile.low(), p.tile.high())?;
+                }
+                Ok(())
+            }
+            Move::Draw => f.write_str("D"),
+            Move::Pass => f.write_str("X"),
+        }
+    }
+}
+
+/// A move code that does not parse.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("bad move code {0:?}")]
+pub struct BadMoveCode(pub String);
+
+impl std::str::FromStr for Move {
+    type Err = BadMoveCode;
+
+    fn from_str(s: &str) -> Result<Move, BadMoveCode> {
+        let bad = || BadMoveCode(s.to_owned());
+        let b = s.as_bytes();
+        let pip = |c: u8| if c.is_ascii_digit() && c - b'0' <= 6 { Ok(c - b'0') } else { Err(bad()) };
+        match b.first() {
+            Some(b'D') if b.len() == 1 => Ok(Move::Draw),
+            Some(b'X') if b.len() == 1 => Ok(Move::Pass),
+            Some(b'L') if b.len() == 3 || (b.len() == 4 && b[3] == b'!') => {
+                let (left, right) = (pip(b[1])?, pip(b[2])?);
+                Ok(Move::Lead { tile: Tile::new(left, right), left, na_sto: b.len() == 4 })
+            }
+            Some(b'P') => {
+                let mut list = Vec::new();
+                let mut i = 1;
+                while i < b.len() {
+                    if b.len() < i + 3 || list.len() == 4 {
+                        return Err(bad());
+                    }
+                    let tile = Tile::new(pip(b[i])?, pip(b[i + 1])?);
+                    let arm = match b[i + 2] {
+                        b'l' => Arm::Left,
+                        b'r' => Arm::Right,
+                        b'u' => Arm::Up,
+                        b'd' => Arm::Down,
+                        _ => return Err(bad()),
+                    };
+                    i += 3;
+                    let close = b.get(i) == Some(&b'c');
+                    i += close as usize;
+                    list.push(Placement { tile, arm, close });
+                }
+                if list.is_empty() {
+                    return Err(bad());
+                }
+                Ok(Move::Play(Placements::from_slice(&list)))
+            }
+            _ => Err(bad()),
+        }
+    }
+}
+
+impl serde::Serialize for Move {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Move {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Move, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_codes_read_back() {
+        for code in ["L64", "L66!", "L00", "P35r", "P22lc55u", "P11dc", "D", "X"] {
+            let mv: Move = code.parse().unwrap();
+            assert_eq!(mv.to_string(), code);
+        }
+        for bad in ["", "L6", "L77", "P", "P35", "P35q", "P35rP", "Dx", "L64?", "P11l22r33u44d55l"] {
+            assert!(bad.parse::<Move>().is_err(), "{bad} parsed");
+        }
+    }
+}

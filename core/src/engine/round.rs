@@ -10,7 +10,8 @@ use crate::engine::tile::{Tile, TileSet};
 use rand::Rng;
 
 /// How a round ended.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum EndKind {
     /// A hand emptied.
     Domino,

@@ -13,7 +13,8 @@ use std::fmt;
 use std::str::FromStr;
 
 /// The five games.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Variant {
     Classic,
     Kozel,
@@ -141,8 +142,9 @@ pub enum OpenerOrder {
     Custom(Vec<Tile>),
 }
 
-/// The checked rule set of one match.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// The checked rule set of one match. Serialized as `{"variant": …, "options": {…}}`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(into = "options::RulesDoc", try_from = "options::RulesDoc")]
 pub struct Rules {
     pub variant: Variant,
     pub teams: Teams,

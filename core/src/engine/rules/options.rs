@@ -366,3 +366,25 @@ mod tests {
         assert_eq!(rules(Variant::Morskoy, m.to_options()).unwrap(), m);
     }
 }
+
+/// The serialized form of [`Rules`]: the variant and its options object.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub(super) struct RulesDoc {
+    variant: String,
+    #[serde(default)]
+    options: Value,
+}
+
+impl From<Rules> for RulesDoc {
+    fn from(r: Rules) -> RulesDoc {
+        RulesDoc { variant: r.variant.key().to_owned(), options: r.to_options() }
+    }
+}
+
+impl TryFrom<RulesDoc> for Rules {
+    type Error = RulesError;
+
+    fn try_from(doc: RulesDoc) -> Result<Rules, RulesError> {
+        Rules::from_options(doc.variant.parse()?, &doc.options, None)
+    }
+}

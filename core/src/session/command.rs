@@ -1,0 +1,128 @@
+//! What people (and the service) ask of a table, and why a request is refused.
+
+use super::ids::{Lang, Person};
+use super::table::BotLevel;
+use crate::engine::moves::{Move, MoveError};
+use crate::engine::rules::Rules;
+use serde::{Deserialize, Serialize};
+
+/// Who asks.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Actor {
+    /// A person; `admin` when the platform says they administer the chat.
+    Person { person: Person, admin: bool },
+    /// The service itself: timers and computer players.
+    System,
+}
+
+impl Actor {
+    pub fn person(person: Person) -> Actor {
+        Actor::Person { person, admin: false }
+    }
+
+    pub fn as_person(&self) -> Option<&Person> {
+        match self {
+            Actor::Person { person, .. } => Some(person),
+            Actor::System => None,
+        }
+    }
+}
+
+/// What is asked.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "action")]
+pub enum Action {
+    /// Sit down, in a given seat or the first free one.
+    Join { seat: Option<u8> },
+    /// Stand up (in the lobby), or hand the seat to a computer player (in a match).
+    Leave,
+    /// Seat a computer player (host, lobby).
+    AddBot { seat: Option<u8> },
+    /// Empty a seat held by a computer player (host, lobby).
+    RemoveBot { seat: u8 },
+    /// Start the match; empty seats get computer players (host, lobby).
+    Start,
+    /// A move by the seat to move.
+    Move { mv: Move },
+    /// Give up the match: the other side wins.
+    Resign,
+    /// End the table (host or chat admin).
+    End,
+    /// Vote to end the table; a majority of the people seated ends it.
+    VoteEnd,
+    /// Start another match with the same seats (after a match).
+    Rematch,
+    /// Take back a seat a computer player held while the person was away.
+    Back,
+    /// Accept a duel challenge (the person challenged).
+    Accept,
+    /// Decline a duel challenge (the person challenged, or the challenger withdrawing).
+    Decline,
+    /// Lobby settings (host).
+    Configure { rules: Option<Rules>, size: Option<u8>, turn_secs: Option<Option<u32>>, lang: Option<Lang>, bot_level: Option<BotLevel> },
+    /// Timers: plays for an absent player or expires a challenge when its deadline has passed.
+    Tick,
+    /// Computer players and forced steps: makes every move that needs nobody (service).
+    Settle,
+}
+
+/// One request to one table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Command {
+    pub actor: Actor,
+    pub action: Action,
+    /// The table version the button was drawn for; an older one is stale.
+    pub version: Option<u64>,
+}
+
+/// Why a command was refused. Nothing changed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Rejection {
+    #[error("this button is out of date")]
+    Stale,
+    #[error("the table is closed")]
+    Closed,
+    #[error("you are not seated at this table")]
+    NotSeated,
+    #[error("you are already seated")]
+    AlreadySeated,
+    #[error("that seat is taken")]
+    SeatTaken,
+    #[error("no such seat")]
+    NoSuchSeat,
+    #[error("the table is full")]
+    Full,
+    #[error("only the host can do that")]
+    NotHost,
+    #[error("only the host or a chat admin can end the table")]
+    NotHostOrAdmin,
+    #[error("the match has not started")]
+    NotStarted,
+    #[error("the match is already under way")]
+    AlreadyStarted,
+    #[error("the match is over")]
+    MatchOver,
+    #[error("not your turn")]
+    NotYourTurn,
+    #[error("a computer player is moving for you: press «back» first")]
+    Away,
+    #[error("you are not away")]
+    NotAway,
+    #[error("this challenge is not for you")]
+    NotInvited,
+    #[error("there is no challenge to answer")]
+    NoChallenge,
+    #[error("at least one person must play")]
+    NoHumans,
+    #[error("nothing to do yet")]
+    NotDue,
+    #[error("you already voted")]
+    AlreadyVoted,
+    #[error("{0}")]
+    Settings(String),
+    #[error("{0}")]
+    Move(#[from] MoveError),
+    #[error("only the service does that")]
+    SystemOnly,
+}

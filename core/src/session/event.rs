@@ -1,0 +1,46 @@
+//! What happened at a table: appended to the table's log with every accepted command, and shown
+//! to the chat as notices.
+
+use super::game::Outcome;
+use super::ids::Person;
+use super::table::{BotLevel, CloseReason};
+use crate::engine::game::RoundReport;
+use crate::engine::moves::Move;
+use serde::{Deserialize, Serialize};
+
+/// Who made a move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MovedBy {
+    /// The person in the seat.
+    Player,
+    /// Nothing else was possible: a draw when nothing fits, a knock when the bazaar is empty.
+    Forced,
+    /// A computer player in its own seat or standing in for someone away.
+    Computer,
+    /// The turn timer ran out and a computer player moved for the person.
+    Timeout,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "event")]
+pub enum Event {
+    Created { host: Person },
+    Challenged { invitee: Person },
+    Joined { seat: u8, person: Person },
+    Left { seat: u8, person: Person },
+    BotSeated { seat: u8, level: BotLevel },
+    BotRemoved { seat: u8 },
+    HostChanged { person: Person },
+    Configured,
+    Started { match_no: u32 },
+    RoundDealt { round: u32 },
+    Moved { seat: u8, mv: Move, by: MovedBy, points: Option<u32> },
+    RoundEnded { round: u32, report: RoundReport },
+    Resigned { seat: u8 },
+    MatchEnded { outcome: Outcome },
+    WentAway { seat: u8 },
+    CameBack { seat: u8 },
+    VoteCast { seat: u8, votes: u8, needed: u8 },
+    Closed { reason: CloseReason },
+}

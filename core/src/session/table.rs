@@ -1,0 +1,168 @@
+//! The state of one table in one chat: lobby, seats, the match in play, timers.
+
+use super::ids::{ChatId, Lang, Millis, Person, UserId};
+use super::game::Game;
+use crate::engine::game::Match;
+use crate::engine::rules::Rules;
+use serde::{Deserialize, Serialize};
+
+/// How strong a computer player is.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BotLevel {
+    Random,
+    #[default]
+    Greedy,
+    Expert,
+}
+
+impl BotLevel {
+    pub const ALL: [BotLevel; 3] = [BotLevel::Random, BotLevel::Greedy, BotLevel::Expert];
+
+    pub const fn key(self) -> &'static str {
+        match self {
+            BotLevel::Random => "random",
+            BotLevel::Greedy => "greedy",
+            BotLevel::Expert => "expert",
+        }
+    }
+
+    pub fn from_key(s: &str) -> Option<BotLevel> {
+        BotLevel::ALL.into_iter().find(|l| l.key() == s)
+    }
+}
+
+/// Who sits in a seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Occupant {
+    Human(Person),
+    Bot(BotLevel),
+}
+
+/// One seat at the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Seat {
+    pub occupant: Occupant,
+    /// A computer player moves for this person until they come back.
+    #[serde(default)]
+    pub away: bool,
+    /// Turn deadlines missed in a row.
+    #[serde(default)]
+    pub misses: u8,
+}
+
+impl Seat {
+    pub fn human(person: Person) -> Seat {
+        Seat { occupant: Occupant::Human(person), away: false, misses: 0 }
+    }
+
+    pub fn bot(level: BotLevel) -> Seat {
+        Seat { occupant: Occupant::Bot(level), away: false, misses: 0 }
+    }
+
+    pub fn person(&self) -> Option<&Person> {
+        match &self.occupant {
+            Occupant::Human(p) => Some(p),
+            Occupant::Bot(_) => None,
+        }
+    }
+
+    /// Whether a computer player makes this seat's moves.
+    pub fn is_automatic(&self) -> bool {
+        self.away || matches!(self.occupant, Occupant::Bot(_))
+    }
+}
+
+/// Why a table closed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CloseReason {
+    /// The host or a chat admin ended it.
+    Ended,
+    /// Seated players voted to end it.
+    Voted,
+    /// Everybody left the lobby.
+    Empty,
+    /// A duel challenge was declined.
+    Declined,
+    /// A duel challenge expired.
+    Expired,
+}
+
+/// Where the table is in its life.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "phase")]
+pub enum Phase {
+    /// Seats are being filled.
+    Lobby,
+    /// A duel challenge waits for the named person.
+    Challenge { invitee: Person, expires_at: Millis },
+    /// A match is in play.
+    Playing,
+    /// The match is decided; a rematch may start another.
+    Finished,
+    Closed { reason: CloseReason },
+}
+
+impl Phase {
+    pub fn is_open(&self) -> bool {
+        !matches!(self, Phase::Closed { .. })
+    }
+}
+
+/// One table in one chat.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Table {
+    /// Global id, given by the store.
+    pub id: i64,
+    pub chat: ChatId,
+    /// The table's number within its chat (several tables per chat).
+    pub number: u32,
+    /// Bumped by every accepted command; buttons carry it.
+    pub version: u64,
+    pub rules: Rules,
+    /// Seats at the table (2–4).
+    pub size: u8,
+    pub lang: Lang,
+    /// Seconds a person has for a turn; `None` is no timer (office play).
+    pub turn_secs: Option<u32>,
+    pub bot_level: BotLevel,
+    pub host: UserId,
+    pub seats: Vec<Option<Seat>>,
+    pub phase: Phase,
+    pub game: Option<Game>,
+    /// When the player to move runs out of time.
+    pub deadline: Option<Millis>,
+    /// Seats that voted to end the table.
+    #[serde(default)]
+    pub end_votes: Vec<u8>,
+    /// Matches finished at this table.
+    #[serde(default)]
+    pub matches_played: u32,
+    /// Seed of this table, from which every match's seed is derived.
+    pub seed: u64,
+    pub created_at: Millis,
+}
+
+impl Table {
+    /// The seat of a person, if seated.
+    pub fn seat_of(&self, user: &UserId) -> Option<usize> {
+        self.seats
+            .iter()
+            .position(|s| s.as_ref().and_then(Seat::person).is_some_and(|p| &p.id == user))
+    }
+
+    pub fn is_full(&self) -> bool {
+        self.seats.iter().all(Option::is_some)
+    }
+
+    pub fn humans(&self) -> impl Iterator<Item = (usize, &Person)> {
+        self.seats.iter().enumerate().filter_map(|(i, s)| Some((i, s.as_ref()?.person()?)))
+    }
+
+    /// The live match, when one is in play or just finished.
+    pub fn live(&self) -> Option<&Match> {
+        self.game.as_ref().map(|g| &g.live)
+    }
+}

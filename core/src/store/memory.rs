@@ -1,0 +1,200 @@
+//! The in-memory store: for tests and `domino play`. Snapshots and events are kept as JSON, as
+//! the SQLite store keeps them, so both read back the same way.
+
+use super::{ChatSettings, MatchSummary, PairRow, ScoreRow, Season, Store, StoreError};
+use crate::engine::rules::Variant;
+use crate::session::{ChatId, Event, Millis, Table, UserId};
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Mutex;
+
+#[derive(Default)]
+struct Inner {
+    next_id: i64,
+    snapshots: BTreeMap<i64, (u64, bool, String)>,
+    events: HashMap<i64, Vec<(u64, String)>>,
+    numbers: HashMap<ChatId, u32>,
+    settings: HashMap<ChatId, ChatSettings>,
+    seasons: HashMap<ChatId, Vec<Season>>,
+    players: BTreeMap<(ChatId, u32, UserId, Variant), ScoreRow>,
+    pairs: BTreeMap<(ChatId, u32, [UserId; 2], Variant), PairRow>,
+    records: HashMap<ChatId, serde_json::Value>,
+}
+
+/// A [`Store`] in memory.
+#[derive(Default)]
+pub struct MemoryStore {
+    inner: Mutex<Inner>,
+}
+
+impl MemoryStore {
+    pub fn new() -> MemoryStore {
+        MemoryStore::default()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
+        self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+fn json<T: serde::Serialize>(v: &T) -> Result<String, StoreError> {
+    serde_json::to_string(v).map_err(|e| StoreError::Corrupt(e.to_string()))
+}
+
+fn parse<T: serde::de::DeserializeOwned>(s: &str) -> Result<T, StoreError> {
+    serde_json::from_str(s).map_err(|e| StoreError::Corrupt(e.to_string()))
+}
+
+impl Inner {
+    fn current_season(&self, chat: &ChatId) -> Season {
+        self.seasons.get(chat).and_then(|s| s.last().cloned()).unwrap_or(Season { number: 1, started_at: 0 })
+    }
+
+    fn add_match(&mut self, m: &MatchSummary) {
+        let season = self.current_season(&m.chat).number;
+        for p in &m.players {
+            let Some(user) = &p.user else { continue };
+            let key = (m.chat.clone(), season, user.clone(), m.variant);
+            let row = self.players.entry(key).or_insert_with(|| ScoreRow {
+                user: user.clone(),
+                name: p.name.clone(),
+                variant: m.variant,
+                matches: 0,
+                wins: 0,
+                goats: 0,
+                rounds: 0,
+                points_for: 0,
+                points_against: 0,
+            });
+            row.name = p.name.clone();
+            row.matches += 1;
+            row.wins += p.won as u32;
+            row.goats += p.goat as u32;
+            row.rounds += m.rounds;
+            row.points_for += p.points_for as u64;
+            row.points_against += p.points_against as u64;
+        }
+        if m.pairs {
+            for side in 0..2u8 {
+                let mates: Vec<_> = m.players.iter().filter(|p| p.side == side).collect();
+                let [a, b] = mates.as_slice() else { continue };
+                let (Some(ua), Some(ub)) = (&a.user, &b.user) else { continue };
+                let (users, names) = if ua <= ub {
+                    ([ua.clone(), ub.clone()], [a.name.clone(), b.name.clone()])
+                } else {
+                    ([ub.clone(), ua.clone()], [b.name.clone(), a.name.clone()])
+                };
+                let key = (m.chat.clone(), season, users.clone(), m.variant);
+                let row = self.pairs.entry(key).or_insert_with(|| PairRow {
+                    users,
+                    names: names.clone(),
+                    variant: m.variant,
+                    matches: 0,
+                    wins: 0,
+                    goats: 0,
+                });
+                row.names = names;
+                row.matches += 1;
+                row.wins += a.won as u32;
+                row.goats += a.goat as u32;
+            }
+        }
+        self.records.insert(m.chat.clone(), m.record.clone());
+    }
+}
+
+impl Store for MemoryStore {
+    async fn create(&self, table: &mut Table, events: &[Event]) -> Result<(), StoreError> {
+        let mut g = self.lock();
+        g.next_id += 1;
+        table.id = g.next_id;
+        let n = g.numbers.entry(table.chat.clone()).or_insert(0);
+        *n += 1;
+        table.number = *n;
+        let snapshot = json(table)?;
+        let evs = events.iter().map(|e| Ok((table.version, json(e)?))).collect::<Result<Vec<_>, StoreError>>()?;
+        g.snapshots.insert(table.id, (table.version, table.phase.is_open(), snapshot));
+        g.events.insert(table.id, evs);
+        Ok(())
+    }
+
+    async fn commit(&self, table: &Table, events: &[Event], finished: Option<&MatchSummary>) -> Result<(), StoreError> {
+        let snapshot = json(table)?;
+        let evs = events.iter().map(json).collect::<Result<Vec<_>, _>>()?;
+        let mut g = self.lock();
+        let stored = g.snapshots.get(&table.id).ok_or(StoreError::NotFound(table.id))?.0;
+        if stored + 1 != table.version {
+            return Err(StoreError::Conflict { table: table.id, stored, expected: table.version - 1 });
+        }
+        g.snapshots.insert(table.id, (table.version, table.phase.is_open(), snapshot));
+        let log = g.events.entry(table.id).or_default();
+        log.extend(evs.into_iter().map(|e| (table.version, e)));
+        if let Some(m) = finished {
+            g.add_match(m);
+        }
+        Ok(())
+    }
+
+    async fn load(&self, id: i64) -> Result<Option<Table>, StoreError> {
+        let g = self.lock();
+        g.snapshots.get(&id).map(|(_, _, s)| parse(s)).transpose()
+    }
+
+    async fn load_open(&self) -> Result<Vec<Table>, StoreError> {
+        let g = self.lock();
+        g.snapshots.values().filter(|(_, open, _)| *open).map(|(_, _, s)| parse(s)).collect()
+    }
+
+    async fn events(&self, id: i64) -> Result<Vec<(u64, Event)>, StoreError> {
+        let g = self.lock();
+        let log = g.events.get(&id).ok_or(StoreError::NotFound(id))?;
+        log.iter().map(|(v, e)| Ok((*v, parse(e)?))).collect()
+    }
+
+    async fn chat_settings(&self, chat: &ChatId) -> Result<ChatSettings, StoreError> {
+        Ok(self.lock().settings.get(chat).cloned().unwrap_or_default())
+    }
+
+    async fn set_chat_settings(&self, chat: &ChatId, settings: &ChatSettings) -> Result<(), StoreError> {
+        self.lock().settings.insert(chat.clone(), settings.clone());
+        Ok(())
+    }
+
+    async fn season(&self, chat: &ChatId) -> Result<Season, StoreError> {
+        Ok(self.lock().current_season(chat))
+    }
+
+    async fn new_season(&self, chat: &ChatId, now: Millis) -> Result<Season, StoreError> {
+        let mut g = self.lock();
+        let next = Season { number: g.current_season(chat).number + 1, started_at: now };
+        let list = g.seasons.entry(chat.clone()).or_default();
+        if list.is_empty() {
+            list.push(Season { number: 1, started_at: 0 });
+        }
+        list.push(next.clone());
+        Ok(next)
+    }
+
+    async fn scoreboard(&self, chat: &ChatId, season: Option<u32>, variant: Option<Variant>) -> Result<Vec<ScoreRow>, StoreError> {
+        let g = self.lock();
+        let season = season.unwrap_or_else(|| g.current_season(chat).number);
+        Ok(g.players
+            .iter()
+            .filter(|((c, s, _, v), _)| c == chat && *s == season && variant.is_none_or(|x| x == *v))
+            .map(|(_, r)| r.clone())
+            .collect())
+    }
+
+    async fn pair_scoreboard(&self, chat: &ChatId, season: Option<u32>, variant: Option<Variant>) -> Result<Vec<PairRow>, StoreError> {
+        let g = self.lock();
+        let season = season.unwrap_or_else(|| g.current_season(chat).number);
+        Ok(g.pairs
+            .iter()
+            .filter(|((c, s, _, v), _)| c == chat && *s == season && variant.is_none_or(|x| x == *v))
+            .map(|(_, r)| r.clone())
+            .collect())
+    }
+
+    async fn last_record(&self, chat: &ChatId) -> Result<Option<serde_json::Value>, StoreError> {
+        Ok(self.lock().records.get(chat).cloned())
+    }
+}

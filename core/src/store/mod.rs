@@ -1,0 +1,153 @@
+//! Where tables, their logs and the scoreboards are kept. One trait, two backends: in memory
+//! (tests, `domino play`) and SQLite through sqlx (the bot). Every accepted command is committed
+//! in one transaction: the events appended to the table's log, the new snapshot and the bumped
+//! version, and, when a match ended, the scoreboard rows.
+
+mod memory;
+mod ranking;
+mod sqlite;
+mod summary;
+
+pub use memory::MemoryStore;
+pub use ranking::{scoreboard_csv, top_order, wilson_lower_bound};
+pub use sqlite::SqliteStore;
+pub use summary::{MatchSummary, SummaryPlayer};
+
+use crate::engine::rules::Variant;
+use crate::session::{BotLevel, ChatId, Event, Lang, Millis, Table, UserId};
+use serde::{Deserialize, Serialize};
+use std::future::Future;
+
+/// Failures of a store.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The stored version is not the one the command was checked against: someone else's
+    /// command went first (a stale or double-pressed button). Nothing was written.
+    #[error("table {table} changed meanwhile (stored version {stored}, expected {expected})")]
+    Conflict { table: i64, stored: u64, expected: u64 },
+    #[error("no table {0}")]
+    NotFound(i64),
+    #[error("stored data is corrupt: {0}")]
+    Corrupt(String),
+    #[error("database error: {0}")]
+    Database(#[from] sqlx::Error),
+    #[error("migration failed: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+/// Settings a chat keeps for its new tables.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChatSettings {
+    pub lang: Lang,
+    /// Seconds per turn; `None` (the default) is no timer.
+    pub turn_secs: Option<u32>,
+    pub bot_level: BotLevel,
+    /// The options object new tables start from, per variant key (e.g. `{"kozel": {"preset": "troshin"}}`).
+    #[serde(default)]
+    pub presets: serde_json::Map<String, serde_json::Value>,
+}
+
+impl Default for ChatSettings {
+    fn default() -> Self {
+        ChatSettings {
+            lang: Lang::Ru,
+            turn_secs: None,
+            bot_level: BotLevel::Greedy,
+            presets: serde_json::Map::new(),
+        }
+    }
+}
+
+/// One player's line on a chat's scoreboard (a season, one variant).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScoreRow {
+    pub user: UserId,
+    pub name: String,
+    pub variant: Variant,
+    pub matches: u32,
+    pub wins: u32,
+    /// Matches this player lost as (part of) the goat / the losing side.
+    pub goats: u32,
+    pub rounds: u32,
+    pub points_for: u64,
+    pub points_against: u64,
+}
+
+/// A pair of partners' line (pair games).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PairRow {
+    /// The two partners, in id order.
+    pub users: [UserId; 2],
+    pub names: [String; 2],
+    pub variant: Variant,
+    pub matches: u32,
+    pub wins: u32,
+    pub goats: u32,
+}
+
+/// A season of a chat's scoreboard.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Season {
+    pub number: u32,
+    pub started_at: Millis,
+}
+
+/// The storage of tables and scoreboards. Implementations must be safe to share between tasks.
+pub trait Store: Send + Sync + 'static {
+    /// Stores a new table (version 0) with its first events, giving it its id and its number
+    /// within the chat (`table.id` and `table.number` are set).
+    fn create(&self, table: &mut Table, events: &[Event]) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Commits an accepted command: `table.version` must be the stored version plus one
+    /// (otherwise [`StoreError::Conflict`] and nothing is written). Appends `events`, replaces
+    /// the snapshot and, with `finished`, adds the match to the scoreboards — all in one
+    /// transaction, durable when this returns.
+    fn commit(
+        &self,
+        table: &Table,
+        events: &[Event],
+        finished: Option<&MatchSummary>,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// One table, open or closed.
+    fn load(&self, id: i64) -> impl Future<Output = Result<Option<Table>, StoreError>> + Send;
+
+    /// Every table that is not closed.
+    fn load_open(&self) -> impl Future<Output = Result<Vec<Table>, StoreError>> + Send;
+
+    /// A table's log: (version after the command, event), oldest first.
+    fn events(&self, id: i64) -> impl Future<Output = Result<Vec<(u64, Event)>, StoreError>> + Send;
+
+    fn chat_settings(&self, chat: &ChatId) -> impl Future<Output = Result<ChatSettings, StoreError>> + Send;
+
+    fn set_chat_settings(
+        &self,
+        chat: &ChatId,
+        settings: &ChatSettings,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// The chat's current season (season 1 until a new one is started).
+    fn season(&self, chat: &ChatId) -> impl Future<Output = Result<Season, StoreError>> + Send;
+
+    /// Starts a new season; old ones are kept. Returns it.
+    fn new_season(&self, chat: &ChatId, now: Millis) -> impl Future<Output = Result<Season, StoreError>> + Send;
+
+    /// Scoreboard lines of a season (`None`: the current one), optionally one variant.
+    fn scoreboard(
+        &self,
+        chat: &ChatId,
+        season: Option<u32>,
+        variant: Option<Variant>,
+    ) -> impl Future<Output = Result<Vec<ScoreRow>, StoreError>> + Send;
+
+    /// Pair lines of a season (`None`: the current one), optionally one variant.
+    fn pair_scoreboard(
+        &self,
+        chat: &ChatId,
+        season: Option<u32>,
+        variant: Option<Variant>,
+    ) -> impl Future<Output = Result<Vec<PairRow>, StoreError>> + Send;
+
+    /// The record (`domino-record/1` JSON) of the chat's most recently finished match.
+    fn last_record(&self, chat: &ChatId) -> impl Future<Output = Result<Option<serde_json::Value>, StoreError>> + Send;
+}

@@ -1,0 +1,98 @@
+//! Ordering a scoreboard so that a single lucky game cannot top it, and its CSV export.
+
+use super::ScoreRow;
+use std::cmp::Ordering;
+
+/// The lower bound of the 95% Wilson score interval of `wins` out of `matches`: a win rate
+/// that needs many games to be high (one win in one game gives 0.21, 30 in 40 gives 0.60).
+pub fn wilson_lower_bound(wins: u32, matches: u32) -> f64 {
+    if matches == 0 {
+        return 0.0;
+    }
+    let n = matches as f64;
+    let p = wins as f64 / n;
+    let z = 1.96f64;
+    let z2 = z * z;
+    (p + z2 / (2.0 * n) - z * ((p * (1.0 - p) + z2 / (4.0 * n)) / n).sqrt()) / (1.0 + z2 / n)
+}
+
+/// `/top` order: Wilson lower bound of the win rate, then more matches, then fewer goats, then
+/// name.
+pub fn top_order(rows: &mut [ScoreRow]) {
+    rows.sort_by(|a, b| {
+        let (wa, wb) = (wilson_lower_bound(a.wins, a.matches), wilson_lower_bound(b.wins, b.matches));
+        wb.partial_cmp(&wa)
+            .unwrap_or(Ordering::Equal)
+            .then(b.matches.cmp(&a.matches))
+            .then(a.goats.cmp(&b.goats))
+            .then(a.name.cmp(&b.name))
+    });
+}
+
+/// The scoreboard as CSV (RFC 4180 quoting), one line per player and variant.
+pub fn scoreboard_csv(rows: &[ScoreRow]) -> String {
+    let mut out = String::from(
+        "platform,user_id,name,variant,matches,wins,goats,rounds,points_for,points_against,rating\n",
+    );
+    for r in rows {
+        let fields = [
+            r.user.platform.key().to_owned(),
+            r.user.id.clone(),
+            r.name.clone(),
+            r.variant.key().to_owned(),
+            r.matches.to_string(),
+            r.wins.to_string(),
+            r.goats.to_string(),
+            r.rounds.to_string(),
+            r.points_for.to_string(),
+            r.points_against.to_string(),
+            format!("{:.3}", wilson_lower_bound(r.wins, r.matches)),
+        ];
+        let quoted: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
+        out.push_str(&quoted.join(","));
+        out.push('\n');
+    }
+    out
+}
+
+fn csv_field(f: &str) -> String {
+    if f.contains([',', '"', '\n', '\r']) { format!("\"{}\"", f.replace('"', "\"\"")) } else { f.to_owned() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::rules::Variant;
+    use crate::session::{Platform, UserId};
+
+    fn row(name: &str, matches: u32, wins: u32) -> ScoreRow {
+        ScoreRow {
+            user: UserId::new(Platform::Telegram, name),
+            name: name.into(),
+            variant: Variant::Kozel,
+            matches,
+            wins,
+            goats: matches - wins,
+            rounds: matches * 8,
+            points_for: 0,
+            points_against: 0,
+        }
+    }
+
+    #[test]
+    fn one_lucky_game_does_not_top_a_steady_record() {
+        let mut rows = vec![row("lucky", 1, 1), row("steady", 40, 30), row("new", 0, 0)];
+        top_order(&mut rows);
+        let names: Vec<&str> = rows.iter().map(|r| r.name.as_str()).collect();
+        assert_eq!(names, ["steady", "lucky", "new"]);
+    }
+
+    #[test]
+    fn csv_quotes_awkward_names() {
+        let mut r = row("x", 2, 1);
+        r.name = "Ann \"the goat\", Jr".into();
+        let csv = scoreboard_csv(&[r]);
+        assert!(csv.lines().nth(1).unwrap().contains("\"Ann \"\"the goat\"\", Jr\""), "{csv}");
+        assert_eq!(csv.lines().count(), 2);
+    }
+}

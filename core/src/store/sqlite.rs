@@ -1,0 +1,4 @@
+//! The SQLite store (sqlx): being written.
+
+/// Placeholder until the SQLite backend lands.
+pub struct SqliteStore;

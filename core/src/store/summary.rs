@@ -1,0 +1,85 @@
+//! What a finished match adds to the scoreboards, taken from the table that played it.
+
+use crate::engine::rules::Variant;
+use crate::session::{ChatId, Millis, Occupant, Table, UserId};
+use serde::{Deserialize, Serialize};
+
+/// One seat of a finished match.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SummaryPlayer {
+    /// `None` for a computer player (never on a scoreboard).
+    pub user: Option<UserId>,
+    pub name: String,
+    pub seat: u8,
+    pub side: u8,
+    /// The player's side won (Kozel family: every side but the goat wins).
+    pub won: bool,
+    /// The player's side lost (the goat in Kozel).
+    pub goat: bool,
+    /// The side's final total.
+    pub points_for: u32,
+    /// The other sides' final totals together.
+    pub points_against: u32,
+}
+
+/// A finished match, ready for the scoreboards.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchSummary {
+    pub chat: ChatId,
+    pub table_id: i64,
+    pub variant: Variant,
+    pub pairs: bool,
+    pub rounds: u32,
+    pub finished_at: Millis,
+    pub players: Vec<SummaryPlayer>,
+    /// The match as a `domino-record/1` record, for `/export`.
+    pub record: serde_json::Value,
+}
+
+impl MatchSummary {
+    /// The summary of the match `table` just finished; `None` if no match has finished.
+    pub fn of(table: &Table, now: Millis) -> Option<MatchSummary> {
+        let game = table.game.as_ref()?;
+        let outcome = game.outcome?;
+        let rules = &table.rules;
+        let sides = rules.sides(table.size as usize);
+        let scores = &game.live.sheet().scores[..sides];
+        let total: u32 = scores.iter().sum();
+        let mut players = Vec::new();
+        let mut names = Vec::new();
+        for (seat, st) in table.seats.iter().enumerate() {
+            let st = st.as_ref()?;
+            let side = rules.side_of(seat);
+            let (user, name) = match &st.occupant {
+                Occupant::Human(p) => (Some(p.id.clone()), p.name.clone()),
+                Occupant::Bot(level) => (None, format!("bot ({})", level.key())),
+            };
+            names.push(name.clone());
+            let won = match (outcome.winner, outcome.loser) {
+                (Some(w), _) => w == side,
+                (None, Some(l)) => l != side,
+                (None, None) => false,
+            };
+            players.push(SummaryPlayer {
+                user,
+                name,
+                seat: seat as u8,
+                side: side as u8,
+                won,
+                goat: outcome.loser == Some(side),
+                points_for: scores[side],
+                points_against: total - scores[side],
+            });
+        }
+        Some(MatchSummary {
+            chat: table.chat.clone(),
+            table_id: table.id,
+            variant: rules.variant,
+            pairs: rules.teams == crate::engine::rules::Teams::Pairs,
+            rounds: game.live.rounds_scored(),
+            finished_at: now,
+            players,
+            record: game.to_log(names).to_json(),
+        })
+    }
+}
