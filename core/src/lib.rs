@@ -2,5 +2,6 @@
 //! of the domino bot. See ARCHITECTURE.md for the map.
 
 pub mod engine;
+pub mod service;
 pub mod session;
 pub mod store;
