@@ -37,6 +37,10 @@ impl ManualClock {
         ManualClock(std::sync::atomic::AtomicI64::new(start))
     }
 
+    pub fn now_ms(&self) -> Millis {
+        self.0.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
     pub fn advance(&self, ms: Millis) {
         self.0.fetch_add(ms, std::sync::atomic::Ordering::SeqCst);
     }
@@ -94,6 +98,11 @@ impl<S: Store> Service<S> {
 
     pub fn store(&self) -> &S {
         &self.store
+    }
+
+    /// Gives the store back (to restart a service on it).
+    pub fn into_store(self) -> S {
+        self.store
     }
 
     pub fn now(&self) -> Millis {
