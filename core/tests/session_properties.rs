@@ -1,0 +1,113 @@
+//! The session state machine under random commands from random people: a refused command
+//! changes nothing, an accepted one bumps the version by one, and the table can always go on.
+
+use domino_core::engine::rules::{Rules, Teams, Variant};
+use domino_core::session::{
+    Action, Actor, ChatId, Command, Lang, NewTable, Person, Phase, Platform, Simple, Table, UserId,
+};
+use proptest::prelude::*;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+fn person(n: u32) -> Person {
+    Person::new(UserId::new(Platform::Discord, n.to_string()), format!("P{n}"))
+}
+
+fn new_table(variant: Variant, size: u8, seed: u64) -> Table {
+    let mut rules = Rules::new(variant);
+    if size == 4 && variant.is_kozel_family() {
+        rules.teams = Teams::Pairs;
+    }
+    let new = NewTable {
+        id: 1,
+        chat: ChatId::new(Platform::Discord, "c"),
+        number: 1,
+        rules,
+        size,
+        lang: Lang::En,
+        turn_secs: Some(30),
+        bot_level: Default::default(),
+        seed,
+    };
+    Table::create(new, person(0), 0).unwrap().0
+}
+
+fn random_action(rng: &mut ChaCha8Rng, table: &Table) -> Action {
+    match rng.random_range(0..100) {
+        0..4 => Action::Join { seat: rng.random_bool(0.5).then(|| rng.random_range(0..5)) },
+        4..6 => Action::Leave,
+        6..9 => Action::AddBot { seat: None },
+        9..14 => Action::Start,
+        14 => Action::Resign,
+        15 => Action::VoteEnd,
+        16..19 => Action::Rematch,
+        19..21 => Action::Back,
+        21..25 => Action::Tick,
+        25 => Action::End,
+        _ => {
+            // Mostly moves: a legal one for the seat to move, or a random legal one of another seat.
+            let Some(game) = table.live() else { return Action::Start };
+            let seat = table.to_move().unwrap_or(0);
+            let moves = game.legal_moves(seat);
+            match moves.len() {
+                0 => Action::Tick,
+                n => Action::Move { mv: moves[rng.random_range(0..n)] },
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn refused_commands_change_nothing_and_tables_go_on(v in 0..5usize, size in 2..=4u8, seed in any::<u64>()) {
+        let variant = Variant::ALL[v];
+        let size = if variant.is_kozel_family() && size == 3 { 3 } else { size };
+        prop_assume!(Rules::new(variant).check_table(size as usize).is_ok() || size == 4);
+        let mut table = new_table(variant, size, seed);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let people: Vec<Person> = (0..5).map(person).collect();
+        let mut now = 0;
+        let mut played = 0;
+        for _ in 0..400 {
+            if !table.phase.is_open() {
+                break;
+            }
+            now += rng.random_range(0..40_000);
+            let action = random_action(&mut rng, &table);
+            // The person to move is chosen more often, so that matches make progress.
+            let actor = match (rng.random_bool(0.6), table.to_move()) {
+                (true, Some(s)) => table.seats[s].as_ref().and_then(|st| st.person().cloned()),
+                _ => None,
+            }
+            .unwrap_or_else(|| people[rng.random_range(0..people.len())].clone());
+            let admin = rng.random_bool(0.05);
+            let version = rng.random_bool(0.8).then_some(table.version).or(Some(rng.random_range(0..3)));
+            let cmd = Command { actor: Actor::Person { person: actor, admin }, action, version };
+            let before = table.clone();
+            match table.apply(&cmd, now, &Simple) {
+                Err(_) => {
+                    prop_assert_eq!(serde_json::to_value(&table).unwrap(), serde_json::to_value(&before).unwrap());
+                }
+                Ok(events) => {
+                    prop_assert_eq!(table.version, before.version + 1);
+                    prop_assert!(!events.is_empty());
+                    // The snapshot reads back to the same table.
+                    let json = serde_json::to_string(&table).unwrap();
+                    let back: Table = serde_json::from_str(&json).unwrap();
+                    prop_assert_eq!(serde_json::to_value(&back).unwrap(), serde_json::to_value(&table).unwrap());
+                }
+            }
+            if table.phase == Phase::Playing {
+                played += 1;
+                let s = table.to_move();
+                prop_assert!(s.is_some(), "a match in play has a seat to move");
+                let st = table.seats[s.unwrap()].as_ref().unwrap();
+                prop_assert!(!st.is_automatic(), "computer seats never wait");
+                prop_assert!(table.deadline.is_some(), "the person to move has a deadline");
+            }
+        }
+        prop_assume!(played > 0 || table.phase != Phase::Lobby);
+    }
+}
