@@ -86,6 +86,8 @@ pub struct Service<S: Store> {
     robot: Arc<dyn Robot>,
     clock: Arc<dyn Clock>,
     tables: Mutex<HashMap<i64, Arc<TableLock<Table>>>>,
+    /// Changes nobody asked for through an adapter (timers), for the adapters to show.
+    updates: tokio::sync::broadcast::Sender<Reply>,
 }
 
 impl<S: Store> Service<S> {
@@ -93,7 +95,14 @@ impl<S: Store> Service<S> {
     pub async fn start(store: S, robot: Arc<dyn Robot>, clock: Arc<dyn Clock>) -> Result<Service<S>, StoreError> {
         let open = store.load_open().await?;
         let tables = open.into_iter().map(|t| (t.id, Arc::new(TableLock::new(t)))).collect();
-        Ok(Service { store, robot, clock, tables: Mutex::new(tables) })
+        let (updates, _) = tokio::sync::broadcast::channel(1024);
+        Ok(Service { store, robot, clock, tables: Mutex::new(tables), updates })
+    }
+
+    /// Replies of commands the service made itself (timers): each adapter shows those of its
+    /// platform.
+    pub fn subscribe(&self) -> tokio::sync::broadcast::Receiver<Reply> {
+        self.updates.subscribe()
     }
 
     pub fn store(&self) -> &S {
@@ -232,7 +241,10 @@ impl<S: Store> Service<S> {
         for id in due {
             let cmd = Command { actor: Actor::System, action: Action::Tick, version: None };
             match self.handle(id, cmd).await {
-                Ok(reply) => replies.push(reply),
+                Ok(reply) => {
+                    let _ = self.updates.send(reply.clone());
+                    replies.push(reply);
+                }
                 Err(ServiceError::Rejected(_)) => {}
                 Err(e) => tracing::warn!(table = id, error = %e, "timer failed"),
             }

@@ -1,5 +1,6 @@
 //! Command-line interface (clap).
 
+mod bench;
 mod replay;
 mod run;
 mod sim;
@@ -22,6 +23,10 @@ enum Command {
     Replay(replay::Args),
     /// Play random legal games and report throughput.
     Sim(sim::Args),
+    /// Create the database if needed and run its migrations (DATABASE_URL).
+    Migrate,
+    /// Measure the service: actions per second into SQLite, resuming tables, memory per table.
+    Bench(bench::Args),
 }
 
 pub fn main() -> ExitCode {
@@ -30,5 +35,7 @@ pub fn main() -> ExitCode {
         Command::Run(args) => run::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Sim(args) => sim::run(args),
+        Command::Bench(args) => bench::run(args),
+        Command::Migrate => run::migrate(),
     }
 }

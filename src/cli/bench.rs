@@ -1,0 +1,178 @@
+//! `domino bench`: the service's figures on this machine — accepted actions per second into
+//! SQLite, tables resumed after a restart, memory per open table. `bench actions --ack` is
+//! also the child process of the crash-safety test: it prints `ack TABLE VERSION` only after
+//! the command is committed.
+
+use domino_core::engine::rules::{Rules, Variant};
+use domino_core::service::{Service, SystemClock, TableSpec};
+use domino_core::session::{Action, Actor, ChatId, Command, Person, Phase, Platform, Simple, Table, UserId};
+use domino_core::store::{SqliteStore, Store};
+use serde_json::json;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    what: What,
+}
+
+#[derive(clap::Subcommand)]
+enum What {
+    /// People playing on many tables at once; every action committed to SQLite.
+    Actions {
+        #[arg(long)]
+        db: PathBuf,
+        #[arg(long, default_value_t = 50)]
+        tables: u32,
+        #[arg(long, default_value_t = 5.0)]
+        seconds: f64,
+        /// Concurrent players pressing buttons.
+        #[arg(long, default_value_t = 8)]
+        workers: u32,
+        /// Print `ack TABLE VERSION` after every committed action.
+        #[arg(long)]
+        ack: bool,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Open tables with matches under way, then time a restart that loads them all.
+    Resume {
+        #[arg(long)]
+        db: PathBuf,
+        #[arg(long, default_value_t = 10_000)]
+        tables: u32,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("a tokio runtime");
+    let result = rt.block_on(async {
+        match args.what {
+            What::Actions { db, tables, seconds, workers, ack, json } => {
+                actions(db, tables, seconds, workers, ack, json).await
+            }
+            What::Resume { db, tables, json } => resume(db, tables, json).await,
+        }
+    });
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("domino bench: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn person(table: u32, seat: u32) -> Person {
+    Person::new(UserId::new(Platform::Terminal, format!("t{table}s{seat}")), format!("T{table}S{seat}"))
+}
+
+/// A 2-player Kozel table with both seats taken by people: the match starts at once.
+async fn open_table<S: Store>(svc: &Service<S>, n: u32) -> anyhow::Result<Table> {
+    let chat = ChatId::new(Platform::Terminal, format!("bench{}", n % 100));
+    let spec = TableSpec { chat, rules: Rules::new(Variant::Kozel), size: 2 };
+    let t = svc.create(spec, person(n, 0)).await?.table;
+    let join = Command { actor: Actor::person(person(n, 1)), action: Action::Join { seat: None }, version: None };
+    Ok(svc.handle(t.id, join).await?.table)
+}
+
+/// The next action a person takes at this table: a move, or a rematch after the match.
+fn next_action(t: &Table) -> Option<Command> {
+    let (who, action) = match t.phase {
+        Phase::Playing => {
+            let seat = t.to_move()?;
+            let who = t.seats[seat].as_ref()?.person()?.clone();
+            let moves = t.live()?.legal_moves(seat);
+            let mv = moves[(t.version as usize) % moves.len()];
+            (who, Action::Move { mv })
+        }
+        Phase::Finished => (t.humans().next()?.1.clone(), Action::Rematch),
+        _ => return None,
+    };
+    Some(Command { actor: Actor::person(who), action, version: Some(t.version) })
+}
+
+async fn actions(db: PathBuf, tables: u32, seconds: f64, workers: u32, ack: bool, json: bool) -> anyhow::Result<()> {
+    let store = SqliteStore::open_path(&db).await?;
+    let svc = Arc::new(Service::start(store, Arc::new(Simple), Arc::new(SystemClock)).await?);
+    let mut ids = Vec::new();
+    for n in 0..tables {
+        ids.push(open_table(&svc, n).await?.id);
+    }
+    let done = Arc::new(AtomicU64::new(0));
+    let start = Instant::now();
+    let until = start + Duration::from_secs_f64(seconds);
+    let mut tasks = Vec::new();
+    for w in 0..workers as usize {
+        let mine: Vec<i64> = ids.iter().copied().skip(w).step_by(workers as usize).collect();
+        let (svc, done) = (svc.clone(), done.clone());
+        tasks.push(tokio::spawn(async move {
+            let mut i = 0;
+            while Instant::now() < until && !mine.is_empty() {
+                let id = mine[i % mine.len()];
+                i += 1;
+                let Ok(Some(t)) = svc.table(id).await else { continue };
+                let Some(cmd) = next_action(&t) else { continue };
+                if let Ok(reply) = svc.handle(id, cmd).await {
+                    done.fetch_add(1, Ordering::Relaxed);
+                    if ack {
+                        let mut out = std::io::stdout().lock();
+                        let _ = writeln!(out, "ack {} {}", id, reply.table.version);
+                        let _ = out.flush();
+                    }
+                }
+            }
+        }));
+    }
+    for t in tasks {
+        t.await?;
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let n = done.load(Ordering::Relaxed);
+    let rate = n as f64 / secs;
+    if json {
+        println!("{}", json!({"actions": n, "seconds": secs, "actions_per_sec": rate, "tables": tables}));
+    } else if !ack {
+        println!("{n} actions committed on {tables} tables in {secs:.2} s: {rate:.0} actions/s");
+    }
+    Ok(())
+}
+
+async fn resume(db: PathBuf, tables: u32, json: bool) -> anyhow::Result<()> {
+    {
+        let store = SqliteStore::open_path(&db).await?;
+        let svc = Service::start(store, Arc::new(Simple), Arc::new(SystemClock)).await?;
+        for n in 0..tables {
+            let mut t = open_table(&svc, n).await?;
+            // A few moves into the match, as tables are in a busy chat.
+            for _ in 0..(n % 12) {
+                let Some(cmd) = next_action(&t) else { break };
+                t = svc.handle(t.id, cmd).await?.table;
+            }
+        }
+    }
+    let start = Instant::now();
+    let store = SqliteStore::open_path(&db).await?;
+    let before = crate::heap::in_use();
+    let svc = Service::start(store, Arc::new(Simple), Arc::new(SystemClock)).await?;
+    let secs = start.elapsed().as_secs_f64();
+    let loaded = svc.open_tables();
+    // Heap held by the service's tables (the store's connection caches excluded).
+    let per_table = crate::heap::in_use().saturating_sub(before) as f64 / loaded.max(1) as f64;
+    if json {
+        println!("{}", json!({"tables": loaded, "seconds": secs, "bytes_per_table": per_table}));
+    } else {
+        println!(
+            "{loaded} open tables resumed in {secs:.2} s; about {:.1} KiB of memory per table",
+            per_table / 1024.0
+        );
+    }
+    Ok(())
+}
