@@ -1,4 +1,565 @@
-//! The SQLite store (sqlx): being written.
+//! The SQLite store (sqlx): one database file holding tables with their logs, chat settings,
+//! seasons, scoreboards and finished matches, laid out by `migrations/` (embedded, run on open).
+//! Snapshots, events and records are serde JSON text; scoreboards are plain rows.
+//!
+//! Writes go one at a time: SQLite has one writer, so every write waits its turn on an
+//! in-process lock and then opens its transaction with `BEGIN IMMEDIATE` (which also keeps
+//! another process writing the same file from slipping in between a read and a write).
+//! Reads use the pool and, in WAL mode, never wait for the writer.
 
-/// Placeholder until the SQLite backend lands.
-pub struct SqliteStore;
+use super::{
+    ChatSettings, MatchSummary, PairRow, ScoreRow, Season, Store, StoreError, SummaryPlayer,
+};
+use crate::engine::rules::Variant;
+use crate::session::{BotLevel, ChatId, Event, Lang, Millis, Platform, Table, UserId};
+use sqlx::migrate::Migrator;
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+};
+use sqlx::{Sqlite, Transaction};
+use std::path::Path;
+use std::str::FromStr;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use tokio::sync::{Mutex, MutexGuard};
+
+static MIGRATOR: Migrator = sqlx::migrate!("../migrations");
+
+/// How long a write waits for another process's write before failing.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Connections of a file database: readers run side by side, writes are serialized anyway.
+const MAX_CONNECTIONS: u32 = 4;
+
+/// A [`Store`] in an SQLite database.
+///
+/// The database runs in WAL mode with `synchronous = NORMAL`: a commit that returned survives
+/// a crash of the process (the WAL is in the OS's hands), but the last commits before a power
+/// loss or an OS crash may be lost — never half of one, and the file stays consistent.
+pub struct SqliteStore {
+    pool: SqlitePool,
+    writer: Mutex<()>,
+}
+
+/// A write transaction and the turn it holds.
+struct Write<'a> {
+    tx: Transaction<'static, Sqlite>,
+    _turn: MutexGuard<'a, ()>,
+}
+
+impl SqliteStore {
+    /// Opens (creating it if missing) and migrates the database at `url`, e.g.
+    /// `sqlite://domino.db` (relative to the working directory) or `sqlite:///abs/path.db`.
+    /// `sqlite::memory:` gives a private database that lives as long as the store.
+    pub async fn open(url: &str) -> Result<SqliteStore, StoreError> {
+        let memory = url.contains(":memory:") || url.contains("mode=memory");
+        SqliteStore::connect(SqliteConnectOptions::from_str(url)?, memory).await
+    }
+
+    /// Opens (creating it if missing) and migrates the database file at `path`.
+    pub async fn open_path(path: &Path) -> Result<SqliteStore, StoreError> {
+        SqliteStore::connect(SqliteConnectOptions::new().filename(path), false).await
+    }
+
+    async fn connect(
+        options: SqliteConnectOptions,
+        memory: bool,
+    ) -> Result<SqliteStore, StoreError> {
+        let options = options
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(SqliteSynchronous::Normal)
+            .foreign_keys(true)
+            .busy_timeout(BUSY_TIMEOUT);
+        // An in-memory database lives as long as a connection to it: keep exactly one.
+        let pool = if memory {
+            SqlitePoolOptions::new()
+                .max_connections(1)
+                .min_connections(1)
+                .idle_timeout(None)
+                .max_lifetime(None)
+        } else {
+            SqlitePoolOptions::new().max_connections(MAX_CONNECTIONS)
+        };
+        let pool = pool.connect_with(options).await?;
+        MIGRATOR.run(&pool).await?;
+        Ok(SqliteStore { pool, writer: Mutex::new(()) })
+    }
+
+    /// Closes every connection, checkpointing the WAL into the database file.
+    pub async fn close(self) {
+        self.pool.close().await;
+    }
+
+    async fn write(&self) -> Result<Write<'_>, StoreError> {
+        let turn = self.writer.lock().await;
+        let tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        Ok(Write { tx, _turn: turn })
+    }
+
+    async fn insert_table(&self, table: &mut Table, events: &[Event]) -> Result<(), StoreError> {
+        let (platform, chat) = chat_key(&table.chat);
+        let mut w = self.write().await?;
+        let (number,): (i64,) = sqlx::query_as(
+            "SELECT COALESCE(MAX(number), 0) + 1 FROM tables WHERE chat_platform = ?1 AND chat_id = ?2",
+        )
+        .bind(platform)
+        .bind(chat)
+        .fetch_one(&mut *w.tx)
+        .await?;
+        let (id,): (i64,) = sqlx::query_as(
+            "INSERT INTO tables (chat_platform, chat_id, number, version, open, snapshot, updated_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, '', ?6) RETURNING id",
+        )
+        .bind(platform)
+        .bind(chat)
+        .bind(number)
+        .bind(table.version as i64)
+        .bind(table.phase.is_open())
+        .bind(now_millis())
+        .fetch_one(&mut *w.tx)
+        .await?;
+        table.id = id;
+        table.number = to_u32(number)?;
+        sqlx::query("UPDATE tables SET snapshot = ?1 WHERE id = ?2")
+            .bind(json(table)?)
+            .bind(id)
+            .execute(&mut *w.tx)
+            .await?;
+        append_events(&mut w.tx, id, table.version, events).await?;
+        w.tx.commit().await?;
+        Ok(())
+    }
+}
+
+impl Store for SqliteStore {
+    async fn create(&self, table: &mut Table, events: &[Event]) -> Result<(), StoreError> {
+        let before = (table.id, table.number);
+        let done = self.insert_table(table, events).await;
+        if done.is_err() {
+            (table.id, table.number) = before;
+        }
+        done
+    }
+
+    async fn commit(
+        &self,
+        table: &Table,
+        events: &[Event],
+        finished: Option<&MatchSummary>,
+    ) -> Result<(), StoreError> {
+        let snapshot = json(table)?;
+        let version = table.version as i64;
+        let mut w = self.write().await?;
+        let updated = sqlx::query(
+            "UPDATE tables SET version = ?1, open = ?2, snapshot = ?3, updated_at = ?4
+             WHERE id = ?5 AND version = ?1 - 1",
+        )
+        .bind(version)
+        .bind(table.phase.is_open())
+        .bind(&snapshot)
+        .bind(now_millis())
+        .bind(table.id)
+        .execute(&mut *w.tx)
+        .await?;
+        if updated.rows_affected() == 0 {
+            let stored: Option<(i64,)> = sqlx::query_as("SELECT version FROM tables WHERE id = ?1")
+                .bind(table.id)
+                .fetch_optional(&mut *w.tx)
+                .await?;
+            w.tx.rollback().await?;
+            return Err(match stored {
+                None => StoreError::NotFound(table.id),
+                Some((stored,)) => StoreError::Conflict {
+                    table: table.id,
+                    stored: to_u64(stored)?,
+                    expected: table.version.saturating_sub(1),
+                },
+            });
+        }
+        append_events(&mut w.tx, table.id, table.version, events).await?;
+        if let Some(m) = finished {
+            add_match(&mut w.tx, m).await?;
+        }
+        w.tx.commit().await?;
+        Ok(())
+    }
+
+    async fn load(&self, id: i64) -> Result<Option<Table>, StoreError> {
+        let row: Option<(String,)> = sqlx::query_as("SELECT snapshot FROM tables WHERE id = ?1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|(s,)| parse(&s)).transpose()
+    }
+
+    async fn load_open(&self) -> Result<Vec<Table>, StoreError> {
+        let rows: Vec<(String,)> =
+            sqlx::query_as("SELECT snapshot FROM tables WHERE open = 1 ORDER BY id")
+                .fetch_all(&self.pool)
+                .await?;
+        rows.iter().map(|(s,)| parse(s)).collect()
+    }
+
+    async fn events(&self, id: i64) -> Result<Vec<(u64, Event)>, StoreError> {
+        let rows: Vec<(i64, String)> = sqlx::query_as(
+            "SELECT version, event FROM table_events WHERE table_id = ?1 ORDER BY version, seq",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        if rows.is_empty() {
+            let known: Option<(i64,)> = sqlx::query_as("SELECT id FROM tables WHERE id = ?1")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
+            known.ok_or(StoreError::NotFound(id))?;
+        }
+        rows.iter().map(|(v, e)| Ok((to_u64(*v)?, parse(e)?))).collect()
+    }
+
+    async fn chat_settings(&self, chat: &ChatId) -> Result<ChatSettings, StoreError> {
+        let (platform, id) = chat_key(chat);
+        let row: Option<(String, Option<i64>, String, String)> = sqlx::query_as(
+            "SELECT lang, turn_secs, bot_level, presets FROM chat_settings WHERE chat_platform = ?1 AND chat_id = ?2",
+        )
+        .bind(platform)
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some((lang, turn_secs, bot_level, presets)) = row else {
+            return Ok(ChatSettings::default());
+        };
+        Ok(ChatSettings {
+            lang: Lang::from_key(&lang).ok_or_else(|| corrupt(format!("language {lang:?}")))?,
+            turn_secs: turn_secs.map(to_u32).transpose()?,
+            bot_level: BotLevel::from_key(&bot_level)
+                .ok_or_else(|| corrupt(format!("bot level {bot_level:?}")))?,
+            presets: parse(&presets)?,
+        })
+    }
+
+    async fn set_chat_settings(
+        &self,
+        chat: &ChatId,
+        settings: &ChatSettings,
+    ) -> Result<(), StoreError> {
+        let (platform, id) = chat_key(chat);
+        let mut w = self.write().await?;
+        sqlx::query(
+            "INSERT INTO chat_settings (chat_platform, chat_id, lang, turn_secs, bot_level, presets)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+             ON CONFLICT (chat_platform, chat_id) DO UPDATE SET
+                lang = excluded.lang, turn_secs = excluded.turn_secs,
+                bot_level = excluded.bot_level, presets = excluded.presets",
+        )
+        .bind(platform)
+        .bind(id)
+        .bind(settings.lang.key())
+        .bind(settings.turn_secs.map(i64::from))
+        .bind(settings.bot_level.key())
+        .bind(json(&settings.presets)?)
+        .execute(&mut *w.tx)
+        .await?;
+        w.tx.commit().await?;
+        Ok(())
+    }
+
+    async fn season(&self, chat: &ChatId) -> Result<Season, StoreError> {
+        let mut conn = self.pool.acquire().await?;
+        current_season(&mut conn, chat).await
+    }
+
+    async fn new_season(&self, chat: &ChatId, now: Millis) -> Result<Season, StoreError> {
+        let (platform, id) = chat_key(chat);
+        let mut w = self.write().await?;
+        // Season 1 is implicit until a second one starts: write it down first.
+        sqlx::query("INSERT OR IGNORE INTO seasons (chat_platform, chat_id, number, started_at) VALUES (?1, ?2, 1, 0)")
+            .bind(platform)
+            .bind(id)
+            .execute(&mut *w.tx)
+            .await?;
+        let (number,): (i64,) = sqlx::query_as(
+            "INSERT INTO seasons (chat_platform, chat_id, number, started_at)
+             SELECT ?1, ?2, MAX(number) + 1, ?3 FROM seasons WHERE chat_platform = ?1 AND chat_id = ?2
+             RETURNING number",
+        )
+        .bind(platform)
+        .bind(id)
+        .bind(now)
+        .fetch_one(&mut *w.tx)
+        .await?;
+        w.tx.commit().await?;
+        Ok(Season { number: to_u32(number)?, started_at: now })
+    }
+
+    async fn scoreboard(
+        &self,
+        chat: &ChatId,
+        season: Option<u32>,
+        variant: Option<Variant>,
+    ) -> Result<Vec<ScoreRow>, StoreError> {
+        type Row = (String, String, String, String, i64, i64, i64, i64, i64, i64);
+        let (platform, id) = chat_key(chat);
+        let rows: Vec<Row> = sqlx::query_as(
+            "SELECT user_platform, user_id, name, variant, matches, wins, goats, rounds, points_for, points_against
+             FROM player_stats
+             WHERE chat_platform = ?1 AND chat_id = ?2 AND season = ?3 AND (?4 IS NULL OR variant = ?4)",
+        )
+        .bind(platform)
+        .bind(id)
+        .bind(self.season_or_current(chat, season).await?)
+        .bind(variant.map(Variant::key))
+        .fetch_all(&self.pool)
+        .await?;
+        let mut out = rows
+            .into_iter()
+            .map(|(up, uid, name, variant, matches, wins, goats, rounds, pf, pa)| {
+                Ok(ScoreRow {
+                    user: user(&up, uid)?,
+                    name,
+                    variant: to_variant(&variant)?,
+                    matches: to_u32(matches)?,
+                    wins: to_u32(wins)?,
+                    goats: to_u32(goats)?,
+                    rounds: to_u32(rounds)?,
+                    points_for: to_u64(pf)?,
+                    points_against: to_u64(pa)?,
+                })
+            })
+            .collect::<Result<Vec<_>, StoreError>>()?;
+        out.sort_by(|a, b| (&a.user, a.variant).cmp(&(&b.user, b.variant)));
+        Ok(out)
+    }
+
+    async fn pair_scoreboard(
+        &self,
+        chat: &ChatId,
+        season: Option<u32>,
+        variant: Option<Variant>,
+    ) -> Result<Vec<PairRow>, StoreError> {
+        type Row = (String, String, String, String, String, String, String, i64, i64, i64);
+        let (platform, id) = chat_key(chat);
+        let rows: Vec<Row> = sqlx::query_as(
+            "SELECT user1_platform, user1_id, user2_platform, user2_id, name1, name2, variant, matches, wins, goats
+             FROM pair_stats
+             WHERE chat_platform = ?1 AND chat_id = ?2 AND season = ?3 AND (?4 IS NULL OR variant = ?4)",
+        )
+        .bind(platform)
+        .bind(id)
+        .bind(self.season_or_current(chat, season).await?)
+        .bind(variant.map(Variant::key))
+        .fetch_all(&self.pool)
+        .await?;
+        let mut out = rows
+            .into_iter()
+            .map(|(p1, id1, p2, id2, name1, name2, variant, matches, wins, goats)| {
+                Ok(PairRow {
+                    users: [user(&p1, id1)?, user(&p2, id2)?],
+                    names: [name1, name2],
+                    variant: to_variant(&variant)?,
+                    matches: to_u32(matches)?,
+                    wins: to_u32(wins)?,
+                    goats: to_u32(goats)?,
+                })
+            })
+            .collect::<Result<Vec<_>, StoreError>>()?;
+        out.sort_by(|a, b| (&a.users, a.variant).cmp(&(&b.users, b.variant)));
+        Ok(out)
+    }
+
+    async fn last_record(&self, chat: &ChatId) -> Result<Option<serde_json::Value>, StoreError> {
+        let (platform, id) = chat_key(chat);
+        let row: Option<(String,)> = sqlx::query_as(
+            "SELECT record FROM matches WHERE chat_platform = ?1 AND chat_id = ?2 ORDER BY id DESC LIMIT 1",
+        )
+        .bind(platform)
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|(r,)| parse(&r)).transpose()
+    }
+}
+
+impl SqliteStore {
+    async fn season_or_current(
+        &self,
+        chat: &ChatId,
+        season: Option<u32>,
+    ) -> Result<i64, StoreError> {
+        match season {
+            Some(s) => Ok(s.into()),
+            None => Ok(self.season(chat).await?.number.into()),
+        }
+    }
+}
+
+/// The chat's current season, on any connection or inside a transaction.
+async fn current_season(
+    conn: &mut sqlx::SqliteConnection,
+    chat: &ChatId,
+) -> Result<Season, StoreError> {
+    let (platform, id) = chat_key(chat);
+    let row: Option<(i64, i64)> = sqlx::query_as(
+        "SELECT number, started_at FROM seasons WHERE chat_platform = ?1 AND chat_id = ?2 ORDER BY number DESC LIMIT 1",
+    )
+    .bind(platform)
+    .bind(id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    Ok(match row {
+        Some((number, started_at)) => Season { number: to_u32(number)?, started_at },
+        None => Season { number: 1, started_at: 0 },
+    })
+}
+
+async fn append_events(
+    tx: &mut Transaction<'static, Sqlite>,
+    table: i64,
+    version: u64,
+    events: &[Event],
+) -> Result<(), StoreError> {
+    for (seq, event) in events.iter().enumerate() {
+        sqlx::query(
+            "INSERT INTO table_events (table_id, version, seq, event) VALUES (?1, ?2, ?3, ?4)",
+        )
+        .bind(table)
+        .bind(version as i64)
+        .bind(seq as i64)
+        .bind(json(event)?)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Adds a finished match to the current season's scoreboards, as [`super::MemoryStore`] does:
+/// a line per person (computer players have none), a line per pair of partners who are both
+/// people, and the match itself.
+async fn add_match(
+    tx: &mut Transaction<'static, Sqlite>,
+    m: &MatchSummary,
+) -> Result<(), StoreError> {
+    let season = i64::from(current_season(tx, &m.chat).await?.number);
+    let (platform, chat) = chat_key(&m.chat);
+    for p in &m.players {
+        let Some(user) = &p.user else { continue };
+        sqlx::query(
+            "INSERT INTO player_stats (chat_platform, chat_id, season, variant, user_platform, user_id, name,
+                matches, wins, goats, rounds, points_for, points_against)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 1, ?8, ?9, ?10, ?11, ?12)
+             ON CONFLICT (chat_platform, chat_id, season, variant, user_platform, user_id) DO UPDATE SET
+                name = excluded.name, matches = matches + 1, wins = wins + excluded.wins,
+                goats = goats + excluded.goats, rounds = rounds + excluded.rounds,
+                points_for = points_for + excluded.points_for,
+                points_against = points_against + excluded.points_against",
+        )
+        .bind(platform)
+        .bind(chat)
+        .bind(season)
+        .bind(m.variant.key())
+        .bind(user.platform.key())
+        .bind(&user.id)
+        .bind(&p.name)
+        .bind(p.won)
+        .bind(p.goat)
+        .bind(i64::from(m.rounds))
+        .bind(i64::from(p.points_for))
+        .bind(i64::from(p.points_against))
+        .execute(&mut **tx)
+        .await?;
+    }
+    for [a, b] in pairs(m) {
+        let (ua, ub) = (a.user.as_ref().expect("a person"), b.user.as_ref().expect("a person"));
+        sqlx::query(
+            "INSERT INTO pair_stats (chat_platform, chat_id, season, variant, user1_platform, user1_id,
+                user2_platform, user2_id, name1, name2, matches, wins, goats)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 1, ?11, ?12)
+             ON CONFLICT (chat_platform, chat_id, season, variant, user1_platform, user1_id, user2_platform, user2_id)
+             DO UPDATE SET name1 = excluded.name1, name2 = excluded.name2, matches = matches + 1,
+                wins = wins + excluded.wins, goats = goats + excluded.goats",
+        )
+        .bind(platform)
+        .bind(chat)
+        .bind(season)
+        .bind(m.variant.key())
+        .bind(ua.platform.key())
+        .bind(&ua.id)
+        .bind(ub.platform.key())
+        .bind(&ub.id)
+        .bind(&a.name)
+        .bind(&b.name)
+        .bind(a.won)
+        .bind(a.goat)
+        .execute(&mut **tx)
+        .await?;
+    }
+    sqlx::query(
+        "INSERT INTO matches (chat_platform, chat_id, season, table_id, variant, pairs, rounds, finished_at, record)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+    )
+    .bind(platform)
+    .bind(chat)
+    .bind(season)
+    .bind(m.table_id)
+    .bind(m.variant.key())
+    .bind(m.pairs)
+    .bind(i64::from(m.rounds))
+    .bind(m.finished_at)
+    .bind(json(&m.record)?)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// The pairs of partners of a pair game who are both people, each in user id order.
+fn pairs(m: &MatchSummary) -> Vec<[&SummaryPlayer; 2]> {
+    if !m.pairs {
+        return Vec::new();
+    }
+    (0..2u8)
+        .filter_map(|side| {
+            let mates: Vec<_> = m.players.iter().filter(|p| p.side == side).collect();
+            let [a, b] = mates.as_slice() else { return None };
+            let (ua, ub) = (a.user.as_ref()?, b.user.as_ref()?);
+            Some(if ua <= ub { [*a, *b] } else { [*b, *a] })
+        })
+        .collect()
+}
+
+fn chat_key(chat: &ChatId) -> (&'static str, &str) {
+    (chat.platform.key(), &chat.id)
+}
+
+fn user(platform: &str, id: String) -> Result<UserId, StoreError> {
+    let platform =
+        Platform::from_key(platform).ok_or_else(|| corrupt(format!("platform {platform:?}")))?;
+    Ok(UserId { platform, id })
+}
+
+fn to_variant(s: &str) -> Result<Variant, StoreError> {
+    s.parse().map_err(|_| corrupt(format!("variant {s:?}")))
+}
+
+fn to_u32(v: i64) -> Result<u32, StoreError> {
+    u32::try_from(v).map_err(|_| corrupt(format!("{v} out of range")))
+}
+
+fn to_u64(v: i64) -> Result<u64, StoreError> {
+    u64::try_from(v).map_err(|_| corrupt(format!("{v} out of range")))
+}
+
+fn corrupt(what: String) -> StoreError {
+    StoreError::Corrupt(what)
+}
+
+fn json<T: serde::Serialize + ?Sized>(v: &T) -> Result<String, StoreError> {
+    serde_json::to_string(v).map_err(|e| StoreError::Corrupt(e.to_string()))
+}
+
+fn parse<T: serde::de::DeserializeOwned>(s: &str) -> Result<T, StoreError> {
+    serde_json::from_str(s).map_err(|e| StoreError::Corrupt(e.to_string()))
+}
+
+fn now_millis() -> Millis {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as Millis)
+}

@@ -1,0 +1,480 @@
+//! One contract for every [`Store`], run against the in-memory store and SQLite (a file, and
+//! `sqlite::memory:`), on tables and matches played through the session API.
+
+use domino_core::engine::rules::{Rules, Variant};
+use domino_core::session::{
+    Action, Actor, BotLevel, ChatId, Command, Event, Lang, Millis, NewTable, Person, Phase,
+    Platform, Robot, Simple, Table, UserId,
+};
+use domino_core::store::{
+    ChatSettings, MatchSummary, MemoryStore, PairRow, ScoreRow, Season, SqliteStore, Store,
+    StoreError,
+};
+use serde_json::{Value, json};
+use sqlx::Connection;
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Arc;
+
+const T0: Millis = 1_700_000_000_000;
+
+fn chat_a() -> ChatId {
+    ChatId::new(Platform::Telegram, "-1001")
+}
+
+fn chat_b() -> ChatId {
+    ChatId::new(Platform::Discord, "guild-7")
+}
+
+fn people() -> [Person; 5] {
+    let tg = |id: &str, name: &str| Person::new(UserId::new(Platform::Telegram, id), name);
+    let erin = Person::new(UserId::new(Platform::Discord, "9"), "Erin");
+    [tg("1", "Alice"), tg("2", "Bob"), tg("3", "Carol"), tg("4", "Dave"), erin]
+}
+
+fn rules(variant: Variant, options: Value) -> Rules {
+    Rules::from_options(variant, &options, None).expect("valid rules")
+}
+
+fn as_json<T: serde::Serialize>(v: &T) -> Value {
+    serde_json::to_value(v).expect("serializable")
+}
+
+fn command(who: &Person, action: Action, version: u64) -> Command {
+    Command { actor: Actor::person(who.clone()), action, version: Some(version) }
+}
+
+/// Plays tables against a store as the service will (apply, then commit), keeping its own copy
+/// of every log and finished match to check the store against.
+struct Bench<'s, S> {
+    store: &'s S,
+    now: Millis,
+    logs: BTreeMap<i64, Vec<(u64, Event)>>,
+    seasons: BTreeMap<ChatId, u32>,
+    /// Finished matches with the season they count in.
+    finished: Vec<(u32, MatchSummary)>,
+}
+
+impl<'s, S: Store> Bench<'s, S> {
+    fn new(store: &'s S) -> Self {
+        Bench {
+            store,
+            now: T0,
+            logs: BTreeMap::new(),
+            seasons: BTreeMap::new(),
+            finished: Vec::new(),
+        }
+    }
+
+    async fn open(&mut self, chat: &ChatId, rules: Rules, size: u8, host: &Person) -> Table {
+        self.now += 1000;
+        let new = NewTable {
+            id: 0,
+            chat: chat.clone(),
+            number: 0,
+            rules,
+            size,
+            lang: Lang::Ru,
+            turn_secs: None,
+            bot_level: BotLevel::Greedy,
+            seed: 1000 + self.logs.len() as u64,
+        };
+        let (mut table, events) =
+            Table::create(new, host.clone(), self.now).expect("a valid table");
+        self.store.create(&mut table, &events).await.expect("created");
+        self.logs.insert(table.id, events.into_iter().map(|e| (0, e)).collect());
+        table
+    }
+
+    /// Applies and commits one command; returns the match it finished, if any.
+    async fn act(
+        &mut self,
+        table: &mut Table,
+        who: &Person,
+        action: Action,
+    ) -> Option<MatchSummary> {
+        self.now += 1000;
+        let cmd = command(who, action, table.version);
+        let events = table.apply(&cmd, self.now, &Simple).expect("an accepted command");
+        let ended = events.iter().any(|e| matches!(e, Event::MatchEnded { .. }));
+        let summary = ended.then(|| MatchSummary::of(table, self.now).expect("a finished match"));
+        self.store.commit(table, &events, summary.as_ref()).await.expect("committed");
+        self.logs
+            .entry(table.id)
+            .or_default()
+            .extend(events.into_iter().map(|e| (table.version, e)));
+        if let Some(m) = &summary {
+            let season = self.seasons.get(&m.chat).copied().unwrap_or(1);
+            self.finished.push((season, m.clone()));
+        }
+        summary
+    }
+
+    /// The people seated play the heaviest legal move until the match ends.
+    async fn play_out(&mut self, table: &mut Table) -> MatchSummary {
+        for _ in 0..10_000 {
+            let seat = table.to_move().expect("a person to move");
+            let who =
+                table.seats[seat].as_ref().and_then(|s| s.person()).expect("a person").clone();
+            let mv = Simple.choose(
+                table.live().expect("a match"),
+                seat,
+                BotLevel::Greedy,
+                table.version,
+            );
+            if let Some(m) = self.act(table, &who, Action::Move { mv }).await {
+                return m;
+            }
+        }
+        panic!("the match did not end");
+    }
+
+    async fn new_season(&mut self, chat: &ChatId) -> Season {
+        self.now += 1000;
+        let season = self.store.new_season(chat, self.now).await.expect("a new season");
+        self.seasons.insert(chat.clone(), season.number);
+        season
+    }
+
+    /// What the scoreboard must say, added up from the finished matches.
+    fn expected_scores(
+        &self,
+        chat: &ChatId,
+        season: u32,
+        variant: Option<Variant>,
+    ) -> Vec<ScoreRow> {
+        let mut rows: BTreeMap<(UserId, Variant), ScoreRow> = BTreeMap::new();
+        let counted = self.finished.iter().filter(|(s, m)| {
+            *s == season && &m.chat == chat && variant.is_none_or(|v| v == m.variant)
+        });
+        for (_, m) in counted {
+            for p in &m.players {
+                let Some(user) = &p.user else { continue };
+                let row = rows.entry((user.clone(), m.variant)).or_insert_with(|| ScoreRow {
+                    user: user.clone(),
+                    name: String::new(),
+                    variant: m.variant,
+                    matches: 0,
+                    wins: 0,
+                    goats: 0,
+                    rounds: 0,
+                    points_for: 0,
+                    points_against: 0,
+                });
+                row.name = p.name.clone();
+                row.matches += 1;
+                row.wins += u32::from(p.won);
+                row.goats += u32::from(p.goat);
+                row.rounds += m.rounds;
+                row.points_for += u64::from(p.points_for);
+                row.points_against += u64::from(p.points_against);
+            }
+        }
+        rows.into_values().collect()
+    }
+}
+
+/// The contract. Returns the bench, whose logs name every table created.
+async fn contract<S: Store>(store: &S) -> Bench<'_, S> {
+    let mut b = Bench::new(store);
+    let (a, chat_b) = (chat_a(), chat_b());
+    let [alice, bob, carol, dave, erin] = people();
+    let classic = || rules(Variant::Classic, json!({"target": 25}));
+
+    // Tables are numbered per chat; the stored snapshot holds the id and number given.
+    let mut duel = b.open(&a, classic(), 2, &alice).await;
+    let kozel = rules(Variant::Kozel, json!({"teams": "pairs", "target": 30}));
+    let mut four = b.open(&a, kozel, 4, &alice).await;
+    let mut solo = b.open(&chat_b, classic(), 2, &erin).await;
+    assert_eq!((duel.number, four.number, solo.number), (1, 2, 1));
+    assert!(duel.id != four.id && four.id != solo.id && duel.id != solo.id);
+    for t in [&duel, &four, &solo] {
+        let stored = store.load(t.id).await.unwrap().expect("stored");
+        assert_eq!(as_json(&stored), as_json(t));
+    }
+    assert_eq!(store.events(duel.id).await.unwrap(), [(0, Event::Created { host: alice.clone() })]);
+
+    // A commit carries the next version; an older or a skipped one is refused, nothing written.
+    let stale = duel.clone();
+    b.act(&mut duel, &bob, Action::Join { seat: None }).await;
+    assert_eq!((duel.version, &duel.phase), (1, &Phase::Playing));
+    let mut late = stale.clone();
+    let late_events =
+        late.apply(&command(&carol, Action::Join { seat: None }, 0), b.now, &Simple).unwrap();
+    let refused = store.commit(&late, &late_events, None).await;
+    assert!(
+        matches!(refused, Err(StoreError::Conflict { table, stored: 1, expected: 0 }) if table == duel.id),
+        "{refused:?}"
+    );
+    let mut ahead = duel.clone();
+    ahead.version = 3;
+    let refused = store.commit(&ahead, &[Event::Configured], None).await;
+    assert!(
+        matches!(refused, Err(StoreError::Conflict { stored: 1, expected: 2, .. })),
+        "{refused:?}"
+    );
+    assert_eq!(as_json(&store.load(duel.id).await.unwrap()), as_json(&Some(&duel)));
+    assert_eq!(store.events(duel.id).await.unwrap(), b.logs[&duel.id]);
+    let mut ghost = duel.clone();
+    ghost.id = 999_999;
+    assert!(matches!(store.commit(&ghost, &[], None).await, Err(StoreError::NotFound(999_999))));
+    assert!(matches!(store.events(999_999).await, Err(StoreError::NotFound(999_999))));
+    assert!(store.load(999_999).await.unwrap().is_none());
+
+    // Matches played to the end: a duel and its rematch, a pair game with a computer player,
+    // and a match against the computer that the person resigns.
+    let first = b.play_out(&mut duel).await;
+    assert_eq!(store.last_record(&a).await.unwrap(), Some(first.record.clone()));
+    b.act(&mut four, &bob, Action::Join { seat: None }).await;
+    b.act(&mut four, &carol, Action::Join { seat: None }).await;
+    b.act(&mut four, &alice, Action::Start).await;
+    let paired = b.play_out(&mut four).await;
+    assert!(paired.pairs && paired.players[3].user.is_none(), "seat 3 went to the computer");
+    b.act(&mut duel, &bob, Action::Rematch).await;
+    let rematch = b.play_out(&mut duel).await;
+    b.act(&mut solo, &erin, Action::Start).await;
+    let resigned = b.act(&mut solo, &erin, Action::Resign).await.expect("resigning ends the match");
+    assert!(resigned.players[0].goat);
+
+    // Scoreboards: a line per person and variant, computer players left out, variant filter.
+    let season1 = store.scoreboard(&a, None, None).await.unwrap();
+    assert_eq!(season1, b.expected_scores(&a, 1, None));
+    let lines: Vec<_> = season1.iter().map(|r| (r.name.as_str(), r.variant, r.matches)).collect();
+    assert_eq!(
+        lines,
+        [
+            ("Alice", Variant::Classic, 2),
+            ("Alice", Variant::Kozel, 1),
+            ("Bob", Variant::Classic, 2),
+            ("Bob", Variant::Kozel, 1),
+            ("Carol", Variant::Kozel, 1),
+        ]
+    );
+    for v in [Variant::Classic, Variant::Kozel, Variant::Osel] {
+        assert_eq!(
+            store.scoreboard(&a, None, Some(v)).await.unwrap(),
+            b.expected_scores(&a, 1, Some(v))
+        );
+    }
+    assert!(store.scoreboard(&a, None, Some(Variant::Osel)).await.unwrap().is_empty());
+    let erin_line = store.scoreboard(&chat_b, None, None).await.unwrap();
+    assert_eq!(erin_line, b.expected_scores(&chat_b, 1, None));
+    assert_eq!((erin_line.len(), erin_line[0].goats, erin_line[0].wins), (1, 1, 0));
+
+    // Pairs: only pair games, only partners who are both people, in id order.
+    let side0 = &paired.players[0];
+    let pair = PairRow {
+        users: [alice.id.clone(), carol.id.clone()],
+        names: ["Alice".into(), "Carol".into()],
+        variant: Variant::Kozel,
+        matches: 1,
+        wins: u32::from(side0.won),
+        goats: u32::from(side0.goat),
+    };
+    assert_eq!(store.pair_scoreboard(&a, None, None).await.unwrap(), std::slice::from_ref(&pair));
+    assert_eq!(
+        store.pair_scoreboard(&a, Some(1), Some(Variant::Kozel)).await.unwrap(),
+        std::slice::from_ref(&pair)
+    );
+    assert!(store.pair_scoreboard(&a, None, Some(Variant::Classic)).await.unwrap().is_empty());
+    assert!(store.pair_scoreboard(&chat_b, None, None).await.unwrap().is_empty());
+
+    // The record of each chat's latest match.
+    assert_eq!(store.last_record(&a).await.unwrap(), Some(rematch.record.clone()));
+    assert_eq!(store.last_record(&chat_b).await.unwrap(), Some(resigned.record.clone()));
+    assert_eq!(store.last_record(&ChatId::new(Platform::Terminal, "x")).await.unwrap(), None);
+
+    // Closed tables are loaded by id only; finished and lobby tables stay open.
+    let mut ended = b.open(&a, classic(), 2, &dave).await;
+    assert_eq!(ended.number, 3);
+    b.act(&mut ended, &dave, Action::End).await;
+    let open = store.load_open().await.unwrap();
+    assert_eq!(as_json(&open), as_json(&[&duel, &four, &solo]));
+    assert_eq!(as_json(&store.load(ended.id).await.unwrap()), as_json(&Some(&ended)));
+
+    // Every log reads back whole, in order, each event with its version.
+    for (id, log) in &b.logs {
+        assert_eq!(&store.events(*id).await.unwrap(), log);
+    }
+    let versions: Vec<u64> = b.logs[&duel.id].iter().map(|(v, _)| *v).collect();
+    assert!(versions.is_sorted() && versions.len() > duel.version as usize);
+
+    // Chat settings: the default until set, then what was set.
+    assert_eq!(store.chat_settings(&a).await.unwrap(), ChatSettings::default());
+    let presets = json!({"kozel": {"preset": "troshin"}});
+    let custom = ChatSettings {
+        lang: Lang::En,
+        turn_secs: Some(60),
+        bot_level: BotLevel::Expert,
+        presets: presets.as_object().unwrap().clone(),
+    };
+    store.set_chat_settings(&chat_b, &custom).await.unwrap();
+    assert_eq!(store.chat_settings(&chat_b).await.unwrap(), custom);
+    let calmer = ChatSettings { turn_secs: None, ..custom };
+    store.set_chat_settings(&chat_b, &calmer).await.unwrap();
+    assert_eq!(store.chat_settings(&chat_b).await.unwrap(), calmer);
+    assert_eq!(store.chat_settings(&a).await.unwrap(), ChatSettings::default());
+
+    // Seasons: 1 until a new one; the old season's lines are kept and can be asked for.
+    assert_eq!(store.season(&a).await.unwrap(), Season { number: 1, started_at: 0 });
+    let second = b.new_season(&a).await;
+    assert_eq!(second, Season { number: 2, started_at: b.now });
+    assert_eq!(store.season(&a).await.unwrap(), second);
+    assert_eq!(store.season(&chat_b).await.unwrap().number, 1);
+    assert!(store.scoreboard(&a, None, None).await.unwrap().is_empty());
+    assert!(store.pair_scoreboard(&a, None, None).await.unwrap().is_empty());
+    b.act(&mut duel, &alice, Action::Rematch).await;
+    b.play_out(&mut duel).await;
+    let season2 = store.scoreboard(&a, None, None).await.unwrap();
+    assert_eq!(season2, b.expected_scores(&a, 2, None));
+    assert!(season2.iter().all(|r| r.matches == 1 && r.variant == Variant::Classic));
+    assert_eq!(store.scoreboard(&a, Some(2), None).await.unwrap(), season2);
+    assert_eq!(store.scoreboard(&a, Some(1), None).await.unwrap(), season1);
+    assert_eq!(store.pair_scoreboard(&a, Some(1), None).await.unwrap(), [pair]);
+    assert_eq!(b.new_season(&chat_b).await.number, 2);
+    assert_eq!(b.new_season(&chat_b).await.number, 3);
+    assert_eq!(store.scoreboard(&chat_b, Some(1), None).await.unwrap(), erin_line);
+    b
+}
+
+/// Everything a store answers about the tables and chats of a contract run.
+async fn dump<S: Store>(store: &S, ids: &[i64]) -> Value {
+    let mut out = Vec::new();
+    for &id in ids {
+        out.push(json!({
+            "table": as_json(&store.load(id).await.unwrap()),
+            "events": as_json(&store.events(id).await.unwrap()),
+        }));
+    }
+    out.push(as_json(&store.load_open().await.unwrap()));
+    for chat in [chat_a(), chat_b()] {
+        for season in [None, Some(1), Some(2), Some(3)] {
+            out.push(json!([
+                as_json(&store.scoreboard(&chat, season, None).await.unwrap()),
+                as_json(&store.pair_scoreboard(&chat, season, None).await.unwrap()),
+            ]));
+        }
+        out.push(json!([
+            as_json(&store.chat_settings(&chat).await.unwrap()),
+            as_json(&store.season(&chat).await.unwrap()),
+            store.last_record(&chat).await.unwrap(),
+        ]));
+    }
+    Value::Array(out)
+}
+
+fn ids<S>(bench: &Bench<'_, S>) -> Vec<i64> {
+    bench.logs.keys().copied().collect()
+}
+
+#[tokio::test]
+async fn memory_store_keeps_the_contract() {
+    contract(&MemoryStore::new()).await;
+}
+
+#[tokio::test]
+async fn sqlite_store_keeps_the_contract_and_answers_as_memory_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let sqlite = SqliteStore::open_path(&dir.path().join("domino.db")).await.unwrap();
+    let memory = MemoryStore::new();
+    let (on_sqlite, in_memory) = (ids(&contract(&sqlite).await), ids(&contract(&memory).await));
+    assert_eq!(on_sqlite, in_memory);
+    assert_eq!(dump(&sqlite, &on_sqlite).await, dump(&memory, &in_memory).await);
+}
+
+#[tokio::test]
+async fn sqlite_in_memory_keeps_the_contract() {
+    let store = SqliteStore::open("sqlite::memory:").await.unwrap();
+    contract(&store).await;
+}
+
+#[tokio::test]
+async fn sqlite_file_keeps_everything_across_reopening() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("domino.db");
+    let url = format!("sqlite://{}", path.display());
+    let store = SqliteStore::open(&url).await.unwrap();
+    let ids = ids(&contract(&store).await);
+    let before = dump(&store, &ids).await;
+    drop(store);
+
+    let store = SqliteStore::open(&url).await.unwrap();
+    assert_eq!(dump(&store, &ids).await, before);
+    // The reopened store goes on where it stopped.
+    let [alice, bob, ..] = people();
+    let mut duel = store.load(ids[0]).await.unwrap().expect("the first table");
+    let events = duel.apply(&command(&bob, Action::Rematch, duel.version), T0, &Simple).unwrap();
+    store.commit(&duel, &events, None).await.unwrap();
+    let (mut next, created) = Table::create(
+        NewTable {
+            id: 0,
+            chat: chat_a(),
+            number: 0,
+            rules: Rules::new(Variant::Osel),
+            size: 3,
+            lang: Lang::En,
+            turn_secs: Some(30),
+            bot_level: BotLevel::Random,
+            seed: 5,
+        },
+        alice,
+        T0,
+    )
+    .unwrap();
+    store.create(&mut next, &created).await.unwrap();
+    assert_eq!((next.id, next.number), (ids[ids.len() - 1] + 1, 4));
+    store.close().await;
+
+    // Opening again runs no migration twice; the scoreboards are plain tables.
+    let store = SqliteStore::open_path(&path).await.unwrap();
+    assert_eq!(as_json(&store.load(ids[0]).await.unwrap()), as_json(&Some(&duel)));
+    drop(store);
+    let migrations = std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("../migrations"))
+        .unwrap()
+        .filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "sql"))
+        .count();
+    let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
+    let applied: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM _sqlx_migrations")
+        .fetch_one(&mut conn)
+        .await
+        .unwrap();
+    assert_eq!(applied as usize, migrations);
+    let classic: i64 = sqlx::query_scalar(
+        "SELECT SUM(matches) FROM player_stats WHERE chat_id = '-1001' AND variant = 'classic'",
+    )
+    .fetch_one(&mut conn)
+    .await
+    .unwrap();
+    assert_eq!(classic, 2 + 2 + 1 + 1, "Alice and Bob: two matches in season 1, one in season 2");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_takes_one_of_several_commits_of_the_same_version() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(SqliteStore::open_path(&dir.path().join("domino.db")).await.unwrap());
+    let [alice, bob, carol, dave, erin] = people();
+    let mut bench = Bench::new(&*store);
+    let lobby = bench.open(&chat_a(), rules(Variant::Classic, json!({})), 4, &alice).await;
+    let tasks: Vec<_> = [bob, carol, dave, erin]
+        .into_iter()
+        .map(|p| {
+            let (store, mut table) = (store.clone(), lobby.clone());
+            tokio::spawn(async move {
+                let cmd = command(&p, Action::Join { seat: None }, 0);
+                let events = table.apply(&cmd, T0, &Simple).unwrap();
+                store.commit(&table, &events, None).await
+            })
+        })
+        .collect();
+    let mut results = Vec::new();
+    for t in tasks {
+        results.push(t.await.unwrap());
+    }
+    assert_eq!(results.iter().filter(|r| r.is_ok()).count(), 1, "{results:?}");
+    assert!(results.iter().all(
+        |r| r.is_ok() || matches!(r, Err(StoreError::Conflict { stored: 1, expected: 0, .. }))
+    ));
+    let log = store.events(lobby.id).await.unwrap();
+    assert_eq!(log.len(), 2);
+    assert!(matches!(log[1], (1, Event::Joined { seat: 1, .. })));
+}
