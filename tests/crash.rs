@@ -14,7 +14,18 @@ use std::time::{Duration, Instant};
 /// Runs the child for `run_for`, kills it, and returns the acknowledged (table, version) pairs.
 fn run_and_kill(db: &std::path::Path, run_for: Duration) -> HashMap<i64, u64> {
     let mut child = Process::new(env!("CARGO_BIN_EXE_domino"))
-        .args(["bench", "actions", "--tables", "24", "--seconds", "60", "--workers", "6", "--ack", "--db"])
+        .args([
+            "bench",
+            "actions",
+            "--tables",
+            "24",
+            "--seconds",
+            "60",
+            "--workers",
+            "6",
+            "--ack",
+            "--db",
+        ])
         .arg(db)
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
@@ -35,7 +46,8 @@ fn run_and_kill(db: &std::path::Path, run_for: Duration) -> HashMap<i64, u64> {
     while start.elapsed() < run_for {
         if let Ok(line) = rx.recv_timeout(Duration::from_millis(5)) {
             let mut parts = line.split_whitespace().skip(1);
-            let (id, v) = (parts.next().unwrap().parse().unwrap(), parts.next().unwrap().parse().unwrap());
+            let (id, v) =
+                (parts.next().unwrap().parse().unwrap(), parts.next().unwrap().parse().unwrap());
             let e = acked.entry(id).or_insert(0);
             *e = (*e).max(v);
         }
@@ -45,7 +57,8 @@ fn run_and_kill(db: &std::path::Path, run_for: Duration) -> HashMap<i64, u64> {
     // Lines already written before the kill are acknowledgements too.
     while let Ok(line) = rx.recv_timeout(Duration::from_millis(200)) {
         let mut parts = line.split_whitespace().skip(1);
-        let (id, v): (i64, u64) = (parts.next().unwrap().parse().unwrap(), parts.next().unwrap().parse().unwrap());
+        let (id, v): (i64, u64) =
+            (parts.next().unwrap().parse().unwrap(), parts.next().unwrap().parse().unwrap());
         let e = acked.entry(id).or_insert(0);
         *e = (*e).max(v);
     }
@@ -57,7 +70,10 @@ async fn killed_mid_play_loses_nothing_acknowledged() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("crash.db");
     // Kill at pseudo-random moments (from the clock), twice on the same database.
-    let jitter = (std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_millis()) as u64;
+    let jitter = (std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .subsec_millis()) as u64;
     let mut acked = run_and_kill(&db, Duration::from_millis(700 + jitter % 900));
     assert!(acked.len() > 5, "the child acknowledged too little to test: {acked:?}");
     for (id, v) in run_and_kill(&db, Duration::from_millis(400 + jitter % 500)) {
@@ -68,9 +84,16 @@ async fn killed_mid_play_loses_nothing_acknowledged() {
     let store = SqliteStore::open_path(&db).await.unwrap();
     for (&id, &version) in &acked {
         let table = store.load(id).await.unwrap().expect("an acknowledged table is stored");
-        assert!(table.version >= version, "table {id}: acknowledged {version}, stored {}", table.version);
+        assert!(
+            table.version >= version,
+            "table {id}: acknowledged {version}, stored {}",
+            table.version
+        );
         let events = store.events(id).await.unwrap();
-        assert!(events.iter().any(|(v, _)| *v == version), "table {id}: version {version} has no events");
+        assert!(
+            events.iter().any(|(v, _)| *v == version),
+            "table {id}: version {version} has no events"
+        );
         // The log replays to the snapshot: the moves since the last start are the match's moves.
         let mut moves = Vec::new();
         for (_, e) in &events {

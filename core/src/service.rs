@@ -23,7 +23,8 @@ pub struct SystemClock;
 
 impl Clock for SystemClock {
     fn now(&self) -> Millis {
-        let d = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+        let d =
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
         d.as_millis() as Millis
     }
 }
@@ -92,7 +93,11 @@ pub struct Service<S: Store> {
 
 impl<S: Store> Service<S> {
     /// Loads every open table from the store: they resume where they were.
-    pub async fn start(store: S, robot: Arc<dyn Robot>, clock: Arc<dyn Clock>) -> Result<Service<S>, StoreError> {
+    pub async fn start(
+        store: S,
+        robot: Arc<dyn Robot>,
+        clock: Arc<dyn Clock>,
+    ) -> Result<Service<S>, StoreError> {
         let open = store.load_open().await?;
         let tables = open.into_iter().map(|t| (t.id, Arc::new(TableLock::new(t)))).collect();
         let (updates, _) = tokio::sync::broadcast::channel(1024);
@@ -165,7 +170,9 @@ impl<S: Store> Service<S> {
         };
         let (mut table, events) = match duel {
             None => Table::create(new, host, now)?,
-            Some((invitee, ttl)) => Table::duel(new, host, invitee, now + ttl, now, self.robot.as_ref())?,
+            Some((invitee, ttl)) => {
+                Table::duel(new, host, invitee, now + ttl, now, self.robot.as_ref())?
+            }
         };
         self.store.create(&mut table, &events).await?;
         self.map().insert(table.id, Arc::new(TableLock::new(table.clone())));

@@ -4,8 +4,8 @@
 use domino_core::engine::rules::{Rules, Teams, Variant};
 use domino_core::service::{ManualClock, Reply, Service, ServiceError, TableSpec};
 use domino_core::session::{
-    Action, Actor, ChatId, CloseReason, Command, Event, MovedBy, Person, Phase, Platform, Rejection,
-    Simple, Table, UserId,
+    Action, Actor, ChatId, CloseReason, Command, Event, MovedBy, Person, Phase, Platform,
+    Rejection, Simple, Table, UserId,
 };
 use domino_core::store::{ChatSettings, MemoryStore, Store};
 use std::sync::Arc;
@@ -33,10 +33,14 @@ async fn play_out<S: Store>(svc: &Service<S>, mut table: Table, people: &[Person
             return table;
         }
         let seat = table.to_move().expect("someone is to move");
-        let who = table.seats[seat].as_ref().unwrap().person().expect("people move themselves").clone();
+        let who =
+            table.seats[seat].as_ref().unwrap().person().expect("people move themselves").clone();
         assert!(people.contains(&who));
         let mv = table.live().unwrap().legal_moves(seat)[0];
-        let reply = svc.handle(table.id, cmd(&who, Action::Move { mv }, Some(table.version))).await.unwrap();
+        let reply = svc
+            .handle(table.id, cmd(&who, Action::Move { mv }, Some(table.version)))
+            .await
+            .unwrap();
         table = reply.table;
     }
     panic!("the match did not end");
@@ -47,7 +51,8 @@ async fn full_table(svc: &Service<MemoryStore>, rules: Rules, people: &[Person])
     let spec = TableSpec { chat: chat(), rules, size };
     let mut reply = svc.create(spec, people[0].clone()).await.unwrap();
     for p in &people[1..] {
-        reply = svc.handle(reply.table.id, cmd(p, Action::Join { seat: None }, None)).await.unwrap();
+        reply =
+            svc.handle(reply.table.id, cmd(p, Action::Join { seat: None }, None)).await.unwrap();
     }
     reply
 }
@@ -90,7 +95,10 @@ async fn a_whole_match_of_each_variant_ends_on_the_scoreboard() {
         let replayed = domino_core::engine::record::replay(
             &domino_core::engine::record::Record::from_json(&record).unwrap(),
         );
-        assert_eq!(replayed.result.map(|r| (r.winner, r.loser)), Some((outcome.winner, outcome.loser)));
+        assert_eq!(
+            replayed.result.map(|r| (r.winner, r.loser)),
+            Some((outcome.winner, outcome.loser))
+        );
     }
 }
 
@@ -104,13 +112,17 @@ async fn two_identical_presses_apply_once() {
     let who = table.seats[seat].as_ref().unwrap().person().unwrap().clone();
     let mv = table.live().unwrap().legal_moves(seat)[0];
     let press = cmd(&who, Action::Move { mv }, Some(table.version));
-    let (x, y) = tokio::join!(svc.handle(table.id, press.clone()), svc.handle(table.id, press.clone()));
+    let (x, y) =
+        tokio::join!(svc.handle(table.id, press.clone()), svc.handle(table.id, press.clone()));
     let ok = [&x, &y].iter().filter(|r| r.is_ok()).count();
     assert_eq!(ok, 1, "{x:?} {y:?}");
     let refused = if x.is_err() { x } else { y };
     assert!(matches!(refused, Err(ServiceError::Rejected(Rejection::Stale))));
     let events = svc.store().events(table.id).await.unwrap();
-    let moved = events.iter().filter(|(_, e)| matches!(e, Event::Moved { by: MovedBy::Player, .. })).count();
+    let moved = events
+        .iter()
+        .filter(|(_, e)| matches!(e, Event::Moved { by: MovedBy::Player, .. }))
+        .count();
     assert_eq!(moved, 1);
 }
 
@@ -156,7 +168,16 @@ async fn timers_play_for_the_absent_and_survive_a_restart() {
     let settings = ChatSettings { turn_secs: Some(30), ..ChatSettings::default() };
     store.set_chat_settings(&chat(), &settings).await.unwrap();
     let svc = service(store, clock.clone()).await;
-    let table = svc.duel(TableSpec { chat: chat(), rules: Rules::new(Variant::Kozel), size: 2 }, person(1), None, 0).await.unwrap().table;
+    let table = svc
+        .duel(
+            TableSpec { chat: chat(), rules: Rules::new(Variant::Kozel), size: 2 },
+            person(1),
+            None,
+            0,
+        )
+        .await
+        .unwrap()
+        .table;
     assert_eq!(table.phase, Phase::Playing);
     let deadline = table.deadline.expect("a person is to move with a timer");
     assert_eq!(deadline, clock.now_ms() + 30_000);
@@ -169,7 +190,11 @@ async fn timers_play_for_the_absent_and_survive_a_restart() {
     for _ in 0..200 {
         clock.advance(31_000);
         for reply in svc.fire_due().await {
-            timeouts += reply.events.iter().filter(|e| matches!(e, Event::Moved { by: MovedBy::Timeout, .. })).count();
+            timeouts += reply
+                .events
+                .iter()
+                .filter(|e| matches!(e, Event::Moved { by: MovedBy::Timeout, .. }))
+                .count();
             if reply.events.iter().any(|e| matches!(e, Event::WentAway { .. })) {
                 assert_eq!(timeouts, 3, "the seat goes to a computer after three misses");
                 let t = reply.table;
@@ -188,7 +213,10 @@ async fn duels_are_accepted_declined_or_expire() {
     let spec = || TableSpec { chat: chat(), rules: Rules::new(Variant::Kozel), size: 2 };
     let (a, b, c) = (person(1), person(2), person(3));
     let t = svc.duel(spec(), a.clone(), Some(b.clone()), 60_000).await.unwrap().table;
-    assert!(matches!(svc.handle(t.id, cmd(&c, Action::Accept, None)).await, Err(ServiceError::Rejected(Rejection::NotInvited))));
+    assert!(matches!(
+        svc.handle(t.id, cmd(&c, Action::Accept, None)).await,
+        Err(ServiceError::Rejected(Rejection::NotInvited))
+    ));
     let t = svc.handle(t.id, cmd(&b, Action::Accept, None)).await.unwrap().table;
     assert_eq!(t.phase, Phase::Playing);
 
@@ -199,7 +227,10 @@ async fn duels_are_accepted_declined_or_expire() {
     let t = svc.duel(spec(), a.clone(), Some(b.clone()), 60_000).await.unwrap().table;
     clock.advance(60_001);
     let fired = svc.fire_due().await;
-    assert!(fired.iter().any(|r| r.table.id == t.id && r.table.phase == Phase::Closed { reason: CloseReason::Expired }));
+    assert!(
+        fired.iter().any(|r| r.table.id == t.id
+            && r.table.phase == Phase::Closed { reason: CloseReason::Expired })
+    );
     let late = svc.handle(t.id, cmd(&b, Action::Accept, None)).await;
     assert!(matches!(late, Err(ServiceError::Rejected(Rejection::Closed))), "{late:?}");
 }
@@ -212,7 +243,10 @@ async fn a_lobby_fills_with_computers_and_ends_by_vote() {
     rules.teams = Teams::Pairs;
     let t = svc.create(TableSpec { chat: chat(), rules, size: 4 }, a.clone()).await.unwrap().table;
     let t = svc.handle(t.id, cmd(&b, Action::Join { seat: Some(2) }, None)).await.unwrap().table;
-    assert!(matches!(svc.handle(t.id, cmd(&b, Action::Start, None)).await, Err(ServiceError::Rejected(Rejection::NotHost))));
+    assert!(matches!(
+        svc.handle(t.id, cmd(&b, Action::Start, None)).await,
+        Err(ServiceError::Rejected(Rejection::NotHost))
+    ));
     let reply = svc.handle(t.id, cmd(&a, Action::Start, None)).await.unwrap();
     let bots = reply.events.iter().filter(|e| matches!(e, Event::BotSeated { .. })).count();
     assert_eq!(bots, 2);

@@ -5,7 +5,9 @@
 
 use domino_core::engine::rules::{Rules, Variant};
 use domino_core::service::{Service, SystemClock, TableSpec};
-use domino_core::session::{Action, Actor, ChatId, Command, Person, Phase, Platform, Simple, Table, UserId};
+use domino_core::session::{
+    Action, Actor, ChatId, Command, Person, Phase, Platform, Simple, Table, UserId,
+};
 use domino_core::store::{SqliteStore, Store};
 use serde_json::json;
 use std::io::Write;
@@ -52,7 +54,8 @@ enum What {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("a tokio runtime");
+    let rt =
+        tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("a tokio runtime");
     let result = rt.block_on(async {
         match args.what {
             What::Actions { db, tables, seconds, workers, ack, json } => {
@@ -71,7 +74,10 @@ pub fn run(args: Args) -> ExitCode {
 }
 
 fn person(table: u32, seat: u32) -> Person {
-    Person::new(UserId::new(Platform::Terminal, format!("t{table}s{seat}")), format!("T{table}S{seat}"))
+    Person::new(
+        UserId::new(Platform::Terminal, format!("t{table}s{seat}")),
+        format!("T{table}S{seat}"),
+    )
 }
 
 /// A 2-player Kozel table with both seats taken by people: the match starts at once.
@@ -79,7 +85,11 @@ async fn open_table<S: Store>(svc: &Service<S>, n: u32) -> anyhow::Result<Table>
     let chat = ChatId::new(Platform::Terminal, format!("bench{}", n % 100));
     let spec = TableSpec { chat, rules: Rules::new(Variant::Kozel), size: 2 };
     let t = svc.create(spec, person(n, 0)).await?.table;
-    let join = Command { actor: Actor::person(person(n, 1)), action: Action::Join { seat: None }, version: None };
+    let join = Command {
+        actor: Actor::person(person(n, 1)),
+        action: Action::Join { seat: None },
+        version: None,
+    };
     Ok(svc.handle(t.id, join).await?.table)
 }
 
@@ -99,7 +109,14 @@ fn next_action(t: &Table) -> Option<Command> {
     Some(Command { actor: Actor::person(who), action, version: Some(t.version) })
 }
 
-async fn actions(db: PathBuf, tables: u32, seconds: f64, workers: u32, ack: bool, json: bool) -> anyhow::Result<()> {
+async fn actions(
+    db: PathBuf,
+    tables: u32,
+    seconds: f64,
+    workers: u32,
+    ack: bool,
+    json: bool,
+) -> anyhow::Result<()> {
     let store = SqliteStore::open_path(&db).await?;
     let svc = Arc::new(Service::start(store, Arc::new(Simple), Arc::new(SystemClock)).await?);
     let mut ids = Vec::new();
@@ -138,7 +155,10 @@ async fn actions(db: PathBuf, tables: u32, seconds: f64, workers: u32, ack: bool
     let n = done.load(Ordering::Relaxed);
     let rate = n as f64 / secs;
     if json {
-        println!("{}", json!({"actions": n, "seconds": secs, "actions_per_sec": rate, "tables": tables}));
+        println!(
+            "{}",
+            json!({"actions": n, "seconds": secs, "actions_per_sec": rate, "tables": tables})
+        );
     } else if !ack {
         println!("{n} actions committed on {tables} tables in {secs:.2} s: {rate:.0} actions/s");
     }

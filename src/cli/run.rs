@@ -13,7 +13,10 @@ pub struct Args {}
 
 /// Where the store lives: `DATABASE_URL`, by default `sqlite://domino.db` in the working folder.
 pub fn database_url() -> String {
-    std::env::var("DATABASE_URL").ok().filter(|u| !u.is_empty()).unwrap_or_else(|| "sqlite://domino.db".into())
+    std::env::var("DATABASE_URL")
+        .ok()
+        .filter(|u| !u.is_empty())
+        .unwrap_or_else(|| "sqlite://domino.db".into())
 }
 
 fn token(name: &str) -> Option<String> {
@@ -23,7 +26,8 @@ fn token(name: &str) -> Option<String> {
 pub fn init_tracing() {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let _ = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).try_init();
+    let _ =
+        tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).try_init();
 }
 
 pub fn run(_args: Args) -> ExitCode {
@@ -39,7 +43,8 @@ pub fn run(_args: Args) -> ExitCode {
         return ExitCode::from(2);
     }
     init_tracing();
-    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("a tokio runtime");
+    let rt =
+        tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("a tokio runtime");
     match rt.block_on(serve(telegram.is_some(), discord.is_some())) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -72,13 +77,19 @@ async fn serve(telegram: bool, discord: bool) -> anyhow::Result<()> {
         platforms.push("Discord");
     }
     timers.abort();
-    anyhow::bail!("{} support is not built yet in this version; nothing was started", platforms.join(" and "))
+    anyhow::bail!(
+        "{} support is not built yet in this version; nothing was started",
+        platforms.join(" and ")
+    )
 }
 
 /// `domino migrate`: creates the database if needed and runs the migrations.
 pub fn migrate() -> ExitCode {
     let _ = dotenvy::dotenv();
-    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a tokio runtime");
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a tokio runtime");
     let url = database_url();
     match rt.block_on(SqliteStore::open(&url)) {
         Ok(_) => {

@@ -206,7 +206,8 @@ impl std::str::FromStr for Move {
     fn from_str(s: &str) -> Result<Move, BadMoveCode> {
         let bad = || BadMoveCode(s.to_owned());
         let b = s.as_bytes();
-        let pip = |c: u8| if c.is_ascii_digit() && c - b'0' <= 6 { Ok(c - b'0') } else { Err(bad()) };
+        let pip =
+            |c: u8| if c.is_ascii_digit() && c - b'0' <= 6 { Ok(c - b'0') } else { Err(bad()) };
         match b.first() {
             Some(b'D') if b.len() == 1 => Ok(Move::Draw),
             Some(b'X') if b.len() == 1 => Ok(Move::Pass),
@@ -267,7 +268,8 @@ mod tests {
             let mv: Move = code.parse().unwrap();
             assert_eq!(mv.to_string(), code);
         }
-        for bad in ["", "L6", "L77", "P", "P35", "P35q", "P35rP", "Dx", "L64?", "P11l22r33u44d55l"] {
+        for bad in ["", "L6", "L77", "P", "P35", "P35q", "P35rP", "Dx", "L64?", "P11l22r33u44d55l"]
+        {
             assert!(bad.parse::<Move>().is_err(), "{bad} parsed");
         }
     }

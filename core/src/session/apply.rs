@@ -30,7 +30,11 @@ pub struct NewTable {
 
 impl Table {
     /// A lobby with the host in seat 0.
-    pub fn create(new: NewTable, host: Person, now: Millis) -> Result<(Table, Vec<Event>), Rejection> {
+    pub fn create(
+        new: NewTable,
+        host: Person,
+        now: Millis,
+    ) -> Result<(Table, Vec<Event>), Rejection> {
         new.rules.check_table(new.size as usize).map_err(|e| Rejection::Settings(e.to_string()))?;
         let mut seats = vec![None; new.size as usize];
         seats[0] = Some(Seat::human(host.clone()));
@@ -85,7 +89,12 @@ impl Table {
 
     /// Applies a command; on a rejection the table is unchanged. The version is bumped on
     /// every accepted command.
-    pub fn apply(&mut self, cmd: &Command, now: Millis, robot: &dyn Robot) -> Result<Vec<Event>, Rejection> {
+    pub fn apply(
+        &mut self,
+        cmd: &Command,
+        now: Millis,
+        robot: &dyn Robot,
+    ) -> Result<Vec<Event>, Rejection> {
         if cmd.version.is_some_and(|v| v != self.version) {
             return Err(Rejection::Stale);
         }
@@ -100,12 +109,20 @@ impl Table {
         Ok(events)
     }
 
-    fn act(&mut self, cmd: &Command, now: Millis, robot: &dyn Robot, ev: &mut Vec<Event>) -> Result<(), Rejection> {
+    fn act(
+        &mut self,
+        cmd: &Command,
+        now: Millis,
+        robot: &dyn Robot,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Rejection> {
         let person = cmd.actor.as_person();
         let seat = person.and_then(|p| self.seat_of(&p.id));
         let is_host = person.is_some_and(|p| p.id == self.host);
         match &cmd.action {
-            Action::Join { seat: wanted } => self.join(person.ok_or(Rejection::SystemOnly)?, *wanted, now, robot, ev),
+            Action::Join { seat: wanted } => {
+                self.join(person.ok_or(Rejection::SystemOnly)?, *wanted, now, robot, ev)
+            }
             Action::Leave => self.leave(seat.ok_or(Rejection::NotSeated)?, now, robot, ev),
             Action::AddBot { seat: wanted } => {
                 self.lobby_host(is_host)?;
@@ -128,7 +145,9 @@ impl Table {
                 self.lobby_host(is_host)?;
                 self.start(now, robot, ev)
             }
-            Action::Move { mv } => self.player_move(seat.ok_or(Rejection::NotSeated)?, *mv, now, robot, ev),
+            Action::Move { mv } => {
+                self.player_move(seat.ok_or(Rejection::NotSeated)?, *mv, now, robot, ev)
+            }
             Action::Resign => self.resign(seat.ok_or(Rejection::NotSeated)?, ev),
             Action::End => {
                 let admin = matches!(cmd.actor, Actor::Person { admin: true, .. });
@@ -159,7 +178,9 @@ impl Table {
                 Ok(())
             }
             Action::Accept => {
-                let Phase::Challenge { invitee, .. } = &self.phase else { return Err(Rejection::NoChallenge) };
+                let Phase::Challenge { invitee, .. } = &self.phase else {
+                    return Err(Rejection::NoChallenge);
+                };
                 let p = person.ok_or(Rejection::NotInvited)?;
                 if p.id != invitee.id {
                     return Err(Rejection::NotInvited);
@@ -170,8 +191,11 @@ impl Table {
                 self.start(now, robot, ev)
             }
             Action::Decline => {
-                let Phase::Challenge { invitee, .. } = &self.phase else { return Err(Rejection::NoChallenge) };
-                if !person.is_some_and(|p| p.id == invitee.id) && !is_host {
+                let Phase::Challenge { invitee, .. } = &self.phase else {
+                    return Err(Rejection::NoChallenge);
+                };
+                let invited = person.is_some_and(|p| p.id == invitee.id);
+                if !(invited || is_host) {
                     return Err(Rejection::NotInvited);
                 }
                 self.close(CloseReason::Declined, ev);
@@ -214,7 +238,14 @@ impl Table {
         }
     }
 
-    fn join(&mut self, p: &Person, wanted: Option<u8>, now: Millis, robot: &dyn Robot, ev: &mut Vec<Event>) -> Result<(), Rejection> {
+    fn join(
+        &mut self,
+        p: &Person,
+        wanted: Option<u8>,
+        now: Millis,
+        robot: &dyn Robot,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Rejection> {
         if self.seat_of(&p.id).is_some() {
             return Err(Rejection::AlreadySeated);
         }
@@ -232,8 +263,15 @@ impl Table {
         Ok(())
     }
 
-    fn leave(&mut self, s: usize, now: Millis, robot: &dyn Robot, ev: &mut Vec<Event>) -> Result<(), Rejection> {
-        let person = self.seats[s].as_ref().and_then(Seat::person).cloned().expect("a person's seat");
+    fn leave(
+        &mut self,
+        s: usize,
+        now: Millis,
+        robot: &dyn Robot,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Rejection> {
+        let person =
+            self.seats[s].as_ref().and_then(Seat::person).cloned().expect("a person's seat");
         match self.phase {
             Phase::Playing => {
                 let st = self.seats[s].as_mut().expect("seated");
@@ -263,12 +301,22 @@ impl Table {
         Ok(())
     }
 
-    fn start_if_full(&mut self, now: Millis, robot: &dyn Robot, ev: &mut Vec<Event>) -> Result<(), Rejection> {
+    fn start_if_full(
+        &mut self,
+        now: Millis,
+        robot: &dyn Robot,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Rejection> {
         if self.is_full() { self.start(now, robot, ev) } else { Ok(()) }
     }
 
     /// Starts a match (first or rematch): empty seats get computer players.
-    fn start(&mut self, now: Millis, robot: &dyn Robot, ev: &mut Vec<Event>) -> Result<(), Rejection> {
+    fn start(
+        &mut self,
+        now: Millis,
+        robot: &dyn Robot,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Rejection> {
         if self.humans().next().is_none() {
             return Err(Rejection::NoHumans);
         }
@@ -290,7 +338,14 @@ impl Table {
         Ok(())
     }
 
-    fn player_move(&mut self, s: usize, mv: Move, now: Millis, robot: &dyn Robot, ev: &mut Vec<Event>) -> Result<(), Rejection> {
+    fn player_move(
+        &mut self,
+        s: usize,
+        mv: Move,
+        now: Millis,
+        robot: &dyn Robot,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Rejection> {
         match self.phase {
             Phase::Playing => {}
             Phase::Finished => return Err(Rejection::MatchOver),
@@ -311,7 +366,13 @@ impl Table {
     }
 
     /// Applies one move to the match and notes it.
-    fn make_move(&mut self, s: usize, mv: Move, by: MovedBy, ev: &mut Vec<Event>) -> Result<(), Rejection> {
+    fn make_move(
+        &mut self,
+        s: usize,
+        mv: Move,
+        by: MovedBy,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Rejection> {
         let game = self.game.as_mut().expect("a match in play");
         let out = game.apply(s, mv)?;
         ev.push(Event::Moved { seat: s as u8, mv, by, points: out.points });
@@ -331,7 +392,9 @@ impl Table {
         let game = self.game.as_ref()?;
         let round = game.live.round()?;
         match round.expected_leader() {
-            Some(Leader::Any) => Some((mix(&[game.seed, game.rounds.len() as u64]) % self.size as u64) as usize),
+            Some(Leader::Any) => {
+                Some((mix(&[game.seed, game.rounds.len() as u64]) % self.size as u64) as usize)
+            }
             _ => round.to_move().map(usize::from),
         }
     }
@@ -343,7 +406,8 @@ impl Table {
         while self.phase == Phase::Playing {
             let game = self.game.as_mut().expect("a match in play");
             if let Some(result) = game.live.result() {
-                let outcome = Outcome { winner: result.winner, loser: result.loser, resigned: None };
+                let outcome =
+                    Outcome { winner: result.winner, loser: result.loser, resigned: None };
                 self.finish(outcome, ev);
                 return;
             }
@@ -381,7 +445,12 @@ impl Table {
         if game.live.check(s, &mv).is_ok() { mv } else { game.live.legal_moves(s)[0] }
     }
 
-    fn tick(&mut self, now: Millis, robot: &dyn Robot, ev: &mut Vec<Event>) -> Result<(), Rejection> {
+    fn tick(
+        &mut self,
+        now: Millis,
+        robot: &dyn Robot,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Rejection> {
         if let Phase::Challenge { expires_at, .. } = self.phase {
             if expires_at <= now {
                 self.close(CloseReason::Expired, ev);

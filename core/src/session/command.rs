@@ -60,7 +60,13 @@ pub enum Action {
     /// Decline a duel challenge (the person challenged, or the challenger withdrawing).
     Decline,
     /// Lobby settings (host).
-    Configure { rules: Option<Rules>, size: Option<u8>, turn_secs: Option<Option<u32>>, lang: Option<Lang>, bot_level: Option<BotLevel> },
+    Configure {
+        rules: Option<Rules>,
+        size: Option<u8>,
+        turn_secs: Option<Option<u32>>,
+        lang: Option<Lang>,
+        bot_level: Option<BotLevel>,
+    },
     /// Timers: plays for an absent player or expires a challenge when its deadline has passed.
     Tick,
     /// Computer players and forced steps: makes every move that needs nobody (service).

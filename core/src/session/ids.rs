@@ -22,7 +22,9 @@ impl Platform {
     }
 
     pub fn from_key(s: &str) -> Option<Platform> {
-        [Platform::Telegram, Platform::Discord, Platform::Terminal].into_iter().find(|p| p.key() == s)
+        [Platform::Telegram, Platform::Discord, Platform::Terminal]
+            .into_iter()
+            .find(|p| p.key() == s)
     }
 }
 

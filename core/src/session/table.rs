@@ -1,7 +1,7 @@
 //! The state of one table in one chat: lobby, seats, the match in play, timers.
 
-use super::ids::{ChatId, Lang, Millis, Person, UserId};
 use super::game::Game;
+use super::ids::{ChatId, Lang, Millis, Person, UserId};
 use crate::engine::game::Match;
 use crate::engine::rules::Rules;
 use serde::{Deserialize, Serialize};
@@ -97,12 +97,17 @@ pub enum Phase {
     /// Seats are being filled.
     Lobby,
     /// A duel challenge waits for the named person.
-    Challenge { invitee: Person, expires_at: Millis },
+    Challenge {
+        invitee: Person,
+        expires_at: Millis,
+    },
     /// A match is in play.
     Playing,
     /// The match is decided; a rematch may start another.
     Finished,
-    Closed { reason: CloseReason },
+    Closed {
+        reason: CloseReason,
+    },
 }
 
 impl Phase {

@@ -46,7 +46,10 @@ fn parse<T: serde::de::DeserializeOwned>(s: &str) -> Result<T, StoreError> {
 
 impl Inner {
     fn current_season(&self, chat: &ChatId) -> Season {
-        self.seasons.get(chat).and_then(|s| s.last().cloned()).unwrap_or(Season { number: 1, started_at: 0 })
+        self.seasons
+            .get(chat)
+            .and_then(|s| s.last().cloned())
+            .unwrap_or(Season { number: 1, started_at: 0 })
     }
 
     fn add_match(&mut self, m: &MatchSummary) {
@@ -111,19 +114,31 @@ impl Store for MemoryStore {
         *n += 1;
         table.number = *n;
         let snapshot = json(table)?;
-        let evs = events.iter().map(|e| Ok((table.version, json(e)?))).collect::<Result<Vec<_>, StoreError>>()?;
+        let evs = events
+            .iter()
+            .map(|e| Ok((table.version, json(e)?)))
+            .collect::<Result<Vec<_>, StoreError>>()?;
         g.snapshots.insert(table.id, (table.version, table.phase.is_open(), snapshot));
         g.events.insert(table.id, evs);
         Ok(())
     }
 
-    async fn commit(&self, table: &Table, events: &[Event], finished: Option<&MatchSummary>) -> Result<(), StoreError> {
+    async fn commit(
+        &self,
+        table: &Table,
+        events: &[Event],
+        finished: Option<&MatchSummary>,
+    ) -> Result<(), StoreError> {
         let snapshot = json(table)?;
         let evs = events.iter().map(json).collect::<Result<Vec<_>, _>>()?;
         let mut g = self.lock();
         let stored = g.snapshots.get(&table.id).ok_or(StoreError::NotFound(table.id))?.0;
         if stored + 1 != table.version {
-            return Err(StoreError::Conflict { table: table.id, stored, expected: table.version - 1 });
+            return Err(StoreError::Conflict {
+                table: table.id,
+                stored,
+                expected: table.version.saturating_sub(1),
+            });
         }
         g.snapshots.insert(table.id, (table.version, table.phase.is_open(), snapshot));
         let log = g.events.entry(table.id).or_default();
@@ -154,7 +169,11 @@ impl Store for MemoryStore {
         Ok(self.lock().settings.get(chat).cloned().unwrap_or_default())
     }
 
-    async fn set_chat_settings(&self, chat: &ChatId, settings: &ChatSettings) -> Result<(), StoreError> {
+    async fn set_chat_settings(
+        &self,
+        chat: &ChatId,
+        settings: &ChatSettings,
+    ) -> Result<(), StoreError> {
         self.lock().settings.insert(chat.clone(), settings.clone());
         Ok(())
     }
@@ -174,22 +193,36 @@ impl Store for MemoryStore {
         Ok(next)
     }
 
-    async fn scoreboard(&self, chat: &ChatId, season: Option<u32>, variant: Option<Variant>) -> Result<Vec<ScoreRow>, StoreError> {
+    async fn scoreboard(
+        &self,
+        chat: &ChatId,
+        season: Option<u32>,
+        variant: Option<Variant>,
+    ) -> Result<Vec<ScoreRow>, StoreError> {
         let g = self.lock();
         let season = season.unwrap_or_else(|| g.current_season(chat).number);
         Ok(g.players
             .iter()
-            .filter(|((c, s, _, v), _)| c == chat && *s == season && variant.is_none_or(|x| x == *v))
+            .filter(|((c, s, _, v), _)| {
+                c == chat && *s == season && variant.is_none_or(|x| x == *v)
+            })
             .map(|(_, r)| r.clone())
             .collect())
     }
 
-    async fn pair_scoreboard(&self, chat: &ChatId, season: Option<u32>, variant: Option<Variant>) -> Result<Vec<PairRow>, StoreError> {
+    async fn pair_scoreboard(
+        &self,
+        chat: &ChatId,
+        season: Option<u32>,
+        variant: Option<Variant>,
+    ) -> Result<Vec<PairRow>, StoreError> {
         let g = self.lock();
         let season = season.unwrap_or_else(|| g.current_season(chat).number);
         Ok(g.pairs
             .iter()
-            .filter(|((c, s, _, v), _)| c == chat && *s == season && variant.is_none_or(|x| x == *v))
+            .filter(|((c, s, _, v), _)| {
+                c == chat && *s == season && variant.is_none_or(|x| x == *v)
+            })
             .map(|(_, r)| r.clone())
             .collect())
     }

@@ -96,7 +96,11 @@ pub struct Season {
 pub trait Store: Send + Sync + 'static {
     /// Stores a new table (version 0) with its first events, giving it its id and its number
     /// within the chat (`table.id` and `table.number` are set).
-    fn create(&self, table: &mut Table, events: &[Event]) -> impl Future<Output = Result<(), StoreError>> + Send;
+    fn create(
+        &self,
+        table: &mut Table,
+        events: &[Event],
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
 
     /// Commits an accepted command: `table.version` must be the stored version plus one
     /// (otherwise [`StoreError::Conflict`] and nothing is written). Appends `events`, replaces
@@ -116,9 +120,13 @@ pub trait Store: Send + Sync + 'static {
     fn load_open(&self) -> impl Future<Output = Result<Vec<Table>, StoreError>> + Send;
 
     /// A table's log: (version after the command, event), oldest first.
-    fn events(&self, id: i64) -> impl Future<Output = Result<Vec<(u64, Event)>, StoreError>> + Send;
+    fn events(&self, id: i64)
+    -> impl Future<Output = Result<Vec<(u64, Event)>, StoreError>> + Send;
 
-    fn chat_settings(&self, chat: &ChatId) -> impl Future<Output = Result<ChatSettings, StoreError>> + Send;
+    fn chat_settings(
+        &self,
+        chat: &ChatId,
+    ) -> impl Future<Output = Result<ChatSettings, StoreError>> + Send;
 
     fn set_chat_settings(
         &self,
@@ -130,7 +138,11 @@ pub trait Store: Send + Sync + 'static {
     fn season(&self, chat: &ChatId) -> impl Future<Output = Result<Season, StoreError>> + Send;
 
     /// Starts a new season; old ones are kept. Returns it.
-    fn new_season(&self, chat: &ChatId, now: Millis) -> impl Future<Output = Result<Season, StoreError>> + Send;
+    fn new_season(
+        &self,
+        chat: &ChatId,
+        now: Millis,
+    ) -> impl Future<Output = Result<Season, StoreError>> + Send;
 
     /// Scoreboard lines of a season (`None`: the current one), optionally one variant.
     fn scoreboard(
@@ -149,5 +161,8 @@ pub trait Store: Send + Sync + 'static {
     ) -> impl Future<Output = Result<Vec<PairRow>, StoreError>> + Send;
 
     /// The record (`domino-record/1` JSON) of the chat's most recently finished match.
-    fn last_record(&self, chat: &ChatId) -> impl Future<Output = Result<Option<serde_json::Value>, StoreError>> + Send;
+    fn last_record(
+        &self,
+        chat: &ChatId,
+    ) -> impl Future<Output = Result<Option<serde_json::Value>, StoreError>> + Send;
 }

@@ -20,7 +20,8 @@ pub fn wilson_lower_bound(wins: u32, matches: u32) -> f64 {
 /// name.
 pub fn top_order(rows: &mut [ScoreRow]) {
     rows.sort_by(|a, b| {
-        let (wa, wb) = (wilson_lower_bound(a.wins, a.matches), wilson_lower_bound(b.wins, b.matches));
+        let (wa, wb) =
+            (wilson_lower_bound(a.wins, a.matches), wilson_lower_bound(b.wins, b.matches));
         wb.partial_cmp(&wa)
             .unwrap_or(Ordering::Equal)
             .then(b.matches.cmp(&a.matches))
@@ -56,7 +57,11 @@ pub fn scoreboard_csv(rows: &[ScoreRow]) -> String {
 }
 
 fn csv_field(f: &str) -> String {
-    if f.contains([',', '"', '\n', '\r']) { format!("\"{}\"", f.replace('"', "\"\"")) } else { f.to_owned() }
+    if f.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", f.replace('"', "\"\""))
+    } else {
+        f.to_owned()
+    }
 }
 
 #[cfg(test)]
