@@ -76,30 +76,22 @@ impl Inner {
             row.points_for += p.points_for as u64;
             row.points_against += p.points_against as u64;
         }
-        if m.pairs {
-            for side in 0..2u8 {
-                let mates: Vec<_> = m.players.iter().filter(|p| p.side == side).collect();
-                let [a, b] = mates.as_slice() else { continue };
-                let (Some(ua), Some(ub)) = (&a.user, &b.user) else { continue };
-                let (users, names) = if ua <= ub {
-                    ([ua.clone(), ub.clone()], [a.name.clone(), b.name.clone()])
-                } else {
-                    ([ub.clone(), ua.clone()], [b.name.clone(), a.name.clone()])
-                };
-                let key = (m.chat.clone(), season, users.clone(), m.variant);
-                let row = self.pairs.entry(key).or_insert_with(|| PairRow {
-                    users,
-                    names: names.clone(),
-                    variant: m.variant,
-                    matches: 0,
-                    wins: 0,
-                    goats: 0,
-                });
-                row.names = names;
-                row.matches += 1;
-                row.wins += a.won as u32;
-                row.goats += a.goat as u32;
-            }
+        for [a, b] in m.partner_pairs() {
+            let users = [a.user.clone().expect("a person"), b.user.clone().expect("a person")];
+            let names = [a.name.clone(), b.name.clone()];
+            let key = (m.chat.clone(), season, users.clone(), m.variant);
+            let row = self.pairs.entry(key).or_insert_with(|| PairRow {
+                users,
+                names: names.clone(),
+                variant: m.variant,
+                matches: 0,
+                wins: 0,
+                goats: 0,
+            });
+            row.names = names;
+            row.matches += 1;
+            row.wins += a.won as u32;
+            row.goats += a.goat as u32;
         }
         self.records.insert(m.chat.clone(), m.record.clone());
     }

@@ -7,9 +7,7 @@
 //! another process writing the same file from slipping in between a read and a write).
 //! Reads use the pool and, in WAL mode, never wait for the writer.
 
-use super::{
-    ChatSettings, MatchSummary, PairRow, ScoreRow, Season, Store, StoreError, SummaryPlayer,
-};
+use super::{ChatSettings, MatchSummary, PairRow, ScoreRow, Season, Store, StoreError};
 use crate::engine::rules::Variant;
 use crate::session::{BotLevel, ChatId, Event, Lang, Millis, Platform, Table, UserId};
 use sqlx::migrate::Migrator;
@@ -468,7 +466,7 @@ async fn add_match(
         .execute(&mut **tx)
         .await?;
     }
-    for [a, b] in pairs(m) {
+    for [a, b] in m.partner_pairs() {
         let (ua, ub) = (a.user.as_ref().expect("a person"), b.user.as_ref().expect("a person"));
         sqlx::query(
             "INSERT INTO pair_stats (chat_platform, chat_id, season, variant, user1_platform, user1_id,
@@ -509,21 +507,6 @@ async fn add_match(
     .execute(&mut **tx)
     .await?;
     Ok(())
-}
-
-/// The pairs of partners of a pair game who are both people, each in user id order.
-fn pairs(m: &MatchSummary) -> Vec<[&SummaryPlayer; 2]> {
-    if !m.pairs {
-        return Vec::new();
-    }
-    (0..2u8)
-        .filter_map(|side| {
-            let mates: Vec<_> = m.players.iter().filter(|p| p.side == side).collect();
-            let [a, b] = mates.as_slice() else { return None };
-            let (ua, ub) = (a.user.as_ref()?, b.user.as_ref()?);
-            Some(if ua <= ub { [*a, *b] } else { [*b, *a] })
-        })
-        .collect()
 }
 
 fn chat_key(chat: &ChatId) -> (&'static str, &str) {

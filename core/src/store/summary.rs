@@ -37,6 +37,21 @@ pub struct MatchSummary {
 }
 
 impl MatchSummary {
+    /// In a pair game, the partners of each side who are both people, in user id order.
+    pub fn partner_pairs(&self) -> Vec<[&SummaryPlayer; 2]> {
+        if !self.pairs {
+            return Vec::new();
+        }
+        (0..2u8)
+            .filter_map(|side| {
+                let mates: Vec<_> = self.players.iter().filter(|p| p.side == side).collect();
+                let [a, b] = mates.as_slice() else { return None };
+                let (ua, ub) = (a.user.as_ref()?, b.user.as_ref()?);
+                Some(if ua <= ub { [*a, *b] } else { [*b, *a] })
+            })
+            .collect()
+    }
+
     /// The summary of the match `table` just finished; `None` if no match has finished.
     pub fn of(table: &Table, now: Millis) -> Option<MatchSummary> {
         let game = table.game.as_ref()?;
