@@ -5,3 +5,4 @@ pub mod engine;
 pub mod service;
 pub mod session;
 pub mod store;
+pub mod view;

@@ -1,0 +1,267 @@
+//! Button data: what a pressed button asks of which table, drawn for which version.
+//!
+//! Written `1:{table}:{version}:{action}` — the format tag `1`, the table id and version in
+//! base 36 (lowercase, no leading zeros, the id may be negative), then the action code, e.g.
+//! `1:2s:b:m.P35r`. At most 64 ASCII bytes (Telegram's callback data limit). Decoding accepts
+//! exactly what encoding writes: every other string is refused, never a panic. Like a move
+//! code, decoded data is only a request: the session checks it against the stored table.
+
+use crate::engine::moves::Move;
+use crate::engine::rules::Variant;
+use crate::session::{BotLevel, Lang};
+use std::fmt::Write;
+
+/// The format tag written first.
+const TAG: &str = "1";
+/// Telegram's limit on callback data.
+pub const MAX_LEN: usize = 64;
+
+/// What a button asks.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ButtonAction {
+    Join,
+    Leave,
+    AddBot,
+    RemoveBot(u8),
+    Start,
+    /// Show me my tiles (privately).
+    Hand,
+    Move(Move),
+    Resign,
+    VoteEnd,
+    End,
+    Rematch,
+    Back,
+    Accept,
+    Decline,
+    /// Settings (host, lobby).
+    Lang(Lang),
+    /// Seconds per turn; `None` turns the timer off.
+    Timer(Option<u32>),
+    Level(BotLevel),
+    Variant(Variant),
+    Size(u8),
+}
+
+/// One button's data.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ButtonData {
+    pub table: i64,
+    pub version: u64,
+    pub action: ButtonAction,
+}
+
+/// Button data that is not ours or not well formed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BadButton {
+    #[error("button data longer than {MAX_LEN} bytes")]
+    TooLong,
+    #[error("unknown button data format")]
+    Format,
+    #[error("bad table number in button data")]
+    Table,
+    #[error("bad version in button data")]
+    Version,
+    #[error("unknown button action")]
+    Action,
+}
+
+impl ButtonData {
+    pub fn new(table: i64, version: u64, action: ButtonAction) -> ButtonData {
+        ButtonData { table, version, action }
+    }
+
+    /// The data string, at most 64 ASCII bytes.
+    pub fn encode(&self) -> String {
+        let mut out = String::with_capacity(48);
+        out.push_str(TAG);
+        out.push(':');
+        if self.table < 0 {
+            out.push('-');
+        }
+        push_base36(&mut out, self.table.unsigned_abs());
+        out.push(':');
+        push_base36(&mut out, self.version);
+        out.push(':');
+        push_action(&mut out, &self.action);
+        debug_assert!(out.len() <= MAX_LEN && out.is_ascii());
+        out
+    }
+
+    /// Reads data written by [`ButtonData::encode`]; anything else is refused.
+    pub fn decode(s: &str) -> Result<ButtonData, BadButton> {
+        if s.len() > MAX_LEN {
+            return Err(BadButton::TooLong);
+        }
+        let mut parts = s.splitn(4, ':');
+        if parts.next() != Some(TAG) {
+            return Err(BadButton::Format);
+        }
+        let (Some(table), Some(version), Some(action)) = (parts.next(), parts.next(), parts.next())
+        else {
+            return Err(BadButton::Format);
+        };
+        let table = match table.strip_prefix('-') {
+            Some(abs) => {
+                let abs = parse_base36(abs).filter(|&v| v != 0).ok_or(BadButton::Table)?;
+                0i64.checked_sub_unsigned(abs).ok_or(BadButton::Table)?
+            }
+            None => i64::try_from(parse_base36(table).ok_or(BadButton::Table)?)
+                .map_err(|_| BadButton::Table)?,
+        };
+        let version = parse_base36(version).ok_or(BadButton::Version)?;
+        let action = parse_action(action).ok_or(BadButton::Action)?;
+        Ok(ButtonData { table, version, action })
+    }
+}
+
+fn push_action(out: &mut String, action: &ButtonAction) {
+    let simple = match action {
+        ButtonAction::Join => "join",
+        ButtonAction::Leave => "leave",
+        ButtonAction::AddBot => "bot",
+        ButtonAction::Start => "start",
+        ButtonAction::Hand => "hand",
+        ButtonAction::Resign => "resign",
+        ButtonAction::VoteEnd => "vote",
+        ButtonAction::End => "end",
+        ButtonAction::Rematch => "again",
+        ButtonAction::Back => "back",
+        ButtonAction::Accept => "yes",
+        ButtonAction::Decline => "no",
+        ButtonAction::RemoveBot(seat) => return write!(out, "unbot.{seat}").expect("to a string"),
+        ButtonAction::Move(mv) => return write!(out, "m.{mv}").expect("to a string"),
+        ButtonAction::Lang(lang) => {
+            return write!(out, "lang.{}", lang.key()).expect("to a string");
+        }
+        ButtonAction::Timer(None) => "timer.off",
+        ButtonAction::Timer(Some(secs)) => {
+            return write!(out, "timer.{secs}").expect("to a string");
+        }
+        ButtonAction::Level(level) => {
+            return write!(out, "level.{}", level.key()).expect("to a string");
+        }
+        ButtonAction::Variant(v) => {
+            return write!(out, "variant.{}", v.key()).expect("to a string");
+        }
+        ButtonAction::Size(n) => return write!(out, "size.{n}").expect("to a string"),
+    };
+    out.push_str(simple);
+}
+
+fn parse_action(s: &str) -> Option<ButtonAction> {
+    let action = match s {
+        "join" => ButtonAction::Join,
+        "leave" => ButtonAction::Leave,
+        "bot" => ButtonAction::AddBot,
+        "start" => ButtonAction::Start,
+        "hand" => ButtonAction::Hand,
+        "resign" => ButtonAction::Resign,
+        "vote" => ButtonAction::VoteEnd,
+        "end" => ButtonAction::End,
+        "again" => ButtonAction::Rematch,
+        "back" => ButtonAction::Back,
+        "yes" => ButtonAction::Accept,
+        "no" => ButtonAction::Decline,
+        "timer.off" => ButtonAction::Timer(None),
+        _ => {
+            let (tag, arg) = s.split_once('.')?;
+            match tag {
+                "unbot" => ButtonAction::RemoveBot(parse_decimal(arg)?.try_into().ok()?),
+                "m" => {
+                    let mv: Move = arg.parse().ok()?;
+                    // One code per move: "P53r" names the same play as "P35r" and is refused.
+                    (mv.to_string() == arg).then_some(ButtonAction::Move(mv))?
+                }
+                "lang" => ButtonAction::Lang(Lang::from_key(arg)?),
+                "timer" => ButtonAction::Timer(Some(parse_decimal(arg)?.try_into().ok()?)),
+                "level" => ButtonAction::Level(BotLevel::from_key(arg)?),
+                "variant" => ButtonAction::Variant(arg.parse().ok()?),
+                "size" => ButtonAction::Size(parse_decimal(arg)?.try_into().ok()?),
+                _ => return None,
+            }
+        }
+    };
+    Some(action)
+}
+
+const DIGITS: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
+
+fn push_base36(out: &mut String, mut n: u64) {
+    let mut buf = [0u8; 13];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = DIGITS[(n % 36) as usize];
+        n /= 36;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend(buf[i..].iter().map(|&b| b as char));
+}
+
+/// A canonical number in `radix`: digits only, no sign, no leading zero, no overflow.
+fn parse_radix(s: &str, radix: u32) -> Option<u64> {
+    let b = s.as_bytes();
+    if b.is_empty() || (b.len() > 1 && b[0] == b'0') {
+        return None;
+    }
+    b.iter().try_fold(0u64, |acc, &c| {
+        let d = match c {
+            b'0'..=b'9' => c - b'0',
+            b'a'..=b'z' => c - b'a' + 10,
+            _ => return None,
+        } as u32;
+        if d >= radix {
+            return None;
+        }
+        acc.checked_mul(radix as u64)?.checked_add(d as u64)
+    })
+}
+
+fn parse_base36(s: &str) -> Option<u64> {
+    parse_radix(s, 36)
+}
+
+fn parse_decimal(s: &str) -> Option<u64> {
+    parse_radix(s, 10)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn examples() {
+        let mv: Move = "P22lc55u".parse().unwrap();
+        let data = ButtonData::new(100, 11, ButtonAction::Move(mv));
+        assert_eq!(data.encode(), "1:2s:b:m.P22lc55u");
+        assert_eq!(ButtonData::new(-1, 0, ButtonAction::Join).encode(), "1:-1:0:join");
+        let max = ButtonData::new(i64::MIN, u64::MAX, ButtonAction::Timer(Some(u32::MAX)));
+        assert_eq!(ButtonData::decode(&max.encode()), Ok(max));
+        for bad in [
+            "",
+            "1",
+            "1:1:1",
+            "2:1:1:join",
+            "1:01:1:join",
+            "1:-0:1:join",
+            "1:A:1:join",
+            "1:1:1:joinx",
+            "1:1:1:m.P53r",
+            "1:1:1:unbot.256",
+            "1:1:1:unbot.01",
+            "1:1:1:timer.",
+            "1:1:1:lang.de",
+            "1:1:1:join:",
+            "1:1:3w5e11264sgsg:join",
+            "1:1y2p0ij32e8e8:0:join",
+            "1:+1:1:join",
+            " 1:1:1:join",
+        ] {
+            assert!(ButtonData::decode(bad).is_err(), "{bad:?} decoded");
+        }
+        assert_eq!(ButtonData::decode("1:-1y2p0ij32e8e8:0:join").map(|d| d.table), Ok(i64::MIN));
+    }
+}

@@ -1,0 +1,177 @@
+//! One player's private view: their own tiles, whether it is their turn, and a button for each
+//! legal placement. Only the seat's own tiles and public facts (the open ends) appear here.
+
+use super::board::{CLOSED, EndView, board_view};
+use super::button::{ButtonAction, ButtonData};
+use super::render::ends_text;
+use super::table::Buttons;
+use super::text::{arm_arrow, arm_word, seat_name, title, tr};
+use crate::engine::board::{Arm, Board};
+use crate::engine::moves::{Move, Placement};
+use crate::engine::tile::Tile;
+use crate::session::{Lang, Phase, Table};
+
+/// What one seat sees of its own hand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HandView {
+    pub lang: Lang,
+    pub table: i64,
+    pub title: String,
+    /// 0-based.
+    pub seat: u8,
+    /// The seat's tiles, heaviest suit first ([6|6] [6|4] … [1|0]).
+    pub tiles: Vec<Tile>,
+    /// The match is in play and this seat is to move.
+    pub your_turn: bool,
+    /// Who is to move when it is somebody else.
+    pub waiting_for: Option<String>,
+    /// A computer player moves for this seat until «back».
+    pub away: bool,
+    /// The match is in play (not finished or closed).
+    pub playing: bool,
+    /// The open ends (public).
+    pub ends: Vec<EndView>,
+    /// One button per legal move (draws and knocks are made automatically), then «back» when away.
+    pub buttons: Buttons,
+}
+
+/// The hand of `seat` in the table's language; `None` when no round is dealt or the seat is
+/// empty.
+pub fn hand_view(table: &Table, seat: usize) -> Option<HandView> {
+    hand_view_in(table, seat, table.lang)
+}
+
+/// The hand of `seat` in `lang`.
+pub fn hand_view_in(table: &Table, seat: usize, lang: Lang) -> Option<HandView> {
+    let st = table.seats.get(seat)?.as_ref()?;
+    let live = table.live()?;
+    let round = live.round()?;
+    let mut tiles: Vec<Tile> = round.hand(seat).iter().collect();
+    tiles.sort_by_key(|t| std::cmp::Reverse((t.high(), t.low())));
+    let playing = table.phase == Phase::Playing;
+    let to_move = table.to_move();
+    let your_turn = playing && to_move == Some(seat);
+    let b = |label: String, action| (label, ButtonData::new(table.id, table.version, action));
+    let mut buttons: Buttons = Vec::new();
+    if your_turn && !st.away {
+        let (mut singles, mut multis) = (Vec::new(), Vec::new());
+        for mv in live.legal_moves(seat) {
+            let Some(label) = move_label(&mv, round.board(), lang) else { continue };
+            let button = b(label, ButtonAction::Move(mv));
+            match mv {
+                Move::Play(list) if list.len() > 1 => multis.push(vec![button]),
+                _ => singles.push(button),
+            }
+        }
+        let mut singles = singles.into_iter().peekable();
+        while singles.peek().is_some() {
+            buttons.push(singles.by_ref().take(2).collect());
+        }
+        buttons.extend(multis);
+    }
+    if st.away && playing {
+        buttons
+            .push(vec![b(tr(lang, "👋 Я вернулся", "👋 I'm back").to_owned(), ButtonAction::Back)]);
+    }
+    Some(HandView {
+        lang,
+        table: table.id,
+        title: title(table, lang),
+        seat: seat as u8,
+        tiles,
+        your_turn,
+        waiting_for: to_move.filter(|&s| s != seat).and_then(|s| seat_name(table, s, lang)),
+        away: st.away,
+        playing,
+        ends: board_view(round.board(), table.rules.variant).ends,
+        buttons,
+    })
+}
+
+/// The label of a move's button: "5|3 ◀ влево", "2|2 ◀🔒 + 5|5 ▲", "6|4 — заход". Draws and
+/// knocks get none (the session makes them).
+pub fn move_label(mv: &Move, board: &Board, lang: Lang) -> Option<String> {
+    match mv {
+        Move::Lead { tile, left, na_sto } => {
+            let what = if *na_sto {
+                tr(lang, "заход «на сто»!", "lead «for a hundred»!")
+            } else {
+                tr(lang, "заход", "lead")
+            };
+            Some(format!("{left}|{} — {what}", tile.other(*left)))
+        }
+        Move::Play(list) => match list.as_slice() {
+            [one] => {
+                let lock = if one.close { format!(" {CLOSED}") } else { String::new() };
+                Some(format!(
+                    "{} {} {}{lock}",
+                    oriented(one, board),
+                    arm_arrow(one.arm),
+                    arm_word(one.arm, lang)
+                ))
+            }
+            many => {
+                let parts: Vec<String> = many
+                    .iter()
+                    .map(|p| {
+                        format!(
+                            "{} {}{}",
+                            oriented(p, board),
+                            arm_arrow(p.arm),
+                            if p.close { CLOSED } else { "" }
+                        )
+                    })
+                    .collect();
+                Some(parts.join(" + "))
+            }
+        },
+        Move::Draw | Move::Pass => None,
+    }
+}
+
+/// The tile as it would lie: on the left arm `outer|inner`, elsewhere `inner|outer`.
+fn oriented(p: &Placement, board: &Board) -> String {
+    let inner = board.arm(p.arm).value;
+    let outer = p.tile.other(inner);
+    if p.arm == Arm::Left { format!("{outer}|{inner}") } else { format!("{inner}|{outer}") }
+}
+
+/// The hand as a private message.
+pub fn render_hand(view: &HandView) -> String {
+    let lang = view.lang;
+    let mut out = vec![format!("🎴 {} — {}", view.title, tr(lang, "ваши кости:", "your tiles:"))];
+    if view.tiles.is_empty() {
+        out.push(tr(lang, "(пусто)", "(none)").to_owned());
+    } else {
+        let tiles: Vec<String> =
+            view.tiles.iter().map(|t| format!("[{}|{}]", t.high(), t.low())).collect();
+        out.push(tiles.join(" "));
+    }
+    if !view.ends.is_empty() {
+        out.push(format!("{} {}", tr(lang, "Концы:", "Ends:"), ends_text(&view.ends)));
+    }
+    out.push(status(view));
+    out.join("\n")
+}
+
+fn status(view: &HandView) -> String {
+    let lang = view.lang;
+    if !view.playing {
+        return tr(lang, "Матч окончен.", "The match is over.").to_owned();
+    }
+    if view.away {
+        return tr(
+            lang,
+            "💤 За вас ходит компьютер. Нажмите «Я вернулся», чтобы играть.",
+            "💤 The computer is moving for you. Press «I'm back» to play.",
+        )
+        .to_owned();
+    }
+    if view.your_turn {
+        return tr(lang, "👉 Ваш ход!", "👉 Your move!").to_owned();
+    }
+    match &view.waiting_for {
+        Some(who) => format!("{} {who}", tr(lang, "⏳ Ходит", "⏳ To move:")),
+        None => tr(lang, "⏳ Ждём хода.", "⏳ Waiting.").to_owned(),
+    }
+}

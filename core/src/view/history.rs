@@ -1,0 +1,52 @@
+//! The rounds of a match so far, rebuilt from the table's game: each finished round's report
+//! (who won, what was written), for the last round's result and the `/score` tally.
+//!
+//! The live match keeps only the current round's scoring, so the finished rounds are replayed
+//! from the seed and the stored moves, exactly as a stored game is loaded.
+
+use crate::engine::game::{Match, RoundReport};
+use crate::session::Game;
+use crate::session::game::deal_for;
+
+/// One finished round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoundLine {
+    /// 1-based.
+    pub round: u32,
+    pub report: RoundReport,
+}
+
+/// Every round of `game` that ended (was scored), oldest first.
+pub fn round_history(game: &Game) -> Vec<RoundLine> {
+    let live = &game.live;
+    let (rules, seats) = (live.rules(), live.seats());
+    let Ok(mut replay) = Match::new(rules.clone(), seats) else { return Vec::new() };
+    let mut lines = Vec::new();
+    for (i, moves) in game.rounds.iter().enumerate() {
+        if replay.start_round(&deal_for(rules, seats, game.seed, i)).is_err() {
+            break;
+        }
+        for &(seat, mv) in moves {
+            if replay.apply(seat as usize, mv).is_err() {
+                return lines;
+            }
+        }
+        let report = replay.round_report();
+        if report.end.is_some() {
+            lines.push(RoundLine { round: i as u32 + 1, report });
+        }
+    }
+    lines
+}
+
+/// The last round that ended, if any.
+pub fn last_round(game: &Game) -> Option<RoundLine> {
+    let report = game.live.round_report();
+    if report.end.is_some() {
+        return Some(RoundLine { round: game.rounds.len() as u32, report });
+    }
+    if game.rounds.len() < 2 {
+        return None;
+    }
+    round_history(game).pop()
+}

@@ -1,0 +1,38 @@
+//! What to show, as plain data and text: the public table view, each player's private hand
+//! view, notices, rules, help and scoreboards, in Russian and English (per chat, [`Lang`]).
+//!
+//! Text is plain Unicode (no markup): adapters send it as it is. Tiles are written `[a|b]` in
+//! public text and never anything but tiles is written that way; people's names are cleaned so
+//! they cannot imitate one ([`text::display_name`]).
+//!
+//! The absolute rule: a public view ([`TableView`], notices, scoreboards) never holds a hidden
+//! tile — another player's hand or the bazaar. Only [`HandView`] shows tiles in a hand, and only
+//! to the seat that holds them.
+//!
+//! [`Lang`]: crate::session::Lang
+
+pub mod board;
+pub mod button;
+pub mod hand;
+pub mod history;
+pub mod notice;
+pub mod rules_text;
+pub mod scoreboard;
+pub mod table;
+pub mod text;
+
+mod render;
+
+pub use board::{BoardView, EndView, board_view};
+pub use button::{BadButton, ButtonAction, ButtonData};
+pub use hand::{HandView, hand_view, hand_view_in, move_label, render_hand};
+pub use history::{RoundLine, round_history};
+pub use notice::{move_error_text, notice, notices, rejection_text, turn_text};
+pub use render::render_table;
+pub use rules_text::{help_text, rules_text};
+pub use scoreboard::{render_scoreboard, render_tally};
+pub use table::{
+    Buttons, LastRoundView, OutcomeView, PhaseView, SeatView, SheetView, SideScore, TableView,
+    table_view, table_view_in,
+};
+pub use text::variant_name;

@@ -1,0 +1,118 @@
+//! `/top`: the chat's scoreboard; `/score`: the running tally of the match at a table.
+
+use super::history::round_history;
+use super::render::round_result;
+use super::table::{last_round_view, table_view_in};
+use super::text::{Goat, display_name, title, tr, variant_name};
+use crate::engine::rules::{Rules, Variant};
+use crate::session::{Lang, Table};
+use crate::store::{ScoreRow, top_order, wilson_lower_bound};
+
+/// Lines shown per variant.
+const TOP_LINES: usize = 15;
+
+/// The scoreboard, one block per variant in `/top` order (see [`top_order`]), at most 15
+/// players each.
+pub fn render_scoreboard(rows: &[ScoreRow], lang: Lang) -> String {
+    if rows.is_empty() {
+        return tr(
+            lang,
+            "🏆 Таблица пуста: здесь ещё никто не доиграл матч.",
+            "🏆 The scoreboard is empty: nobody has finished a match here yet.",
+        )
+        .to_owned();
+    }
+    let mut out = vec![tr(lang, "🏆 Таблица чата", "🏆 The chat's scoreboard").to_owned()];
+    for variant in Variant::ALL {
+        let mut block: Vec<ScoreRow> =
+            rows.iter().filter(|r| r.variant == variant).cloned().collect();
+        if block.is_empty() {
+            continue;
+        }
+        top_order(&mut block);
+        out.push(String::new());
+        out.push(format!("▪️ {}", variant_name(variant, lang)));
+        let goat = Goat::of(&Rules::new(variant));
+        for (i, r) in block.iter().take(TOP_LINES).enumerate() {
+            let place = match i {
+                0 => "🥇".to_owned(),
+                1 => "🥈".to_owned(),
+                2 => "🥉".to_owned(),
+                _ => format!("{}.", i + 1),
+            };
+            out.push(format!("{place} {} — {}", display_name(&r.name), row_stats(r, goat, lang)));
+        }
+        if block.len() > TOP_LINES {
+            let more = block.len() - TOP_LINES;
+            out.push(match lang {
+                Lang::Ru => format!("… и ещё {more}"),
+                Lang::En => format!("… and {more} more"),
+            });
+        }
+    }
+    out.join("\n")
+}
+
+/// "12 матчей, 8 побед, 🐐 3, рейтинг 0.39".
+fn row_stats(r: &ScoreRow, goat: Option<Goat>, lang: Lang) -> String {
+    let rating = wilson_lower_bound(r.wins, r.matches);
+    let mut parts = match lang {
+        Lang::Ru => vec![
+            format!(
+                "{} {}",
+                r.matches,
+                super::text::plural_ru(r.matches.into(), "матч", "матча", "матчей")
+            ),
+            format!(
+                "{} {}",
+                r.wins,
+                super::text::plural_ru(r.wins.into(), "победа", "победы", "побед")
+            ),
+        ],
+        Lang::En => vec![
+            format!("{} {}", r.matches, if r.matches == 1 { "match" } else { "matches" }),
+            format!("{} {}", r.wins, if r.wins == 1 { "win" } else { "wins" }),
+        ],
+    };
+    if let Some(goat) = goat {
+        parts.push(format!("{} {}", goat.emoji(), r.goats));
+    }
+    parts.push(format!("{} {rating:.2}", tr(lang, "рейтинг", "rating")));
+    parts.join(", ")
+}
+
+/// Rounds listed by `/score` (the latest), to stay within a chat message.
+const TALLY_ROUNDS: usize = 20;
+
+/// `/score`: the match at `table` round by round, then the totals.
+pub fn render_tally(table: &Table) -> String {
+    let lang = table.lang;
+    let Some(game) = table.game.as_ref() else {
+        return format!(
+            "📋 {}: {}",
+            title(table, lang),
+            tr(lang, "матч ещё не начался.", "the match has not started yet.")
+        );
+    };
+    let mut out = vec![format!("📋 {}", title(table, lang))];
+    let rounds = round_history(game);
+    if rounds.is_empty() {
+        out.push(tr(lang, "Ни один раунд ещё не закончен.", "No round has ended yet.").to_owned());
+    }
+    let skipped = rounds.len().saturating_sub(TALLY_ROUNDS);
+    if skipped > 0 {
+        out.push(match lang {
+            Lang::Ru => format!("… раундов раньше: {skipped}"),
+            Lang::En => format!("… {skipped} earlier rounds"),
+        });
+    }
+    for line in &rounds[skipped..] {
+        out.push(round_result(&last_round_view(table, line, lang), lang));
+    }
+    let view = table_view_in(table, lang);
+    if let Some(sheet) = &view.sheet {
+        out.push(String::new());
+        out.extend(super::render::sheet_lines(sheet, view.outcome.as_ref(), lang));
+    }
+    out.join("\n")
+}

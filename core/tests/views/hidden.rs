@@ -1,0 +1,184 @@
+//! The absolute rule: no hidden tile (another hand, the bazaar) ever appears in a public view.
+//! Random matches of every variant are played through the session; after every command the
+//! public text names exactly the tiles on the table, public buttons carry no move, notices name
+//! no tile off the table, and each hand view names only its own seat's tiles.
+
+use super::fixtures::{apply, lobby, person, rules};
+use domino_core::engine::rules::Variant;
+use domino_core::engine::tile::{Tile, TileSet};
+use domino_core::session::{Action, Event, Lang, Phase, Table};
+use domino_core::view::{
+    ButtonAction, hand_view, notices, render_hand, render_table, render_tally, table_view,
+};
+use proptest::prelude::*;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde_json::json;
+
+/// Every `a|b` in `text`: the tiles written `[a|b]`, and how many were not bracketed.
+fn tiles_in(text: &str) -> (Vec<Tile>, usize) {
+    let c: Vec<char> = text.chars().collect();
+    let (mut tiles, mut loose) = (Vec::new(), 0);
+    for i in 1..c.len().saturating_sub(1) {
+        if c[i] != '|' || !c[i - 1].is_ascii_digit() || !c[i + 1].is_ascii_digit() {
+            continue;
+        }
+        let pip = |ch: char| ch.to_digit(10).unwrap() as u8;
+        let bracketed = i >= 2 && c[i - 2] == '[' && c.get(i + 2) == Some(&']');
+        if bracketed && pip(c[i - 1]) <= 6 && pip(c[i + 1]) <= 6 {
+            tiles.push(Tile::new(pip(c[i - 1]), pip(c[i + 1])));
+        } else {
+            loose += 1;
+        }
+    }
+    (tiles, loose)
+}
+
+/// Whether `text` holds "a-b" for two digits (the record form of a tile).
+fn has_dashed_pair(text: &str) -> bool {
+    let b = text.as_bytes();
+    b.windows(3).any(|w| w[0].is_ascii_digit() && w[1] == b'-' && w[2].is_ascii_digit())
+}
+
+fn on_table(table: &Table) -> TileSet {
+    table.live().and_then(|m| m.round()).map_or(TileSet::EMPTY, |r| r.board().on_table())
+}
+
+fn check_public(table: &Table, events: &[Event]) {
+    let view = table_view(table);
+    let text = render_table(&view);
+    let (tiles, loose) = tiles_in(&text);
+    assert_eq!(loose, 0, "a pair of pips outside a tile:\n{text}");
+    assert!(!has_dashed_pair(&text), "a dashed pair:\n{text}");
+    let shown: TileSet = tiles.iter().copied().collect();
+    assert_eq!(shown, on_table(table), "public tiles differ from the table:\n{text}");
+    assert!(text.encode_utf16().count() <= 4096, "too long: {}", text.len());
+    for (label, data) in view.buttons.iter().flatten() {
+        assert!(!matches!(data.action, ButtonAction::Move(_)), "a move button in public: {label}");
+        assert!(tiles_in(label) == (Vec::new(), 0) && !has_dashed_pair(label), "{label}");
+        assert!(!data.encode().contains("m."), "{data:?}");
+    }
+    let mut public = notices(table, events).join("\n");
+    public.push_str(&render_tally(table));
+    let (tiles, loose) = tiles_in(&public);
+    assert_eq!(loose, 0, "{public}");
+    assert!(!has_dashed_pair(&public), "{public}");
+    assert!(
+        tiles.iter().all(|t| on_table(table).contains(*t)),
+        "a notice names a tile off the table:\n{public}"
+    );
+}
+
+fn check_hands(table: &Table) {
+    for seat in 0..table.seats.len() {
+        let Some(view) = hand_view(table, seat) else { continue };
+        let own = table.live().and_then(|m| m.round()).expect("a round").hand(seat);
+        let mut text = render_hand(&view);
+        for (label, data) in view.buttons.iter().flatten() {
+            text.push('\n');
+            text.push_str(label);
+            if let ButtonAction::Move(mv) = data.action {
+                assert!(mv.tiles().all(|t| own.contains(t)), "seat {seat} offered {mv}");
+            }
+        }
+        let c: Vec<char> = text.chars().collect();
+        for i in 1..c.len() - 1 {
+            if c[i] == '|' && c[i - 1].is_ascii_digit() && c[i + 1].is_ascii_digit() {
+                let t = Tile::new(
+                    c[i - 1].to_digit(10).unwrap() as u8,
+                    c[i + 1].to_digit(10).unwrap() as u8,
+                );
+                assert!(own.contains(t), "seat {seat} sees {t}:\n{text}");
+            }
+        }
+    }
+}
+
+/// (variant, options, seats).
+fn configs() -> Vec<(Variant, serde_json::Value, u8)> {
+    use Variant::*;
+    vec![
+        (Classic, json!({}), 2),
+        (Classic, json!({}), 3),
+        (Classic, json!({"two_doubles": true}), 4),
+        (Kozel, json!({}), 2),
+        (Kozel, json!({"preset": "sport"}), 3),
+        (Kozel, json!({"teams": "pairs"}), 4),
+        (Morskoy, json!({}), 2),
+        (Morskoy, json!({"teams": "pairs"}), 4),
+        (Osel, json!({}), 2),
+        (Osel, json!({"hub_sides_first": true}), 3),
+        (Osel, json!({"teams": "pairs"}), 4),
+        (Telefon, json!({}), 2),
+        (Telefon, json!({"multi_doubles": true}), 3),
+        (Telefon, json!({"preset": "sport"}), 4),
+    ]
+}
+
+fn play(config: usize, seed: u64) {
+    let (variant, mut options, size) = configs()[config].clone();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    if rng.random_bool(0.7) {
+        options["target"] = json!(rng.random_range(15..45));
+    }
+    let lang = if rng.random_bool(0.5) { Lang::Ru } else { Lang::En };
+    let people: Vec<_> = ["Anna", "Boris", "Vera", "Gleb"]
+        .map(person)
+        .into_iter()
+        .take(rng.random_range(1..=size as usize))
+        .collect();
+    let mut table = lobby(rules(variant, options), size, lang, &people[0], seed);
+    check_public(&table, &[]);
+    for p in &people[1..] {
+        let ev = apply(&mut table, p, Action::Join { seat: None });
+        check_public(&table, &ev);
+    }
+    if table.phase == Phase::Lobby {
+        let ev = apply(&mut table, &people[0], Action::Start);
+        check_public(&table, &ev);
+    }
+    for _ in 0..3000 {
+        if table.phase != Phase::Playing {
+            break;
+        }
+        check_hands(&table);
+        let away: Vec<_> = people
+            .iter()
+            .filter(|p| table.seats[table.seat_of(&p.id).unwrap()].as_ref().unwrap().away)
+            .collect();
+        let ev = if let (Some(p), true) = (away.first(), rng.random_bool(0.3)) {
+            apply(&mut table, p, Action::Back)
+        } else {
+            let seat = table.to_move().expect("a seat to move");
+            let who = table.seats[seat].as_ref().unwrap().person().expect("a person moves").clone();
+            if rng.random_bool(0.02) {
+                apply(&mut table, &who, Action::Leave)
+            } else if rng.random_bool(0.002) {
+                apply(&mut table, &who, Action::Resign)
+            } else {
+                let moves = table.live().unwrap().legal_moves(seat);
+                let mv = moves[rng.random_range(0..moves.len())];
+                apply(&mut table, &who, Action::Move { mv })
+            }
+        };
+        check_public(&table, &ev);
+    }
+    assert_eq!(table.phase, Phase::Finished, "the match ended");
+    check_hands(&table);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    #[test]
+    fn public_views_show_only_tiles_on_the_table(config in 0..14usize, seed in any::<u64>()) {
+        play(config, seed);
+    }
+}
+
+#[test]
+fn every_variant_once() {
+    for config in 0..configs().len() {
+        play(config, config as u64 * 7919);
+    }
+}

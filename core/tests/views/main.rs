@@ -1,0 +1,6 @@
+//! Tests of the view layer: button data, the hidden-tile rule, and snapshots of rendered views.
+
+mod buttons;
+mod fixtures;
+mod hidden;
+mod snapshots;
