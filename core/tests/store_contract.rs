@@ -221,6 +221,21 @@ async fn contract<S: Store>(store: &S) -> Bench<'_, S> {
     assert!(matches!(store.events(999_999).await, Err(StoreError::NotFound(999_999))));
     assert!(store.load(999_999).await.unwrap().is_none());
 
+    // Message references: set, replaced, listed per table; unknown tables refused.
+    store.set_message_ref(duel.id, "public", "-100:7").await.unwrap();
+    store.set_message_ref(duel.id, "hand:u1", "u1:8").await.unwrap();
+    store.set_message_ref(duel.id, "public", "-100:9").await.unwrap();
+    store.set_message_ref(four.id, "public", "-100:10").await.unwrap();
+    assert_eq!(
+        store.message_refs(duel.id).await.unwrap(),
+        [("hand:u1".to_owned(), "u1:8".to_owned()), ("public".to_owned(), "-100:9".to_owned())]
+    );
+    assert!(store.message_refs(solo.id).await.unwrap().is_empty());
+    assert!(matches!(
+        store.set_message_ref(999_999, "public", "x").await,
+        Err(StoreError::NotFound(_))
+    ));
+
     // Matches played to the end: a duel and its rematch, a pair game with a computer player,
     // and a match against the computer that the person resigns.
     let first = b.play_out(&mut duel).await;

@@ -18,6 +18,7 @@ struct Inner {
     players: BTreeMap<(ChatId, u32, UserId, Variant), ScoreRow>,
     pairs: BTreeMap<(ChatId, u32, [UserId; 2], Variant), PairRow>,
     records: HashMap<ChatId, serde_json::Value>,
+    refs: BTreeMap<(i64, String), String>,
 }
 
 /// A [`Store`] in memory.
@@ -216,6 +217,29 @@ impl Store for MemoryStore {
                 c == chat && *s == season && variant.is_none_or(|x| x == *v)
             })
             .map(|(_, r)| r.clone())
+            .collect())
+    }
+
+    async fn set_message_ref(
+        &self,
+        table_id: i64,
+        audience: &str,
+        message: &str,
+    ) -> Result<(), StoreError> {
+        let mut g = self.lock();
+        if !g.snapshots.contains_key(&table_id) {
+            return Err(StoreError::NotFound(table_id));
+        }
+        g.refs.insert((table_id, audience.to_owned()), message.to_owned());
+        Ok(())
+    }
+
+    async fn message_refs(&self, table_id: i64) -> Result<Vec<(String, String)>, StoreError> {
+        let g = self.lock();
+        Ok(g.refs
+            .range((table_id, String::new())..)
+            .take_while(|((t, _), _)| *t == table_id)
+            .map(|((_, a), m)| (a.clone(), m.clone()))
             .collect())
     }
 

@@ -160,6 +160,21 @@ pub trait Store: Send + Sync + 'static {
         variant: Option<Variant>,
     ) -> impl Future<Output = Result<Vec<PairRow>, StoreError>> + Send;
 
+    /// Remembers where an adapter shows a table to an audience (e.g. `"public"`, `"hand:42"`):
+    /// an opaque message reference, replaced if one was set.
+    fn set_message_ref(
+        &self,
+        table_id: i64,
+        audience: &str,
+        message: &str,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Every message reference of a table, as (audience, message).
+    fn message_refs(
+        &self,
+        table_id: i64,
+    ) -> impl Future<Output = Result<Vec<(String, String)>, StoreError>> + Send;
+
     /// The record (`domino-record/1` JSON) of the chat's most recently finished match.
     fn last_record(
         &self,

@@ -365,6 +365,43 @@ impl Store for SqliteStore {
         Ok(out)
     }
 
+    async fn set_message_ref(
+        &self,
+        table_id: i64,
+        audience: &str,
+        message: &str,
+    ) -> Result<(), StoreError> {
+        let mut w = self.write().await?;
+        let known: Option<(i64,)> = sqlx::query_as("SELECT id FROM tables WHERE id = ?1")
+            .bind(table_id)
+            .fetch_optional(&mut *w.tx)
+            .await?;
+        if known.is_none() {
+            return Err(StoreError::NotFound(table_id));
+        }
+        sqlx::query(
+            "INSERT INTO message_refs (table_id, audience, message) VALUES (?1, ?2, ?3)
+             ON CONFLICT (table_id, audience) DO UPDATE SET message = excluded.message",
+        )
+        .bind(table_id)
+        .bind(audience)
+        .bind(message)
+        .execute(&mut *w.tx)
+        .await?;
+        w.tx.commit().await?;
+        Ok(())
+    }
+
+    async fn message_refs(&self, table_id: i64) -> Result<Vec<(String, String)>, StoreError> {
+        let rows: Vec<(String, String)> = sqlx::query_as(
+            "SELECT audience, message FROM message_refs WHERE table_id = ?1 ORDER BY audience",
+        )
+        .bind(table_id)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows)
+    }
+
     async fn last_record(&self, chat: &ChatId) -> Result<Option<serde_json::Value>, StoreError> {
         let (platform, id) = chat_key(chat);
         let row: Option<(String,)> = sqlx::query_as(
