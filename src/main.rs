@@ -6,7 +6,14 @@ mod heap;
 #[global_allocator]
 static ALLOC: heap::Counting = heap::Counting;
 
+use domino_core::session::Robot;
 use std::process::ExitCode;
+use std::sync::Arc;
+
+/// The computer players every command uses.
+pub fn robot() -> Arc<dyn Robot> {
+    Arc::new(domino_core::session::Simple)
+}
 
 fn main() -> ExitCode {
     cli::main()

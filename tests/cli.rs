@@ -144,3 +144,20 @@ fn run_without_a_token_says_which_variables_it_needs() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("TELOXIDE_TOKEN") && err.contains("DISCORD_TOKEN"), "{err}");
 }
+
+#[test]
+fn play_in_the_terminal_runs_a_match_to_its_end() {
+    let answers = "1\n".repeat(600);
+    let out = domino(&["play", "kozel", "--players", "2", "--level", "greedy", "--lang", "en"], Some(&answers));
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("your tiles"), "the hand is shown");
+    assert!(text.contains("The match is over"), "{}", &text[text.len().saturating_sub(2000)..]);
+    assert!(text.contains("The goat"));
+    let out = domino(&["play", "kozel", "--lang", "en"], Some("q\n"));
+    assert!(out.status.success());
+    let out = domino(&["play", "checkers"], Some(""));
+    assert_eq!(out.status.code(), Some(2));
+    let out = domino(&["play", "kozel", "--players", "4"], Some(""));
+    assert_eq!(out.status.code(), Some(2), "4 players of kozel need --pairs");
+}

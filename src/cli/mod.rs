@@ -1,6 +1,7 @@
 //! Command-line interface (clap).
 
 mod bench;
+mod play;
 mod replay;
 mod run;
 mod sim;
@@ -19,6 +20,8 @@ struct Cli {
 enum Command {
     /// Run the bot on every platform whose token is set (TELOXIDE_TOKEN, DISCORD_TOKEN).
     Run(run::Args),
+    /// Play a game in the terminal against computer players.
+    Play(play::Args),
     /// Replay a domino-record/1 file (or - for standard input) and print the results as JSON.
     Replay(replay::Args),
     /// Play random legal games and report throughput.
@@ -33,6 +36,7 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Run(args) => run::run(args),
+        Command::Play(args) => play::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Sim(args) => sim::run(args),
         Command::Bench(args) => bench::run(args),
