@@ -148,7 +148,10 @@ fn run_without_a_token_says_which_variables_it_needs() {
 #[test]
 fn play_in_the_terminal_runs_a_match_to_its_end() {
     let answers = "1\n".repeat(600);
-    let out = domino(&["play", "kozel", "--players", "2", "--level", "greedy", "--lang", "en"], Some(&answers));
+    let out = domino(
+        &["play", "kozel", "--players", "2", "--level", "greedy", "--lang", "en"],
+        Some(&answers),
+    );
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("your tiles"), "the hand is shown");
