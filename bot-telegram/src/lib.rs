@@ -1,1 +1,300 @@
-//! Telegram adapter (being written).
+//! The Telegram adapter of the domino bot (teloxide 0.17).
+//!
+//! It stays thin: an update becomes a command, the service decides, the views are rendered as
+//! messages and keyboards, and everything written goes through one paced outbox.
+//!
+//! | module | holds |
+//! |---|---|
+//! | `commands` | `/new`, `/duel`, `/rules`, `/settings`, `/score`, `/top`, `/export`, `/stop`, `/help`, `/start` |
+//! | `args` | the words after a command: game, seats, pairs |
+//! | `callbacks` | button presses: decode, check where they came from, hand to the service, answer |
+//! | `settings` | the chat's settings menu and its button codec |
+//! | `deeplink` | `t.me/<bot>?start=j…` (join) and `h…` (my hand) |
+//! | `hands` | private hands, closed private chats, the «my tiles» popup |
+//! | `deliver` | the table message, the turn mention, messages and files, against Telegram |
+//! | `outbox`, `pacing` | per-chat queues, coalescing, the rate limits, 429 handling |
+//! | `keyboards` | button rows as inline keyboards, deep links |
+//! | `webhook` | webhook mode |
+//! | `app`, `ids`, `failure`, `texts` | shared state, id conversions, error kinds, the adapter's own words |
+
+mod app;
+mod args;
+mod callbacks;
+mod commands;
+mod deeplink;
+mod deliver;
+mod failure;
+mod hands;
+mod ids;
+mod keyboards;
+mod outbox;
+mod pacing;
+mod settings;
+mod texts;
+mod webhook;
+
+pub use pacing::Pacing;
+pub use webhook::Webhook;
+
+use app::{App, Tg};
+use domino_core::service::Service;
+use domino_core::session::Platform;
+use domino_core::store::Store;
+use std::sync::Arc;
+use std::time::Duration;
+use teloxide::dispatching::{HandlerExt, UpdateHandler};
+use teloxide::prelude::*;
+use teloxide::types::Me;
+use teloxide::update_listeners::Polling;
+use teloxide::{ApiError, RequestError};
+
+/// Why the bot could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error("Telegram: {0}")]
+    Telegram(#[from] RequestError),
+    #[error("webhook: {0}")]
+    Webhook(String),
+    #[error("configuration: {0}")]
+    Config(String),
+}
+
+/// How updates arrive.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Mode {
+    /// Long polling (`getUpdates`).
+    #[default]
+    Polling,
+    Webhook(Webhook),
+}
+
+/// Stops a running bot: `run` returns once the dispatcher has stopped and the outbox drained.
+#[derive(Clone, Debug)]
+pub struct Stop(Arc<tokio::sync::watch::Sender<bool>>);
+
+impl Default for Stop {
+    fn default() -> Self {
+        Stop(Arc::new(tokio::sync::watch::Sender::new(false)))
+    }
+}
+
+impl Stop {
+    pub fn new() -> Stop {
+        Stop::default()
+    }
+
+    pub fn stop(&self) {
+        self.0.send_replace(true);
+    }
+
+    pub fn is_stopped(&self) -> bool {
+        *self.0.borrow()
+    }
+
+    async fn wait(&self) {
+        let mut rx = self.0.subscribe();
+        let _ = rx.wait_for(|stopped| *stopped).await;
+    }
+}
+
+/// How the bot runs.
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    pub mode: Mode,
+    pub pacing: Pacing,
+    /// Long-polling timeout of `getUpdates`.
+    pub poll_timeout: Duration,
+    /// How long a duel challenge waits for an answer.
+    pub duel_ttl: Duration,
+    /// Stop on Ctrl-C.
+    pub ctrlc: bool,
+    pub stop: Stop,
+    /// How long `run` waits, when stopping, for queued messages to go out.
+    pub drain: Duration,
+}
+
+impl Default for RunOptions {
+    fn default() -> Self {
+        RunOptions {
+            mode: Mode::Polling,
+            pacing: Pacing::TELEGRAM,
+            poll_timeout: Duration::from_secs(10),
+            duel_ttl: Duration::from_secs(300),
+            ctrlc: true,
+            stop: Stop::new(),
+            drain: Duration::from_secs(10),
+        }
+    }
+}
+
+impl RunOptions {
+    /// Options from the environment: webhook mode when `TELEGRAM_WEBHOOK_URL` is set (with
+    /// `TELEGRAM_WEBHOOK_LISTEN`, default `0.0.0.0:8443`, and `TELEGRAM_WEBHOOK_SECRET`),
+    /// long polling otherwise. The token and the Bot API address are teloxide's own
+    /// (`TELOXIDE_TOKEN`, `TELOXIDE_API_URL`, read by `Bot::from_env`).
+    pub fn from_env() -> Result<RunOptions, Error> {
+        let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
+        let mode = match var("TELEGRAM_WEBHOOK_URL") {
+            None => Mode::Polling,
+            Some(url) => {
+                let url = url::Url::parse(&url)
+                    .map_err(|e| Error::Config(format!("TELEGRAM_WEBHOOK_URL: {e}")))?;
+                let listen = var("TELEGRAM_WEBHOOK_LISTEN")
+                    .unwrap_or_else(|| "0.0.0.0:8443".into())
+                    .parse()
+                    .map_err(|e| Error::Config(format!("TELEGRAM_WEBHOOK_LISTEN: {e}")))?;
+                Mode::Webhook(Webhook { url, listen, secret: var("TELEGRAM_WEBHOOK_SECRET") })
+            }
+        };
+        Ok(RunOptions { mode, ..RunOptions::default() })
+    }
+}
+
+/// Runs the bot on `service` until stopped (`options.stop`, or Ctrl-C with `options.ctrlc`).
+/// Also shows what the service's timers change (`Service::subscribe`) in Telegram chats.
+pub async fn run<S: Store>(
+    service: Arc<Service<S>>,
+    bot: Bot,
+    options: RunOptions,
+) -> Result<(), Error> {
+    let bot: Tg = bot.cache_me();
+    let updates = service.subscribe();
+    let Some(me) = get_me(&bot, &options.stop).await? else { return Ok(()) };
+    let username = me.username.clone().unwrap_or_default();
+    let app = App::new(service.clone(), bot.clone(), username, options.pacing, options.duel_ttl);
+    register_commands(&bot).await;
+    let timers = tokio::spawn(show_timers(app.clone(), updates));
+    match service.store().load_open().await {
+        Ok(open) => open
+            .iter()
+            .filter(|t| t.chat.platform == Platform::Telegram)
+            .for_each(|t| app.refresh(t, false)),
+        Err(e) => tracing::warn!(error = %e, "open tables not refreshed"),
+    }
+    let result = dispatch(&app, &options).await;
+    timers.abort();
+    if !app.outbox.drain(options.drain).await {
+        tracing::warn!("stopped with messages still queued");
+    }
+    result
+}
+
+fn schema<S: Store>() -> UpdateHandler<Box<dyn std::error::Error + Send + Sync>> {
+    dptree::entry()
+        .branch(
+            Update::filter_message()
+                .filter_command::<commands::Cmd>()
+                .endpoint(commands::on_command::<S>),
+        )
+        .branch(Update::filter_callback_query().endpoint(callbacks::on_callback::<S>))
+}
+
+/// Runs the dispatcher until stopped, starting it again (with backoff) when it cannot start.
+async fn dispatch<S: Store>(app: &Arc<App<S>>, options: &RunOptions) -> Result<(), Error> {
+    let mut backoff = Duration::from_secs(1);
+    while !options.stop.is_stopped() {
+        let mut builder = Dispatcher::builder(app.bot.clone(), schema::<S>())
+            .dependencies(dptree::deps![app.clone()])
+            .default_handler(|_| async {})
+            .error_handler(LoggingErrorHandler::with_custom_text("update handler failed"));
+        if options.ctrlc {
+            builder = builder.enable_ctrlc_handler();
+        }
+        let mut dispatcher = builder.build();
+        let token = dispatcher.shutdown_token();
+        let stop = options.stop.clone();
+        let watcher = tokio::spawn(async move {
+            stop.wait().await;
+            loop {
+                match token.shutdown() {
+                    Ok(done) => return done.await,
+                    // Not running yet: try again shortly.
+                    Err(_) => tokio::time::sleep(Duration::from_millis(20)).await,
+                }
+            }
+        });
+        let errors = LoggingErrorHandler::with_custom_text("receiving updates failed");
+        let result = match &options.mode {
+            Mode::Polling => {
+                let listener = Polling::builder(app.bot.clone())
+                    .timeout(options.poll_timeout)
+                    .delete_webhook()
+                    .await
+                    .build();
+                dispatcher.try_dispatch_with_listener(listener, errors).await.map_err(Error::from)
+            }
+            Mode::Webhook(hook) => match webhook::listener(&app.bot, hook).await {
+                Ok(listener) => dispatcher
+                    .try_dispatch_with_listener(listener, errors)
+                    .await
+                    .map_err(Error::from),
+                Err(e) => Err(e),
+            },
+        };
+        watcher.abort();
+        match result {
+            Ok(()) => return Ok(()),
+            Err(e) => {
+                tracing::warn!(error = %e, retry_in = ?backoff, "the bot could not start");
+                tokio::select! {
+                    _ = tokio::time::sleep(backoff) => {}
+                    _ = options.stop.wait() => {}
+                }
+                backoff = (backoff * 2).min(Duration::from_secs(60));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `getMe`, retried with backoff (a 429 or 5xx at start-up must not kill the bot); a bad token
+/// is an error. `None` when stopped meanwhile.
+async fn get_me(bot: &Tg, stop: &Stop) -> Result<Option<Me>, Error> {
+    let mut backoff = Duration::from_millis(500);
+    loop {
+        let wait = match bot.get_me().await {
+            Ok(me) => return Ok(Some(me)),
+            Err(RequestError::RetryAfter(s)) => s.duration(),
+            Err(e @ RequestError::Api(ApiError::InvalidToken)) => return Err(e.into()),
+            Err(e) => {
+                tracing::warn!(error = %e, retry_in = ?backoff, "getMe failed");
+                let wait = backoff;
+                backoff = (backoff * 2).min(Duration::from_secs(60));
+                wait
+            }
+        };
+        tokio::select! {
+            _ = tokio::time::sleep(wait) => {}
+            _ = stop.wait() => return Ok(None),
+        }
+    }
+}
+
+/// The command menus, in Russian (the default) and English.
+async fn register_commands(bot: &Tg) {
+    for (lang, list) in commands::menus() {
+        let mut req = bot.set_my_commands(list);
+        if let Some(code) = lang {
+            req = req.language_code(code);
+        }
+        if let Err(e) = req.await {
+            tracing::warn!(error = %e, "setMyCommands failed");
+        }
+    }
+}
+
+/// Shows in Telegram chats what the service's timers did.
+async fn show_timers<S: Store>(
+    app: Arc<App<S>>,
+    mut updates: tokio::sync::broadcast::Receiver<domino_core::service::Reply>,
+) {
+    use tokio::sync::broadcast::error::RecvError;
+    loop {
+        match updates.recv().await {
+            Ok(reply) if reply.table.chat.platform == Platform::Telegram => app.show(&reply),
+            Ok(_) => {}
+            Err(RecvError::Lagged(n)) => tracing::warn!(missed = n, "timer updates missed"),
+            Err(RecvError::Closed) => return,
+        }
+    }
+}

@@ -1,0 +1,194 @@
+//! Running the outbox's jobs against Telegram: the table message edited in place (sent when
+//! there is none, or when the old one is gone), the turn mention that replaces the previous one,
+//! plain messages and files. Where each message is lives in the store, so a restarted bot edits
+//! the same messages.
+
+use crate::app::App;
+use crate::failure::Failure;
+use crate::ids::{MessageRef, PUBLIC, TURN};
+use crate::keyboards;
+use crate::outbox::{Deliver, Delivery, Job, Outcome};
+use domino_core::session::Table;
+use domino_core::store::Store;
+use domino_core::view::{render_table, table_view, text::display_name, turn_text};
+use teloxide::prelude::*;
+use teloxide::types::{
+    ChatId, InlineKeyboardMarkup, InputFile, MessageEntity, MessageId, User, UserId,
+};
+
+/// A job's result: messages that went out, or why not.
+pub(crate) type Sent = Result<u32, Failure>;
+
+impl<S: Store> Deliver for App<S> {
+    fn deliver<'a>(&'a self, chat: i64, job: &'a Job) -> Delivery<'a> {
+        Box::pin(async move {
+            let sent = match job {
+                Job::Table { table } => self.deliver_table(chat, *table).await,
+                Job::Hand { table, user } => self.deliver_hand(*table, *user).await,
+                Job::Turn { table } => self.deliver_turn(chat, *table).await,
+                Job::Text { text, markup } => self.send_text(chat, text, markup.clone()).await,
+                Job::Call { text, user, name } => {
+                    let mut req = self.bot.send_message(ChatId(chat), text);
+                    req = req.entities(mention(text, name, *user));
+                    req.await.map(|_| 1).map_err(Failure::from)
+                }
+                Job::Edit { message, text, markup } => {
+                    self.edit(ChatId(chat), MessageId(*message), text, markup.clone()).await
+                }
+                Job::Document { name, bytes, caption } => {
+                    let file = InputFile::memory(bytes.clone()).file_name(name.clone());
+                    let req = self.bot.send_document(ChatId(chat), file).caption(caption.clone());
+                    req.await.map(|_| 1).map_err(Failure::from)
+                }
+            };
+            match sent {
+                Ok(n) => Outcome::Sent(n),
+                Err(Failure::RetryAfter(after)) => Outcome::RetryAfter(after),
+                Err(f) => {
+                    tracing::warn!(chat, ?job, failure = ?f, "not delivered");
+                    Outcome::Sent(1)
+                }
+            }
+        })
+    }
+}
+
+impl<S: Store> App<S> {
+    async fn current(&self, table: i64) -> Option<Table> {
+        match self.service.table(table).await {
+            Ok(t) => t,
+            Err(e) => {
+                tracing::warn!(table, error = %e, "table unavailable");
+                None
+            }
+        }
+    }
+
+    /// Edits a message; "not modified" counts as done.
+    pub(crate) async fn edit(
+        &self,
+        chat: ChatId,
+        message: MessageId,
+        text: &str,
+        markup: InlineKeyboardMarkup,
+    ) -> Sent {
+        match self.bot.edit_message_text(chat, message, text).reply_markup(markup).await {
+            Ok(_) => Ok(1),
+            Err(e) => match Failure::from(e) {
+                Failure::NotModified => Ok(1),
+                f => Err(f),
+            },
+        }
+    }
+
+    /// Edits the message at `r` or, when there is none or it is gone, sends a new one and
+    /// remembers it for `audience`.
+    pub(crate) async fn put(
+        &self,
+        table: i64,
+        audience: &str,
+        chat: i64,
+        old: Option<&MessageRef>,
+        text: &str,
+        markup: InlineKeyboardMarkup,
+    ) -> Sent {
+        if let Some(r) = old {
+            match self.edit(r.chat(), r.id(), text, markup.clone()).await {
+                Err(Failure::Gone) => {}
+                other => return other,
+            }
+        }
+        let msg = self.bot.send_message(ChatId(chat), text).reply_markup(markup).await?;
+        self.set_ref(table, audience, &MessageRef::new(chat, msg.id, "")).await;
+        Ok(1)
+    }
+
+    async fn deliver_table(&self, chat: i64, id: i64) -> Sent {
+        let Some(table) = self.current(id).await else { return Ok(0) };
+        let view = table_view(&table);
+        let markup = keyboards::table_markup(&table, &view, &self.username);
+        let refs = self.refs(id).await;
+        self.put(id, PUBLIC, chat, refs.get(PUBLIC), &render_table(&view), markup).await
+    }
+
+    /// The mention of the player to move: a new short message (edits do not notify) that
+    /// replaces the previous one; nothing when the same turn was already announced.
+    async fn deliver_turn(&self, chat: i64, id: i64) -> Sent {
+        let Some(table) = self.current(id).await else { return Ok(0) };
+        let refs = self.refs(id).await;
+        let old = refs.get(TURN).filter(|r| r.message != 0);
+        let want = turn_text(&table).map(|text| (text, turn_key(&table)));
+        if old.map(|r| r.tag.as_str()) == want.as_ref().map(|(_, k)| k.as_str()) {
+            return Ok(0);
+        }
+        // The previous mention goes (a failure other than a 429 leaves it: it is only a mention).
+        if let Some(r) = old
+            && let Err(e) = self.bot.delete_message(r.chat(), r.id()).await
+            && let Failure::RetryAfter(d) = Failure::from(e)
+        {
+            return Err(Failure::RetryAfter(d));
+        }
+        let Some((text, key)) = want else {
+            self.set_ref(id, TURN, &MessageRef { chat, message: 0, tag: String::new() }).await;
+            return Ok(0);
+        };
+        let mut req = self.bot.send_message(ChatId(chat), text.clone());
+        if let Some((user, name)) = to_move(&table) {
+            req = req.entities(mention(&text, &name, user as i64));
+        }
+        let msg = req.await?;
+        self.set_ref(id, TURN, &MessageRef::new(chat, msg.id, key)).await;
+        Ok(1)
+    }
+
+    async fn send_text(&self, chat: i64, text: &str, markup: Option<InlineKeyboardMarkup>) -> Sent {
+        let mut req = self.bot.send_message(ChatId(chat), text);
+        if let Some(m) = markup {
+            req = req.reply_markup(m);
+        }
+        match req.await {
+            Ok(_) => Ok(1),
+            Err(e) => match Failure::from(e) {
+                Failure::Closed => {
+                    self.closed_private_chat(chat);
+                    Ok(0)
+                }
+                f => Err(f),
+            },
+        }
+    }
+}
+
+/// A mention of `user` where their (displayed) name stands in `text`; none if it does not.
+fn mention(text: &str, name: &str, user: i64) -> Vec<MessageEntity> {
+    let name = display_name(name);
+    let Some(at) = text.find(&name) else { return Vec::new() };
+    let offset = text[..at].encode_utf16().count();
+    let len = name.encode_utf16().count();
+    let user = User {
+        id: UserId(user as u64),
+        is_bot: false,
+        first_name: name,
+        last_name: None,
+        username: None,
+        language_code: None,
+        is_premium: false,
+        added_to_attachment_menu: false,
+    };
+    vec![MessageEntity::text_mention(user, offset, len)]
+}
+
+/// The person to move: (Telegram user, name).
+fn to_move(table: &Table) -> Option<(u64, String)> {
+    let seat = table.to_move()?;
+    let p = table.seats.get(seat)?.as_ref()?.person()?;
+    Some((p.id.id.parse().ok()?, p.name.clone()))
+}
+
+/// Which turn it is: the match, the round and the moves made in it.
+fn turn_key(table: &Table) -> String {
+    let game = table.game.as_ref();
+    let rounds = game.map_or(0, |g| g.rounds.len());
+    let moves = game.and_then(|g| g.rounds.last()).map_or(0, Vec::len);
+    format!("{}.{rounds}.{moves}", table.matches_played)
+}

@@ -1,0 +1,77 @@
+//! What a failed Bot API call means for the bot.
+
+use std::time::Duration;
+use teloxide::{ApiError, RequestError};
+
+/// A failed call, classified.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Failure {
+    /// 429: wait this long, then try again.
+    RetryAfter(Duration),
+    /// The edit changes nothing: as good as done.
+    NotModified,
+    /// The message to edit is gone or too old: send a new one.
+    Gone,
+    /// The user's private chat is closed (never started, or blocked the bot).
+    Closed,
+    /// Anything else (logged; the next edit repairs the view).
+    Other(String),
+}
+
+impl From<RequestError> for Failure {
+    fn from(e: RequestError) -> Failure {
+        classify(&e)
+    }
+}
+
+pub(crate) fn classify(e: &RequestError) -> Failure {
+    if let RequestError::RetryAfter(secs) = e {
+        return Failure::RetryAfter(secs.duration().max(Duration::from_millis(100)));
+    }
+    if let RequestError::Api(api) = e {
+        match api {
+            ApiError::MessageNotModified => return Failure::NotModified,
+            ApiError::MessageToEditNotFound
+            | ApiError::MessageCantBeEdited
+            | ApiError::MessageIdInvalid => return Failure::Gone,
+            ApiError::BotBlocked
+            | ApiError::CantInitiateConversation
+            | ApiError::CantTalkWithBots
+            | ApiError::UserDeactivated => return Failure::Closed,
+            _ => {}
+        }
+    }
+    let text = e.to_string();
+    if text.contains("message is not modified") {
+        Failure::NotModified
+    } else if text.contains("message to edit not found")
+        || text.contains("message can't be edited")
+        || text.contains("MESSAGE_ID_INVALID")
+    {
+        Failure::Gone
+    } else if text.contains("bot can't initiate conversation")
+        || text.contains("bot was blocked by the user")
+        || text.contains("user is deactivated")
+    {
+        Failure::Closed
+    } else {
+        Failure::Other(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forbidden_private_chats_are_closed() {
+        let e = RequestError::Api(ApiError::Unknown(
+            "Forbidden: bot can't initiate conversation with a user".into(),
+        ));
+        assert_eq!(classify(&e), Failure::Closed);
+        let e = RequestError::RetryAfter(teloxide::types::Seconds::from_seconds(3));
+        assert_eq!(classify(&e), Failure::RetryAfter(Duration::from_secs(3)));
+        let e = RequestError::Api(ApiError::Unknown("Bad Request: message is not modified".into()));
+        assert_eq!(classify(&e), Failure::NotModified);
+    }
+}

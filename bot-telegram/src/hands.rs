@@ -1,0 +1,86 @@
+//! Private hands: one message in each player's private chat, edited every turn, with a button
+//! per legal placement. A player whose private chat is closed is told once per table, with a
+//! button that opens it; meanwhile «my tiles» in the group answers with a popup only they see.
+//! The game never waits on a private chat.
+
+use crate::app::App;
+use crate::deeplink::Payload;
+use crate::deliver::Sent;
+use crate::failure::Failure;
+use crate::ids::{hand_audience, tg_chat, user_id};
+use crate::keyboards;
+use crate::outbox::Job;
+use crate::texts;
+use domino_core::session::{Rejection, Table, UserId};
+use domino_core::store::Store;
+use domino_core::view::{hand_view, rejection_text, render_hand, text::display_name};
+
+/// Popups hold at most 200 characters.
+const POPUP: usize = 200;
+
+impl<S: Store> App<S> {
+    pub(crate) async fn deliver_hand(&self, id: i64, user: i64) -> Sent {
+        let Ok(Some(table)) = self.service.table(id).await else { return Ok(0) };
+        let Some(seat) = table.seat_of(&user_id(user)) else { return Ok(0) };
+        if self.is_closed(user) {
+            self.offer_private_chat(&table, user);
+            return Ok(0);
+        }
+        let Some(view) = hand_view(&table, seat) else { return Ok(0) };
+        let audience = hand_audience(user);
+        let refs = self.refs(id).await;
+        let text = render_hand(&view);
+        match self
+            .put(id, &audience, user, refs.get(&audience), &text, keyboards::markup(&view.buttons))
+            .await
+        {
+            Err(Failure::Closed) => {
+                self.closed_private_chat(user);
+                self.offer_private_chat(&table, user);
+                Ok(0)
+            }
+            other => other,
+        }
+    }
+
+    /// Tells a player in the group, once per table, to open the private chat.
+    fn offer_private_chat(&self, table: &Table, user: i64) {
+        let Some(chat) = tg_chat(&table.chat) else { return };
+        if !self.first_offer(table.id, user) {
+            return;
+        }
+        let Some(seat) = table.seat_of(&user_id(user)) else { return };
+        let name =
+            table.seats[seat].as_ref().and_then(|s| s.person()).map(|p| display_name(&p.name));
+        let lang = table.lang;
+        let link = keyboards::deep_link(&self.username, Payload::Hand(table.id));
+        self.outbox.push(
+            chat,
+            Job::Text {
+                text: texts::open_private(lang, name.as_deref().unwrap_or("?")),
+                markup: Some(keyboards::link_button(texts::open_chat_button(lang), link)),
+            },
+        );
+    }
+}
+
+/// The «my tiles» popup: the presser's hand, or why there is none.
+pub(crate) fn popup(table: &Table, user: &UserId) -> String {
+    let lang = table.lang;
+    let Some(seat) = table.seat_of(user) else {
+        return rejection_text(&Rejection::NotSeated, lang);
+    };
+    let Some(view) = hand_view(table, seat) else {
+        return rejection_text(&Rejection::NotStarted, lang);
+    };
+    clip(&render_hand(&view))
+}
+
+fn clip(text: &str) -> String {
+    if text.chars().count() <= POPUP {
+        return text.to_owned();
+    }
+    let mut short: String = text.chars().take(POPUP - 1).collect();
+    short.push('…');
+    short
+}

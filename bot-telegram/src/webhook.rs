@@ -1,0 +1,93 @@
+//! Webhook mode: Telegram posts updates to the public URL; a small axum server on the listen
+//! address takes them (checking the secret token when one is set) and feeds the dispatcher.
+
+use crate::Error;
+use crate::app::Tg;
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use futures::channel::mpsc::{UnboundedReceiver, UnboundedSender, unbounded};
+use std::convert::Infallible;
+use std::net::SocketAddr;
+use teloxide::prelude::*;
+use teloxide::stop::{StopToken, mk_stop_token};
+use teloxide::types::Update;
+use teloxide::update_listeners::{StatefulListener, UpdateListener};
+
+/// Where Telegram sends updates and where the bot listens for them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Webhook {
+    /// The public HTTPS address Telegram posts to (`TELEGRAM_WEBHOOK_URL`).
+    pub url: url::Url,
+    /// The local address to listen on (`TELEGRAM_WEBHOOK_LISTEN`, default `0.0.0.0:8443`).
+    pub listen: SocketAddr,
+    /// Telegram sends it in `X-Telegram-Bot-Api-Secret-Token` (`TELEGRAM_WEBHOOK_SECRET`).
+    pub secret: Option<String>,
+}
+
+type Updates = Result<Update, Infallible>;
+type State_ = (UnboundedReceiver<Updates>, StopToken);
+
+#[derive(Clone)]
+struct Hook {
+    tx: UnboundedSender<Updates>,
+    secret: Option<String>,
+}
+
+fn stream(state: &mut State_) -> &mut UnboundedReceiver<Updates> {
+    &mut state.0
+}
+
+fn token(state: &mut State_) -> StopToken {
+    state.1.clone()
+}
+
+/// Registers the webhook with Telegram and starts listening.
+pub(crate) async fn listener(
+    bot: &Tg,
+    hook: &Webhook,
+) -> Result<impl UpdateListener<Err = Infallible>, Error> {
+    let tcp = tokio::net::TcpListener::bind(hook.listen)
+        .await
+        .map_err(|e| Error::Webhook(format!("cannot listen on {}: {e}", hook.listen)))?;
+    let mut req = bot.set_webhook(hook.url.clone());
+    if let Some(secret) = &hook.secret {
+        req = req.secret_token(secret.clone());
+    }
+    req.await?;
+    let (tx, rx) = unbounded();
+    let (stop_token, stop_flag) = mk_stop_token();
+    let path = match hook.url.path() {
+        "" => "/".to_owned(),
+        p => p.to_owned(),
+    };
+    let router = axum::Router::new()
+        .route(&path, axum::routing::post(receive))
+        .with_state(Hook { tx, secret: hook.secret.clone() });
+    tokio::spawn(async move {
+        if let Err(e) = axum::serve(tcp, router).with_graceful_shutdown(stop_flag).await {
+            tracing::error!(error = %e, "webhook server failed");
+        }
+    });
+    Ok(StatefulListener::new((rx, stop_token), stream, token))
+}
+
+async fn receive(State(hook): State<Hook>, headers: HeaderMap, body: String) -> StatusCode {
+    if let Some(secret) = &hook.secret {
+        let given = headers.get("x-telegram-bot-api-secret-token").map(|v| v.as_bytes());
+        if given != Some(secret.as_bytes()) {
+            return StatusCode::UNAUTHORIZED;
+        }
+    }
+    match serde_json::from_str::<Update>(&body) {
+        Ok(update) => {
+            if hook.tx.unbounded_send(Ok(update)).is_err() {
+                return StatusCode::SERVICE_UNAVAILABLE;
+            }
+            StatusCode::OK
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, "webhook: not an update");
+            StatusCode::OK
+        }
+    }
+}

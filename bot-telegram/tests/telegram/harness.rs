@@ -1,0 +1,193 @@
+//! Starting the real bot against the fake, and playing through the buttons people press.
+
+use crate::fake::{Fake, Msg, User};
+use domino_core::service::{Service, SystemClock};
+use domino_core::session::{ChatId, Phase, Platform, Simple, Table};
+use domino_core::store::{MemoryStore, Store};
+use domino_core::view::{ButtonAction, ButtonData};
+use domino_telegram::{Error, Pacing, RunOptions, Stop, run};
+use std::future::Future;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::task::JoinHandle;
+
+pub const GROUP: i64 = -1001;
+pub const ALICE: User = User::new(101, "Alice");
+pub const BOB: User = User::new(102, "Bob");
+pub const CAROL: User = User::new(103, "Carol");
+pub const DAVE: User = User::new(104, "Dave");
+
+pub fn everybody() -> Vec<User> {
+    vec![ALICE, BOB, CAROL, DAVE]
+}
+
+pub fn options() -> RunOptions {
+    RunOptions {
+        pacing: Pacing::FAST,
+        poll_timeout: Duration::from_secs(1),
+        ctrlc: false,
+        drain: Duration::from_secs(5),
+        ..RunOptions::default()
+    }
+}
+
+pub async fn memory_service() -> Arc<Service<MemoryStore>> {
+    Arc::new(
+        Service::start(MemoryStore::new(), Arc::new(Simple), Arc::new(SystemClock))
+            .await
+            .expect("a service"),
+    )
+}
+
+/// The real bot, running against the fake.
+pub struct Running<S: Store> {
+    pub service: Arc<Service<S>>,
+    stop: Stop,
+    task: JoinHandle<Result<(), Error>>,
+}
+
+pub fn bot(fake: &Fake) -> teloxide::Bot {
+    teloxide::Bot::new("TOKEN").set_api_url(url::Url::parse(&fake.url).expect("a URL"))
+}
+
+pub async fn start<S: Store>(fake: &Fake, service: Arc<Service<S>>) -> Running<S> {
+    start_with(fake, service, options()).await
+}
+
+pub async fn start_with<S: Store>(
+    fake: &Fake,
+    service: Arc<Service<S>>,
+    options: RunOptions,
+) -> Running<S> {
+    let stop = options.stop.clone();
+    let task = tokio::spawn(run(service.clone(), bot(fake), options));
+    // Started once the command menus are registered.
+    fake.until("the bot to start", |st| (st.count("setMyCommands") >= 2).then_some(())).await;
+    Running { service, stop, task }
+}
+
+impl<S: Store> Running<S> {
+    /// Stops the bot; `run` must return cleanly.
+    pub async fn stop(self) -> Arc<Service<S>> {
+        self.stop.stop();
+        let result = tokio::time::timeout(Duration::from_secs(10), self.task).await;
+        result.expect("run returns when stopped").expect("no panic").expect("run returns Ok");
+        self.service
+    }
+}
+
+/// Polls an async condition (at most 15 s).
+pub async fn eventually<T, F, Fut>(what: &str, mut f: F) -> T
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = Option<T>>,
+{
+    let end = Instant::now() + Duration::from_secs(15);
+    loop {
+        if let Some(t) = f().await {
+            return t;
+        }
+        assert!(Instant::now() < end, "timed out waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(3)).await;
+    }
+}
+
+pub fn chat(id: i64) -> ChatId {
+    ChatId::new(Platform::Telegram, id.to_string())
+}
+
+/// The latest open table of a chat, once there is one.
+pub async fn table_in<S: Store>(service: &Service<S>, group: i64) -> Table {
+    eventually("a table", || async { service.tables_in(&chat(group)).await.into_iter().last() })
+        .await
+}
+
+pub async fn table<S: Store>(service: &Service<S>, id: i64) -> Table {
+    service.table(id).await.expect("the store answers").expect("the table exists")
+}
+
+/// Where a table shows an audience (`public`, `hand:<user>`): (chat, message).
+pub async fn where_shown<S: Store>(
+    service: &Service<S>,
+    id: i64,
+    audience: &str,
+) -> Option<(i64, i32)> {
+    let refs = service.store().message_refs(id).await.ok()?;
+    let (_, r) = refs.into_iter().find(|(a, _)| a == audience)?;
+    let mut parts = r.split(':');
+    Some((parts.next()?.parse().ok()?, parts.next()?.parse().ok()?))
+}
+
+/// The message showing an audience, once it exists.
+pub async fn shown<S: Store>(fake: &Fake, service: &Service<S>, id: i64, audience: &str) -> Msg {
+    eventually(&format!("the {audience} message of table {id}"), || async {
+        let (c, m) = where_shown(service, id, audience).await?;
+        fake.with(|st| st.message(c, m).cloned())
+    })
+    .await
+}
+
+pub fn hand(user: &User) -> String {
+    format!("hand:{}", user.id)
+}
+
+/// The move buttons of a message drawn for `version`.
+pub fn moves(msg: &Msg, version: u64) -> Vec<String> {
+    msg.buttons()
+        .into_iter()
+        .filter_map(|b| b.data)
+        .filter(|d| matches!(ButtonData::decode(d), Ok(b) if b.version == version && matches!(b.action, ButtonAction::Move(_))))
+        .collect()
+}
+
+/// The person to move and their hand message with its move buttons, once shown.
+pub async fn mover<S: Store>(
+    fake: &Fake,
+    service: &Service<S>,
+    id: i64,
+    players: &[User],
+) -> (User, Msg, Vec<String>) {
+    let t = table(service, id).await;
+    let seat = t.to_move().expect("somebody to move");
+    let person = t.seats[seat].as_ref().and_then(|s| s.person()).expect("a person to move").clone();
+    let user =
+        players.iter().find(|u| u.id.to_string() == person.id.id).expect("a known player").clone();
+    let (msg, buttons) = eventually("the mover's buttons", || async {
+        let msg = shown(fake, service, id, &hand(&user)).await;
+        let buttons = moves(&msg, t.version);
+        (!buttons.is_empty()).then_some((msg, buttons))
+    })
+    .await;
+    (user, msg, buttons)
+}
+
+/// Presses the first move button of whoever is to move, until `done`; returns the moves made.
+pub async fn play<S: Store>(
+    fake: &Fake,
+    service: &Service<S>,
+    id: i64,
+    players: &[User],
+    done: impl Fn(&Table) -> bool,
+) -> usize {
+    let mut moves = 0;
+    loop {
+        let t = table(service, id).await;
+        if done(&t) || t.phase != Phase::Playing {
+            return moves;
+        }
+        let (user, msg, buttons) = mover(fake, service, id, players).await;
+        let cb = fake.press(&user, msg.chat, msg.id, &buttons[0]);
+        let answer = fake.answer(&cb).await;
+        assert_eq!(answer.text, None, "{} pressed {}: refused", user.name, buttons[0]);
+        moves += 1;
+        assert!(moves < 2000, "the match does not end");
+    }
+}
+
+/// Presses a button (by label) on a message and returns the answer.
+pub async fn press(fake: &Fake, user: &User, msg: &Msg, label: &str) -> crate::fake::Answer {
+    let button =
+        msg.button(label).unwrap_or_else(|| panic!("no button {label:?} in {:?}", msg.buttons()));
+    let cb = fake.press(user, msg.chat, msg.id, button.data.as_deref().expect("a callback button"));
+    fake.answer(&cb).await
+}
