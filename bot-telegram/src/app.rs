@@ -155,9 +155,17 @@ impl<S: Store> App<S> {
         lock(&self.closed).insert(user);
     }
 
-    /// The user wrote to the bot privately: their chat is open again.
+    /// The user wrote to the bot privately: their chat is open again, and the hands they were
+    /// told to open it for are sent.
     pub(crate) fn opened_private_chat(&self, user: i64) {
         lock(&self.closed).remove(&user);
+        let mut offered = lock(&self.offered);
+        let tables: Vec<i64> =
+            offered.iter().filter(|(_, u)| *u == user).map(|(t, _)| *t).collect();
+        for table in tables {
+            offered.remove(&(table, user));
+            self.outbox.push(user, Job::Hand { table, user });
+        }
     }
 
     /// Whether the user still has to be told, at this table, to open the private chat.

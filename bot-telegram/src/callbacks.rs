@@ -6,7 +6,7 @@
 
 use crate::app::App;
 use crate::hands;
-use crate::ids::{MessageRef, PUBLIC, chat_id, hand_audience, person};
+use crate::ids::{MessageRef, PUBLIC, chat_id, hand_audience, person, tg_chat};
 use crate::settings::{self, SettingsPress};
 use crate::texts;
 use domino_core::engine::rules::Rules;
@@ -55,9 +55,11 @@ pub(crate) async fn on_callback<S: Store>(app: Arc<App<S>>, q: CallbackQuery) ->
         }
         return Ok(());
     };
-    let admin = match (button.action, place) {
-        (ButtonAction::End, Some((chat, _))) if me.id != table.host => {
-            app.is_admin(chat, q.from.id).await
+    // Whether the presser administers the table's chat (asked of Telegram, about that chat: a
+    // press on one's own hand message must not count one's private chat).
+    let admin = match (button.action, tg_chat(&table.chat)) {
+        (ButtonAction::End, Some(chat)) if me.id != table.host => {
+            app.is_admin(teloxide::types::ChatId(chat), q.from.id).await
         }
         _ => false,
     };

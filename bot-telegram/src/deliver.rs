@@ -45,7 +45,7 @@ impl<S: Store> Deliver for App<S> {
                 Ok(n) => Outcome::Sent(n),
                 Err(Failure::RetryAfter(after)) => Outcome::RetryAfter(after),
                 Err(f) => {
-                    tracing::warn!(chat, ?job, failure = ?f, "not delivered");
+                    tracing::warn!(chat, job = job.kind(), failure = ?f, "not delivered");
                     Outcome::Sent(1)
                 }
             }

@@ -39,6 +39,19 @@ enum Key {
 }
 
 impl Job {
+    /// The kind of job, for logs.
+    pub(crate) fn kind(&self) -> &'static str {
+        match self {
+            Job::Table { .. } => "table",
+            Job::Hand { .. } => "hand",
+            Job::Turn { .. } => "turn",
+            Job::Text { .. } => "text",
+            Job::Call { .. } => "call",
+            Job::Edit { .. } => "edit",
+            Job::Document { .. } => "document",
+        }
+    }
+
     fn key(&self) -> Option<Key> {
         match self {
             Job::Table { table } => Some(Key::Table(*table)),
@@ -213,7 +226,7 @@ async fn work(inner: Arc<Inner>, chat: i64) {
                 let key = queued.job.key();
                 let newer = key.is_some() && q.jobs.iter().any(|j| j.job.key() == key);
                 if queued.tries >= MAX_TRIES {
-                    tracing::warn!(chat, job = ?queued.job, "given up after repeated 429s");
+                    tracing::warn!(chat, job = queued.job.kind(), "given up after repeated 429s");
                 } else if !newer {
                     q.jobs.push_front(queued);
                 }

@@ -200,6 +200,15 @@ async fn refused_presses_change_nothing() {
     assert_eq!(fake.answer(&cb).await.text.as_deref(), Some("Эта кнопка не отсюда или устарела."));
     assert_eq!(table(&service, other.id).await.phase, Phase::Lobby);
 
+    // A forged «close the table» on Bob's own hand: his private chat makes him no admin.
+    let bob_hand = shown(&fake, &service, id, &hand(&BOB)).await;
+    let end = ButtonData::new(id, version, ButtonAction::End).encode();
+    let cb = fake.press(&BOB, bob_hand.chat, bob_hand.id, &end);
+    assert_eq!(
+        fake.answer(&cb).await.text.as_deref(),
+        Some("Закрыть стол может хозяин или админ чата.")
+    );
+
     // The wrong player: Carol is not seated.
     let public = shown(&fake, &service, id, "public").await;
     assert_eq!(
