@@ -173,6 +173,7 @@ pub async fn run<S: Store>(
     }
     let result = dispatch(&app, &options).await;
     timers.abort();
+    let _ = timers.await;
     if !app.outbox.drain(options.drain).await {
         tracing::warn!("stopped with messages still queued");
     }
