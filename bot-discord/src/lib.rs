@@ -1,1 +1,80 @@
-//! Discord adapter (being written).
+//! The Discord adapter (serenity): the slash command `/domino`, a table message per table
+//! edited in place with button rows, private hands in ephemeral messages.
+//!
+//! Thin by design: an interaction is read into a command, the service decides, the core's
+//! views are rendered as embeds and buttons, and sent. Start it with [`run`] (or
+//! [`run_until`]) over the service `domino run` shares between platforms.
+//!
+//! | module | holds |
+//! |---|---|
+//! | `config` | [`DiscordConfig`]: token, REST proxy, guild for registration |
+//! | `register` | the `/domino` command schema, Russian and English |
+//! | `slash` | a command interaction read into a [`slash::Slash`] |
+//! | `commands` | what each subcommand does |
+//! | `buttons` | a button press: custom id → command → answer |
+//! | `answer` | answering within three seconds (defer when late) |
+//! | `render` | views as embeds, button rows, hands, pings |
+//! | `publish` | the table message in its channel, notices, turn pings |
+//! | `timers` | showing what the service's timers changed |
+
+mod answer;
+mod bot;
+mod buttons;
+mod commands;
+mod config;
+mod handler;
+mod people;
+mod publish;
+pub mod register;
+pub mod render;
+pub mod slash;
+mod texts;
+mod timers;
+
+pub use commands::CHALLENGE_TTL_MS;
+pub use config::{ConfigError, DiscordConfig};
+
+use bot::Bot;
+use domino_core::service::Service;
+use domino_core::store::Store;
+use serenity::client::ClientBuilder;
+use serenity::model::gateway::GatewayIntents;
+use std::future::Future;
+use std::sync::Arc;
+
+/// Why the Discord bot stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error("Discord: {0}")]
+    Serenity(#[from] Box<serenity::Error>),
+}
+
+/// Runs the Discord bot over `service` until the gateway connection ends for good.
+pub async fn run<S: Store>(service: Arc<Service<S>>, config: DiscordConfig) -> Result<(), Error> {
+    run_until(service, config, std::future::pending()).await
+}
+
+/// Runs the Discord bot until `shutdown` completes (then closes the gateway connection and
+/// returns `Ok`).
+pub async fn run_until<S: Store>(
+    service: Arc<Service<S>>,
+    config: DiscordConfig,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), Error> {
+    let bot = Arc::new(Bot::new(service, config.guild_id));
+    let handler = handler::Handler { bot: bot.clone() };
+    let mut client = ClientBuilder::new_with_http(config.http(), GatewayIntents::GUILDS)
+        .event_handler(handler)
+        .await
+        .map_err(Box::new)?;
+    let timers = tokio::spawn(timers::follow(bot, client.http.clone()));
+    let shards = client.shard_manager.clone();
+    let stopper = tokio::spawn(async move {
+        shutdown.await;
+        shards.shutdown_all().await;
+    });
+    let result = client.start().await;
+    timers.abort();
+    stopper.abort();
+    result.map_err(|e| Error::Serenity(Box::new(e)))
+}

@@ -1,0 +1,30 @@
+//! What every handler shares: the service, where table messages are, who the bot is.
+
+use crate::publish::Displayed;
+use domino_core::service::Service;
+use domino_core::store::Store;
+use serenity::model::id::GuildId;
+use std::sync::{Arc, OnceLock};
+
+pub(crate) struct Bot<S: Store> {
+    pub service: Arc<Service<S>>,
+    /// Register commands in this guild only.
+    pub guild: Option<GuildId>,
+    pub displayed: Displayed,
+    /// The bot's own user id, from READY.
+    me: OnceLock<u64>,
+}
+
+impl<S: Store> Bot<S> {
+    pub fn new(service: Arc<Service<S>>, guild: Option<GuildId>) -> Bot<S> {
+        Bot { service, guild, displayed: Displayed::default(), me: OnceLock::new() }
+    }
+
+    pub fn me(&self) -> Option<u64> {
+        self.me.get().copied()
+    }
+
+    pub fn set_me(&self, id: u64) {
+        let _ = self.me.set(id);
+    }
+}

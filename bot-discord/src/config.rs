@@ -1,0 +1,100 @@
+//! Where the bot connects and how: the token, the REST proxy, the guild for fast registration.
+
+use serenity::http::{Http, HttpBuilder};
+use serenity::model::id::GuildId;
+use std::fmt;
+
+/// The Discord side of `domino run`, from `DISCORD_TOKEN`, `DISCORD_PROXY_URL` and
+/// `DISCORD_GUILD_ID`.
+#[derive(Clone)]
+pub struct DiscordConfig {
+    /// The bot token (never logged: `Debug` hides it).
+    pub token: String,
+    /// Every REST call (and so the gateway lookup) goes to this address instead of
+    /// `https://discord.com`, e.g. a shared rate-limit proxy. Serenity's own ratelimiter is then
+    /// off: limiting is the proxy's job.
+    pub proxy_url: Option<String>,
+    /// Slash commands are registered in this guild only (instant, for testing) instead of
+    /// globally.
+    pub guild_id: Option<GuildId>,
+}
+
+/// A configuration value that cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("DISCORD_TOKEN is not set")]
+    NoToken,
+    #[error("DISCORD_GUILD_ID must be a guild id (a positive number), not {0:?}")]
+    BadGuild(String),
+}
+
+impl DiscordConfig {
+    pub fn new(token: impl Into<String>) -> DiscordConfig {
+        DiscordConfig { token: token.into(), proxy_url: None, guild_id: None }
+    }
+
+    /// Reads `DISCORD_TOKEN` (required), `DISCORD_PROXY_URL` and `DISCORD_GUILD_ID` (optional;
+    /// empty counts as unset).
+    pub fn from_env() -> Result<DiscordConfig, ConfigError> {
+        let var =
+            |name| std::env::var(name).ok().map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+        Self::from_vars(var("DISCORD_TOKEN"), var("DISCORD_PROXY_URL"), var("DISCORD_GUILD_ID"))
+    }
+
+    fn from_vars(
+        token: Option<String>,
+        proxy: Option<String>,
+        guild: Option<String>,
+    ) -> Result<DiscordConfig, ConfigError> {
+        let token = token.ok_or(ConfigError::NoToken)?;
+        let guild_id = guild
+            .map(|g| match g.parse::<u64>() {
+                Ok(id) if id > 0 => Ok(GuildId::new(id)),
+                _ => Err(ConfigError::BadGuild(g)),
+            })
+            .transpose()?;
+        Ok(DiscordConfig { token, proxy_url: proxy, guild_id })
+    }
+
+    /// The REST client: through the proxy when one is set.
+    pub(crate) fn http(&self) -> Http {
+        let builder = HttpBuilder::new(&self.token);
+        match &self.proxy_url {
+            Some(url) => {
+                builder.proxy(url.trim_end_matches('/')).ratelimiter_disabled(true).build()
+            }
+            None => builder.build(),
+        }
+    }
+}
+
+impl fmt::Debug for DiscordConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DiscordConfig")
+            .field("token", &"<hidden>")
+            .field("proxy_url", &self.proxy_url)
+            .field("guild_id", &self.guild_id)
+            .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn variables_are_read_and_checked() {
+        let s = |v: &str| Some(v.to_owned());
+        let c = DiscordConfig::from_vars(s("t"), s("http://127.0.0.1:9"), s("42")).unwrap();
+        assert_eq!(c.guild_id, Some(GuildId::new(42)));
+        assert_eq!(c.proxy_url.as_deref(), Some("http://127.0.0.1:9"));
+        assert!(!format!("{c:?}").contains("\"t\""), "the token is not shown");
+        assert!(matches!(DiscordConfig::from_vars(None, None, None), Err(ConfigError::NoToken)));
+        for bad in ["x", "0", "-1"] {
+            assert!(matches!(
+                DiscordConfig::from_vars(s("t"), None, s(bad)),
+                Err(ConfigError::BadGuild(_))
+            ));
+        }
+    }
+}

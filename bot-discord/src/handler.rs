@@ -1,0 +1,39 @@
+//! The gateway side: on READY the commands are registered; each interaction goes to its
+//! handler (serenity runs each event in its own task).
+
+use crate::bot::Bot;
+use crate::{buttons, commands, register};
+use domino_core::store::Store;
+use serenity::client::{Context, EventHandler};
+use serenity::model::application::{Command, Interaction};
+use serenity::model::gateway::Ready;
+use std::sync::Arc;
+
+pub(crate) struct Handler<S: Store> {
+    pub bot: Arc<Bot<S>>,
+}
+
+#[serenity::async_trait]
+impl<S: Store> EventHandler for Handler<S> {
+    async fn ready(&self, ctx: Context, ready: Ready) {
+        self.bot.set_me(ready.user.id.get());
+        let registered = match self.bot.guild {
+            Some(guild) => guild.set_commands(&ctx.http, vec![register::command()]).await,
+            None => Command::set_global_commands(&ctx.http, vec![register::command()]).await,
+        };
+        match registered {
+            Ok(_) => {
+                tracing::info!(user = %ready.user.name, guild = ?self.bot.guild, "Discord: ready, commands registered")
+            }
+            Err(e) => tracing::error!(error = %e, "Discord: commands not registered"),
+        }
+    }
+
+    async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
+        match interaction {
+            Interaction::Command(c) => commands::on_command(&self.bot, &ctx.http, &c).await,
+            Interaction::Component(c) => buttons::on_press(&self.bot, &ctx.http, &c).await,
+            _ => {}
+        }
+    }
+}

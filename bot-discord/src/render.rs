@@ -1,0 +1,244 @@
+//! The core's views in Discord's terms: the table as an embed with button rows, a hand as an
+//! ephemeral message, notices and long texts. Text from the views is sent as it is, with
+//! Markdown escaped (people's names must not format the message) and clipped to Discord's
+//! limits.
+
+use domino_core::session::{Table, UserId};
+use domino_core::view::{
+    ButtonAction, ButtonData, Buttons, HandView, PhaseView, TableView, render_hand, render_table,
+    table_view, turn_text,
+};
+use serenity::builder::{
+    CreateActionRow, CreateAllowedMentions, CreateButton, CreateEmbed, CreateSelectMenu,
+    CreateSelectMenuKind, CreateSelectMenuOption,
+};
+use serenity::model::Colour;
+use serenity::model::application::ButtonStyle;
+
+/// Discord's limits.
+const EMBED_TITLE: usize = 256;
+const EMBED_TEXT: usize = 4096;
+const CONTENT: usize = 2000;
+const BUTTON_LABEL: usize = 80;
+const OPTION_LABEL: usize = 100;
+const ROWS: usize = 5;
+const PER_ROW: usize = 5;
+const OPTIONS: usize = 25;
+
+/// A message as the bot shows it, before it becomes a create, edit or interaction answer.
+#[derive(Clone, Debug, Default)]
+pub struct Shown {
+    pub content: String,
+    pub embed: Option<CreateEmbed>,
+    pub components: Vec<CreateActionRow>,
+    /// The one person this message may ping.
+    pub ping: Option<u64>,
+}
+
+impl Shown {
+    pub fn text(text: &str) -> Shown {
+        Shown { content: clip(&escape(text), CONTENT), ..Shown::default() }
+    }
+
+    /// A long text (rules, scoreboards) as an embed.
+    pub fn long(title: Option<&str>, text: &str) -> Shown {
+        let mut embed = CreateEmbed::new().description(clip(&escape(text), EMBED_TEXT));
+        if let Some(t) = title {
+            embed = embed.title(clip(t, EMBED_TITLE));
+        }
+        Shown { embed: Some(embed), ..Shown::default() }
+    }
+
+    /// Who may be pinged: only the person named, never @everyone or roles.
+    pub fn mentions(&self) -> CreateAllowedMentions {
+        let none = CreateAllowedMentions::new().empty_users().empty_roles().everyone(false);
+        match self.ping {
+            Some(id) => none.users([id]),
+            None => none,
+        }
+    }
+
+    pub fn embeds(&self) -> Vec<CreateEmbed> {
+        self.embed.iter().cloned().collect()
+    }
+}
+
+/// The table message: the player to move mentioned above an embed of the public view, and the
+/// view's buttons.
+pub fn table_message(table: &Table) -> Shown {
+    let view = table_view(table);
+    let head = format!("🎲 {}", view.title);
+    let text = render_table(&view);
+    let body = text.strip_prefix(&head).map(str::trim_start).unwrap_or(&text);
+    let embed = CreateEmbed::new()
+        .title(clip(&head, EMBED_TITLE))
+        .description(clip(&escape(body), EMBED_TEXT))
+        .colour(colour(&view));
+    let content = match turn(table) {
+        Some((id, text)) => format!("<@{id}> {}", escape(&text)),
+        None => String::new(),
+    };
+    Shown { content, embed: Some(embed), components: components(&view.buttons), ping: None }
+}
+
+/// The Discord user to move (a person, not away) and the turn line.
+pub fn turn(table: &Table) -> Option<(u64, String)> {
+    let seat = table.to_move()?;
+    let person = table.seats.get(seat)?.as_ref()?.person()?;
+    let text = turn_text(table)?;
+    Some((discord_id(&person.id)?, text))
+}
+
+/// The user id of a Discord player.
+pub fn discord_id(user: &UserId) -> Option<u64> {
+    (user.platform == domino_core::session::Platform::Discord)
+        .then(|| user.id.parse().ok())
+        .flatten()
+}
+
+/// A player's hand: the tiles as text and a button per legal placement.
+pub fn hand_message(view: &HandView) -> Shown {
+    let embed = CreateEmbed::new()
+        .description(clip(&escape(&render_hand(view)), EMBED_TEXT))
+        .colour(if view.your_turn { Colour::DARK_GREEN } else { Colour::DARK_GREY });
+    Shown { embed: Some(embed), components: components(&view.buttons), ..Shown::default() }
+}
+
+/// A short message that pings one person: "@Анна 👉 Анна, ваш ход!" with a «My tiles» button.
+pub fn ping_message(table: &Table) -> Option<Shown> {
+    let (id, text) = turn(table)?;
+    let label = match table.lang {
+        domino_core::session::Lang::Ru => "🎴 Мои кости",
+        domino_core::session::Lang::En => "🎴 My tiles",
+    };
+    let hand = ButtonData::new(table.id, table.version, ButtonAction::Hand);
+    let buttons: Buttons = vec![vec![(label.to_owned(), hand)]];
+    Some(Shown {
+        content: clip(&format!("<@{id}> {}", escape(&text)), CONTENT),
+        components: components(&buttons),
+        ping: Some(id),
+        ..Shown::default()
+    })
+}
+
+/// Button rows as Discord allows them (5 rows of 5): the view's rows when they fit, else the
+/// buttons packed five to a row, else (more than 25) select menus of 25 choices each.
+pub fn components(buttons: &Buttons) -> Vec<CreateActionRow> {
+    let total: usize = buttons.iter().map(Vec::len).sum();
+    let fits = buttons.len() <= ROWS && buttons.iter().all(|r| r.len() <= PER_ROW);
+    let row = |r: &[(String, ButtonData)]| {
+        CreateActionRow::Buttons(r.iter().map(|(label, data)| button(label, data)).collect())
+    };
+    if fits {
+        return buttons.iter().filter(|r| !r.is_empty()).map(|r| row(r)).collect();
+    }
+    let flat: Vec<(String, ButtonData)> = buttons.iter().flatten().cloned().collect();
+    if total <= ROWS * PER_ROW {
+        return flat.chunks(PER_ROW).map(row).collect();
+    }
+    flat.chunks(OPTIONS)
+        .take(ROWS)
+        .enumerate()
+        .map(|(i, chunk)| {
+            let options = chunk
+                .iter()
+                .map(|(label, data)| {
+                    CreateSelectMenuOption::new(clip(label, OPTION_LABEL), data.encode())
+                })
+                .collect();
+            let menu = CreateSelectMenu::new(
+                format!("menu:{i}"),
+                CreateSelectMenuKind::String { options },
+            )
+            .placeholder(format!("{}…", i * OPTIONS + 1));
+            CreateActionRow::SelectMenu(menu)
+        })
+        .collect()
+}
+
+fn button(label: &str, data: &ButtonData) -> CreateButton {
+    let style = match data.action {
+        ButtonAction::Hand | ButtonAction::Move(_) | ButtonAction::Start => ButtonStyle::Primary,
+        ButtonAction::Join | ButtonAction::Accept | ButtonAction::Rematch | ButtonAction::Back => {
+            ButtonStyle::Success
+        }
+        ButtonAction::Leave
+        | ButtonAction::Resign
+        | ButtonAction::End
+        | ButtonAction::Decline
+        | ButtonAction::RemoveBot(_) => ButtonStyle::Danger,
+        _ => ButtonStyle::Secondary,
+    };
+    CreateButton::new(data.encode()).label(clip(label, BUTTON_LABEL)).style(style)
+}
+
+fn colour(view: &TableView) -> Colour {
+    match view.phase {
+        PhaseView::Lobby { .. } => Colour::BLUE,
+        PhaseView::Challenge { .. } => Colour::ORANGE,
+        PhaseView::Playing { .. } => Colour::DARK_GREEN,
+        PhaseView::Finished { .. } => Colour::GOLD,
+        PhaseView::Closed { .. } => Colour::DARK_GREY,
+    }
+}
+
+/// Markdown characters escaped so that text shows as written.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if matches!(c, '\\' | '*' | '_' | '~' | '`' | '|' | '>' | '#' | '@' | '<') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// At most `max` characters (Discord counts characters), with an ellipsis when cut.
+pub fn clip(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_owned();
+    }
+    let mut short: String = text.chars().take(max - 1).collect();
+    short.push('…');
+    short
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use domino_core::engine::moves::Move;
+
+    fn data(n: u64) -> ButtonData {
+        ButtonData::new(7, n, ButtonAction::Move(Move::Draw))
+    }
+
+    fn json(rows: &[CreateActionRow]) -> serde_json::Value {
+        serde_json::to_value(rows).unwrap()
+    }
+
+    #[test]
+    fn rows_are_kept_when_they_fit_and_repacked_when_not() {
+        let b = |n| ("x".to_owned(), data(n));
+        let fits: Buttons = vec![vec![b(1), b(2)], vec![b(3)]];
+        let v = json(&components(&fits));
+        assert_eq!(v.as_array().unwrap().len(), 2);
+        let tall: Buttons = (0..8).map(|n| vec![b(n)]).collect();
+        let v = json(&components(&tall));
+        assert_eq!(v.as_array().unwrap().len(), 2, "8 buttons in rows of 5");
+        let many: Buttons = (0..30).map(|n| vec![b(n)]).collect();
+        let v = json(&components(&many));
+        let rows = v.as_array().unwrap();
+        assert_eq!(rows.len(), 2, "30 choices in two menus");
+        assert_eq!(rows[0]["components"][0]["type"], 3);
+        assert_eq!(rows[0]["components"][0]["options"].as_array().unwrap().len(), 25);
+        assert_eq!(rows[1]["components"][0]["options"][4]["value"], data(29).encode());
+    }
+
+    #[test]
+    fn markdown_and_mentions_are_escaped_and_text_is_clipped() {
+        assert_eq!(escape("**Bob** [3|5] @everyone"), "\\*\\*Bob\\*\\* [3\\|5] \\@everyone");
+        assert_eq!(clip("абвгд", 3), "аб…");
+        assert_eq!(clip("abc", 3), "abc");
+    }
+}

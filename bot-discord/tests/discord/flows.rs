@@ -1,0 +1,342 @@
+//! Whole games and the slash commands.
+
+use crate::fake::APP;
+use crate::harness::*;
+use crate::payloads::opt;
+use domino_core::engine::rules::Variant;
+use domino_core::session::{ChatId, Phase, Platform};
+use domino_core::store::{ChatSettings, MemoryStore, Store};
+use serde_json::{Value, json};
+
+fn chat() -> ChatId {
+    ChatId::new(Platform::Discord, CHANNEL.to_string())
+}
+
+/// Kozel to a low target, so that a match takes a few rounds.
+async fn short_kozel(store: &MemoryStore) {
+    let mut settings = ChatSettings::default();
+    settings.presets.insert("kozel".into(), json!({"target": 25}));
+    store.set_chat_settings(&chat(), &settings).await.unwrap();
+}
+
+#[tokio::test]
+async fn commands_are_registered_in_russian_and_english() {
+    let w = World::start(MemoryStore::new()).await;
+    let put = w.fake.requests().into_iter().find(|r| r.method == "PUT").unwrap();
+    assert_eq!(
+        put.path,
+        format!("/applications/{APP}/guilds/{}/commands", crate::fake::GUILD),
+        "registered in the test guild"
+    );
+    let cmd = &put.body[0];
+    assert_eq!(cmd["name"], "domino");
+    assert_eq!(cmd["name_localizations"]["ru"], "домино");
+    let subs: Vec<&str> =
+        cmd["options"].as_array().unwrap().iter().map(|o| o["name"].as_str().unwrap()).collect();
+    assert_eq!(
+        subs,
+        ["new", "duel", "duel-bot", "rules", "settings", "score", "top", "export", "stop", "help"]
+    );
+    for sub in cmd["options"].as_array().unwrap() {
+        assert!(
+            sub["name_localizations"]["ru"].is_string()
+                && sub["description_localizations"]["ru"].is_string()
+        );
+    }
+    let new = &cmd["options"][0];
+    let variants: Vec<&str> = new["options"][0]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["value"].as_str().unwrap())
+        .collect();
+    assert_eq!(variants, ["classic", "kozel", "morskoy", "osel", "telefon"]);
+    assert_eq!(new["options"][0]["choices"][1]["name_localizations"]["ru"], "Козёл");
+    let presets: Vec<&str> = new["options"][1]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["value"].as_str().unwrap())
+        .collect();
+    assert_eq!(presets, ["troshin", "plain", "sport"]);
+
+    let help = w.slash(ANNA, "help", vec![]).await;
+    assert!(help.ephemeral());
+    assert!(help.text().contains("/domino new"), "{}", help.text());
+    let rules = w.slash(ANNA, "rules", vec![opt("variant", "osel")]).await;
+    assert!(rules.text().contains("Осёл"), "{}", rules.text());
+    w.bot.stop().await;
+}
+
+#[tokio::test]
+async fn a_two_player_match_through_the_buttons() {
+    let store = MemoryStore::new();
+    short_kozel(&store).await;
+    let w = World::start(store).await;
+    let answer = w.slash(ANNA, "new", vec![opt("variant", "kozel")]).await;
+    assert!(answer.ephemeral() && answer.text().contains("Стол №1"), "{}", answer.text());
+    let table = w.service().tables_in(&chat()).await[0].id;
+    let msg = w.shown(table).await;
+    assert!(
+        msg.text().contains("Козёл · стол №1") && msg.text().contains("anna ✦"),
+        "{}",
+        msg.text()
+    );
+    assert_eq!(msg.allowed_mentions["parse"], json!([]), "a table message pings nobody");
+
+    // Boris sits down: the table is full and the match starts by itself.
+    let joined = w.press(BORIS, msg.id, &button(&msg, "Сесть")).await;
+    assert_eq!(joined.kind, 7, "the press updates the table message");
+    assert_eq!(joined.msg.id, msg.id);
+    assert_eq!(w.table(table).await.phase, Phase::Playing);
+    let started = w
+        .fake
+        .until("the start notice", |f| {
+            f.channel_messages(CHANNEL).into_iter().find(|m| m.content.contains("матч 1 начался"))
+        })
+        .await;
+    assert!(started.content.contains("Мои кости"));
+
+    let moves = play(&w, table, &[ANNA, BORIS], |t| t.phase != Phase::Playing).await;
+    assert!(moves > 10);
+    let t = w.table(table).await;
+    assert_eq!(t.phase, Phase::Finished);
+    let done = w.shown(table).await;
+    assert!(done.text().contains("🏁"), "{}", done.text());
+    assert!(done.buttons().iter().any(|(l, _)| l.contains("Ещё матч")));
+    assert_eq!(
+        w.fake
+            .channel_messages(CHANNEL)
+            .iter()
+            .filter(|m| !m.embeds.is_null()
+                && m.text().contains("стол №1")
+                && !m.embeds.as_array().unwrap().is_empty())
+            .count(),
+        1,
+        "one table message, edited in place"
+    );
+    w.fake
+        .until("the match-over notice", |f| {
+            f.channel_messages(CHANNEL).into_iter().find(|m| m.content.contains("Матч окончен"))
+        })
+        .await;
+    // Pings: one at a time, the old ones deleted; none left once the match is over.
+    w.fake
+        .until("no ping left", |f| {
+            let left = f
+                .channel_messages(CHANNEL)
+                .into_iter()
+                .filter(|m| !m.deleted && m.content.contains("ваш ход"))
+                .count();
+            (left == 0).then_some(())
+        })
+        .await;
+    let pings: Vec<_> = w
+        .fake
+        .channel_messages(CHANNEL)
+        .into_iter()
+        .filter(|m| m.content.contains("ваш ход"))
+        .collect();
+    assert!(!pings.is_empty());
+    for p in &pings {
+        let who = mention(p).unwrap().to_string();
+        assert_eq!(
+            p.allowed_mentions["users"],
+            json!([who]),
+            "a ping pings only the player to move"
+        );
+    }
+
+    // The scoreboard, the tally and the export.
+    let top = w.slash(BORIS, "top", vec![]).await;
+    assert!(!top.ephemeral());
+    assert!(top.text().contains("anna ✦") && top.text().contains("boris ✦"), "{}", top.text());
+    let score = w.slash(ANNA, "score", vec![]).await;
+    assert!(score.text().contains("Раунд 1"), "{}", score.text());
+    let export = w.slash(ANNA, "export", vec![]).await;
+    let names: Vec<&str> = export.files.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["last-match.json", "scoreboard.csv"]);
+    let record: Value = serde_json::from_str(&export.files[0].1).unwrap();
+    assert_eq!(record["format"], "domino-record/1", "{record}");
+    assert!(export.files[1].1.starts_with("platform,user_id"));
+    let upload =
+        w.fake.requests().into_iter().rfind(|r| r.path.ends_with("/messages/@original")).unwrap();
+    assert_eq!(upload.files.len(), 2, "sent as a multipart upload");
+    assert!(export.ephemeral());
+    let rows = w.service().store().scoreboard(&chat(), None, Some(Variant::Kozel)).await.unwrap();
+    assert_eq!(rows.len(), 2);
+    w.bot.stop().await;
+}
+
+#[tokio::test]
+async fn a_four_player_pairs_round_through_the_buttons() {
+    let w = World::start(MemoryStore::new()).await;
+    w.slash(ANNA, "new", vec![opt("variant", "kozel"), opt("pairs", true)]).await;
+    let table = w.service().tables_in(&chat()).await[0].id;
+    for p in [BORIS, VERA, GLEB] {
+        let msg = w.shown(table).await;
+        let r = w.press(p, msg.id, &button(&msg, "Сесть")).await;
+        assert_eq!(r.kind, 7);
+    }
+    let t = w.table(table).await;
+    assert_eq!(t.phase, Phase::Playing, "four seated: the match starts");
+    let msg = w.shown(table).await;
+    assert!(msg.text().contains("🔵") && msg.text().contains("🔴"), "{}", msg.text());
+    let moves = play(&w, table, &[ANNA, BORIS, VERA, GLEB], |t| {
+        t.game.as_ref().is_some_and(|g| g.rounds.len() > 1) || t.phase != Phase::Playing
+    })
+    .await;
+    assert!(moves >= 4, "everybody moved");
+    w.fake
+        .until("the round's result", |f| {
+            f.channel_messages(CHANNEL).into_iter().find(|m| m.content.contains("Раунд 1 ("))
+        })
+        .await;
+
+    // Only the host (or an admin) closes the table.
+    let refused = w.slash(BORIS, "stop", vec![]).await;
+    assert!(refused.text().contains("хозяин или админ"), "{}", refused.text());
+    assert!(w.table(table).await.phase.is_open());
+    w.slash(ANNA, "stop", vec![]).await;
+    let closed = w.shown(table).await;
+    assert!(closed.buttons().is_empty(), "a closed table has no buttons");
+    assert!(closed.text().contains("Стол закрыт"), "{}", closed.text());
+    w.fake
+        .until("the closing notice", |f| {
+            f.channel_messages(CHANNEL).into_iter().find(|m| m.content.contains("🚪 Стол закрыт"))
+        })
+        .await;
+    let none = w.slash(ANNA, "score", vec![]).await;
+    assert!(none.text().contains("нет открытых столов"), "{}", none.text());
+    w.bot.stop().await;
+}
+
+#[tokio::test]
+async fn duels_and_several_tables_in_one_channel() {
+    let w = World::start(MemoryStore::new()).await;
+    let resolved = crate::payloads::resolved_user(BORIS.user());
+    let options = vec![crate::payloads::user_opt("user", BORIS.id), opt("variant", "telefon")];
+    w.slash_in(CHANNEL, ANNA, "duel", options, resolved).await;
+    let duel = w.service().tables_in(&chat()).await[0].id;
+    let msg = w.shown(duel).await;
+    assert!(msg.text().contains("Вызов"), "{}", msg.text());
+    let challenge = w
+        .fake
+        .until("the challenge notice", |f| {
+            f.channel_messages(CHANNEL).into_iter().find(|m| m.content.contains("вызов на партию"))
+        })
+        .await;
+    assert_eq!(mention(&challenge), Some(BORIS.id), "the challenge pings Boris");
+    assert_eq!(challenge.allowed_mentions["users"], json!([BORIS.id.to_string()]));
+
+    let wrong = w.press(VERA, msg.id, &button(&msg, "Принять")).await;
+    assert_eq!((wrong.kind, wrong.msg.ephemeral()), (4, true));
+    assert!(wrong.msg.text().contains("Этот вызов не вам"), "{}", wrong.msg.text());
+    let accepted = w.press(BORIS, msg.id, &button(&msg, "Принять")).await;
+    assert_eq!(accepted.kind, 7);
+    assert_eq!(w.table(duel).await.phase, Phase::Playing);
+
+    // A second table in the same channel, against the computer, with its own message.
+    w.slash(VERA, "duel-bot", vec![opt("variant", "classic")]).await;
+    let tables = w.service().tables_in(&chat()).await;
+    assert_eq!(tables.len(), 2);
+    let solo = tables[1].id;
+    assert_eq!(tables[1].number, 2);
+    let solo_msg = w.shown(solo).await;
+    assert_ne!(solo_msg.id, msg.id);
+    assert!(solo_msg.text().contains("Компьютер"), "{}", solo_msg.text());
+    let moves = play(&w, solo, &[VERA], |t| t.phase != Phase::Playing).await;
+    assert!(moves > 0);
+    assert_eq!(w.table(solo).await.phase, Phase::Finished);
+
+    // Challenging the bot itself is a game against the computer.
+    let resolved =
+        crate::payloads::resolved_user(crate::payloads::user(crate::fake::BOT, "domino", true));
+    w.slash_in(
+        CHANNEL,
+        GLEB,
+        "duel",
+        vec![crate::payloads::user_opt("user", crate::fake::BOT)],
+        resolved,
+    )
+    .await;
+    let third = w.service().tables_in(&chat()).await.into_iter().find(|t| t.number == 3).unwrap();
+    assert_eq!(third.phase, Phase::Playing);
+    w.bot.stop().await;
+}
+
+#[tokio::test]
+async fn settings_need_an_admin_and_reach_new_tables() {
+    let w = World::start(MemoryStore::new()).await;
+    let shown = w.slash(ANNA, "settings", vec![]).await;
+    assert!(shown.ephemeral() && shown.text().contains("Настройки канала"), "{}", shown.text());
+    let refused = w.slash(ANNA, "settings", vec![opt("language", "en")]).await;
+    assert!(refused.text().contains("администратор"), "{}", refused.text());
+    assert_eq!(w.service().store().chat_settings(&chat()).await.unwrap(), ChatSettings::default());
+
+    let changed = w
+        .slash(
+            ADMIN,
+            "settings",
+            vec![opt("language", "en"), opt("timer", 60), opt("level", "expert")],
+        )
+        .await;
+    assert!(!changed.ephemeral());
+    assert!(
+        changed.text().contains("Language: English") && changed.text().contains("60 s"),
+        "{}",
+        changed.text()
+    );
+    let bad =
+        w.slash(ADMIN, "settings", vec![opt("variant", "telefon"), opt("preset", "troshin")]).await;
+    assert!(bad.text().contains("do not work"), "{}", bad.text());
+    w.slash(ADMIN, "settings", vec![opt("variant", "kozel"), opt("preset", "troshin")]).await;
+    let season = w.slash(ADMIN, "settings", vec![opt("new-season", true)]).await;
+    assert!(season.text().contains("Season 2"), "{}", season.text());
+
+    w.slash(ANNA, "new", vec![opt("variant", "kozel")]).await;
+    let t = w.service().tables_in(&chat()).await.remove(0);
+    assert_eq!(t.turn_secs, Some(60));
+    assert!(t.rules.presets.iter().any(|p| p.key() == "troshin"));
+    let msg = w.shown(t.id).await;
+    assert!(msg.text().contains("Goat · table #1"), "{}", msg.text());
+    assert!(button(&msg, "Join").starts_with("1:"));
+    w.bot.stop().await;
+}
+
+#[tokio::test]
+async fn a_choice_in_a_move_menu_is_a_move() {
+    // A hand with more than 25 moves is offered as select menus; a choice is read like a press.
+    let w = World::start(MemoryStore::new()).await;
+    w.slash(ANNA, "new", vec![opt("variant", "classic")]).await;
+    let table = w.service().tables_in(&chat()).await[0].id;
+    let lobby = w.shown(table).await;
+    w.press(BORIS, lobby.id, &button(&lobby, "Сесть")).await;
+    let msg = w.shown(table).await;
+    let mover = if mention(&msg) == Some(ANNA.id) { ANNA } else { BORIS };
+    let hand = w.press(mover, msg.id, &button(&msg, "Мои кости")).await.msg;
+    let version = w.table(table).await.version;
+    let id = w.fake.id();
+    let token = format!("token-{id}");
+    let message = crate::fake::message_json(&hand);
+    let value = hand.buttons()[0].1.clone();
+    w.fake.push(crate::payloads::choice(
+        id,
+        &token,
+        CHANNEL,
+        mover.member(),
+        "menu:0",
+        &value,
+        message,
+    ));
+    let a = w
+        .fake
+        .until("the choice's answer", |f| {
+            let a = f.answered(&token);
+            (!a.callbacks.is_empty()).then_some(a)
+        })
+        .await;
+    assert_eq!(a.callbacks, [7], "the hand is updated");
+    assert!(w.table(table).await.version > version, "the move was made");
+    w.bot.stop().await;
+}

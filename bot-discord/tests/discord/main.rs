@@ -1,0 +1,11 @@
+//! The Discord adapter end to end: a real serenity client against a fake Discord on loopback
+//! (REST through the proxy setting, a websocket gateway), asserting on what the bot sent.
+
+mod fake;
+mod harness;
+mod payloads;
+
+mod flows;
+mod refusals;
+mod restart;
+mod slow;

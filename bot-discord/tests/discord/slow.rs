@@ -1,0 +1,106 @@
+//! A store whose commits take as long as a test says: to see the bot answer in time anyway.
+
+use domino_core::engine::rules::Variant;
+use domino_core::session::{ChatId, Event, Millis, Table};
+use domino_core::store::{
+    ChatSettings, MatchSummary, PairRow, ScoreRow, Season, Store, StoreError,
+};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+pub struct Slow<S> {
+    inner: S,
+    /// Milliseconds each commit waits first.
+    pub delay: Arc<AtomicU64>,
+}
+
+impl<S> Slow<S> {
+    pub fn new(inner: S) -> Slow<S> {
+        Slow { inner, delay: Arc::new(AtomicU64::new(0)) }
+    }
+}
+
+impl<S: Store> Store for Slow<S> {
+    async fn create(&self, table: &mut Table, events: &[Event]) -> Result<(), StoreError> {
+        self.inner.create(table, events).await
+    }
+
+    async fn commit(
+        &self,
+        table: &Table,
+        events: &[Event],
+        finished: Option<&MatchSummary>,
+    ) -> Result<(), StoreError> {
+        let ms = self.delay.load(Ordering::SeqCst);
+        tokio::time::sleep(Duration::from_millis(ms)).await;
+        self.inner.commit(table, events, finished).await
+    }
+
+    async fn load(&self, id: i64) -> Result<Option<Table>, StoreError> {
+        self.inner.load(id).await
+    }
+
+    async fn load_open(&self) -> Result<Vec<Table>, StoreError> {
+        self.inner.load_open().await
+    }
+
+    async fn events(&self, id: i64) -> Result<Vec<(u64, Event)>, StoreError> {
+        self.inner.events(id).await
+    }
+
+    async fn chat_settings(&self, chat: &ChatId) -> Result<ChatSettings, StoreError> {
+        self.inner.chat_settings(chat).await
+    }
+
+    async fn set_chat_settings(
+        &self,
+        chat: &ChatId,
+        settings: &ChatSettings,
+    ) -> Result<(), StoreError> {
+        self.inner.set_chat_settings(chat, settings).await
+    }
+
+    async fn season(&self, chat: &ChatId) -> Result<Season, StoreError> {
+        self.inner.season(chat).await
+    }
+
+    async fn new_season(&self, chat: &ChatId, now: Millis) -> Result<Season, StoreError> {
+        self.inner.new_season(chat, now).await
+    }
+
+    async fn scoreboard(
+        &self,
+        chat: &ChatId,
+        season: Option<u32>,
+        variant: Option<Variant>,
+    ) -> Result<Vec<ScoreRow>, StoreError> {
+        self.inner.scoreboard(chat, season, variant).await
+    }
+
+    async fn pair_scoreboard(
+        &self,
+        chat: &ChatId,
+        season: Option<u32>,
+        variant: Option<Variant>,
+    ) -> Result<Vec<PairRow>, StoreError> {
+        self.inner.pair_scoreboard(chat, season, variant).await
+    }
+
+    async fn set_message_ref(
+        &self,
+        table_id: i64,
+        audience: &str,
+        message: &str,
+    ) -> Result<(), StoreError> {
+        self.inner.set_message_ref(table_id, audience, message).await
+    }
+
+    async fn message_refs(&self, table_id: i64) -> Result<Vec<(String, String)>, StoreError> {
+        self.inner.message_refs(table_id).await
+    }
+
+    async fn last_record(&self, chat: &ChatId) -> Result<Option<serde_json::Value>, StoreError> {
+        self.inner.last_record(chat).await
+    }
+}
