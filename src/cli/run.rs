@@ -1,8 +1,8 @@
 //! `domino run`: opens the store, resumes every open table, fires turn timers, and starts the
-//! bot on every platform whose token is set. `domino migrate` only prepares the database.
+//! bot on every platform whose token is set — Telegram (`TELOXIDE_TOKEN`) and Discord
+//! (`DISCORD_TOKEN`) — all on one store. `domino migrate` only prepares the database.
 
 use domino_core::service::{Service, SystemClock};
-use domino_core::session::Simple;
 use domino_core::store::SqliteStore;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -57,7 +57,7 @@ pub fn run(_args: Args) -> ExitCode {
 async fn serve(telegram: bool, discord: bool) -> anyhow::Result<()> {
     let url = database_url();
     let store = SqliteStore::open(&url).await?;
-    let svc = Arc::new(Service::start(store, Arc::new(Simple), Arc::new(SystemClock)).await?);
+    let svc = Arc::new(Service::start(store, crate::robot(), Arc::new(SystemClock)).await?);
     tracing::info!(database = %url, tables = svc.open_tables(), "store open, tables resumed");
     let timers = {
         let svc = svc.clone();
@@ -69,18 +69,42 @@ async fn serve(telegram: bool, discord: bool) -> anyhow::Result<()> {
             }
         })
     };
-    let mut platforms = Vec::new();
+    let mut bots = tokio::task::JoinSet::new();
+    let mut stops = Vec::new();
     if telegram {
-        platforms.push("Telegram");
+        let mut options = domino_telegram::RunOptions::from_env()?;
+        options.ctrlc = false;
+        stops.push(options.stop.clone());
+        let bot = teloxide::Bot::from_env();
+        let svc = svc.clone();
+        bots.spawn(async move { domino_telegram::run(svc, bot, options).await.map_err(anyhow::Error::from) });
     }
+    let (quit, quitting) = tokio::sync::watch::channel(false);
     if discord {
-        platforms.push("Discord");
+        let config = domino_discord::DiscordConfig::from_env()?;
+        let svc = svc.clone();
+        let mut quitting = quitting.clone();
+        let shutdown = async move {
+            let _ = quitting.wait_for(|q| *q).await;
+        };
+        bots.spawn(async move {
+            domino_discord::run_until(svc, config, shutdown).await.map_err(anyhow::Error::from)
+        });
     }
+    let result = tokio::select! {
+        _ = tokio::signal::ctrl_c() => {
+            tracing::info!("stopping");
+            for stop in &stops {
+                stop.stop();
+            }
+            let _ = quit.send(true);
+            while bots.join_next().await.is_some() {}
+            Ok(())
+        }
+        Some(done) = bots.join_next() => done.map_err(anyhow::Error::from).and_then(|r| r),
+    };
     timers.abort();
-    anyhow::bail!(
-        "{} support is not built yet in this version; nothing was started",
-        platforms.join(" and ")
-    )
+    result
 }
 
 /// `domino migrate`: creates the database if needed and runs the migrations.
