@@ -246,9 +246,8 @@ impl<S: Store> Ctx<'_, S> {
         let mut settings = self.settings().await?;
         let mut lines = Vec::new();
         if !change.is_empty() {
-            if !people::is_admin(self.i.member.as_deref()) {
-                return Ok(Out::text(texts::admins_only(settings.lang)));
-            }
+            let actor = self.actor();
+            let asked_in = settings.lang;
             if let Some(l) = change.lang {
                 settings.lang = l;
             }
@@ -279,9 +278,22 @@ impl<S: Store> Ctx<'_, S> {
                 }
                 (_, None) => {}
             }
-            store.set_chat_settings(&self.chat, &settings).await?;
+            // The service decides who may (the chat's admins).
+            let service = &self.bot.service;
+            let refused = Ok(Out::text(texts::admins_only(asked_in)));
+            match service.set_chat_settings(&self.chat, &actor, &settings).await {
+                Ok(()) => {}
+                Err(ServiceError::Rejected(_)) => return refused,
+                Err(ServiceError::Store(e)) => return Err(e),
+                Err(ServiceError::NoTable) => return Err(StoreError::NotFound(0)),
+            }
             if change.new_season {
-                let season = store.new_season(&self.chat, self.bot.service.now()).await?;
+                let season = match service.new_season(&self.chat, &actor).await {
+                    Ok(season) => season,
+                    Err(ServiceError::Rejected(_)) => return refused,
+                    Err(ServiceError::Store(e)) => return Err(e),
+                    Err(ServiceError::NoTable) => return Err(StoreError::NotFound(0)),
+                };
                 lines.push(texts::new_season(settings.lang, &season));
             }
         }

@@ -218,13 +218,16 @@ async fn top<S: Store>(app: &App<S>, msg: &Message, words: &str, lang: Lang) {
     let result = match words.to_lowercase().as_str() {
         "new" | "новый" => {
             let Some(user) = msg.from.as_ref() else { return };
-            if !app.is_admin(chat, user.id).await {
-                return app.say(chat.0, texts::season_admins_only(lang));
+            let admin = app.is_admin(chat, user.id).await;
+            let actor = Actor::Person { person: person(user), admin };
+            match app.service.new_season(&key, &actor).await {
+                Ok(s) => Ok(texts::season_started(lang, s.number)),
+                Err(ServiceError::Rejected(_)) => {
+                    return app.say(chat.0, texts::season_admins_only(lang));
+                }
+                Err(ServiceError::Store(e)) => Err(e),
+                Err(ServiceError::NoTable) => return,
             }
-            store
-                .new_season(&key, app.service.now())
-                .await
-                .map(|s| texts::season_started(lang, s.number))
         }
         "csv" => match store.scoreboard(&key, None, None).await {
             Ok(rows) => {

@@ -5,11 +5,13 @@
 
 use crate::app::App;
 use crate::callbacks::answer;
-use crate::ids::chat_id;
+use crate::ids::{chat_id, person};
 use crate::outbox::Job;
 use domino_core::engine::rules::{Preset, Rules, Teams, Variant, option_keys};
-use domino_core::session::{BotLevel, Lang};
+use domino_core::service::ServiceError;
+use domino_core::session::{Actor, BotLevel, Lang};
 use domino_core::store::{ChatSettings, Store};
+use domino_core::view::rejection_text;
 use domino_core::view::text::{bot_level_name, variant_name};
 use serde_json::{Map, Value};
 use teloxide::types::{CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup};
@@ -129,6 +131,7 @@ pub(crate) async fn on_press<S: Store>(app: &App<S>, q: &CallbackQuery, press: S
             return;
         }
     };
+    let asked_in = s.lang;
     let variant = press.variant;
     let mut options = match s.presets.get(variant.key()) {
         Some(Value::Object(m)) => m.clone(),
@@ -177,10 +180,19 @@ pub(crate) async fn on_press<S: Store>(app: &App<S>, q: &CallbackQuery, press: S
     } else {
         s.presets.insert(variant.key().into(), Value::Object(options));
     }
-    if let Err(e) = store.set_chat_settings(&key, &s).await {
-        tracing::warn!(error = %e, "chat settings not saved");
-        answer(app, q, Some(crate::texts::failed(s.lang).to_owned()), false).await;
-        return;
+    let admin = app.is_admin(chat, q.from.id).await;
+    let actor = Actor::Person { person: person(&q.from), admin };
+    match app.service.set_chat_settings(&key, &actor, &s).await {
+        Ok(()) => {}
+        Err(ServiceError::Rejected(r)) => {
+            answer(app, q, Some(rejection_text(&r, asked_in)), false).await;
+            return;
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, "chat settings not saved");
+            answer(app, q, Some(crate::texts::failed(s.lang).to_owned()), false).await;
+            return;
+        }
     }
     answer(app, q, None, false).await;
     let (text, markup) = menu(&s, variant);

@@ -3,10 +3,11 @@
 //! Fires due timers. The adapters (Telegram, Discord, the terminal) call only this.
 
 use crate::engine::rules::Rules;
+use crate::session::permissions::may_administer_chat;
 use crate::session::{
     Action, Actor, ChatId, Command, Event, Millis, NewTable, Person, Rejection, Robot, Table,
 };
-use crate::store::{MatchSummary, Store, StoreError};
+use crate::store::{ChatSettings, MatchSummary, Season, Store, StoreError};
 use rand::TryRngCore;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -125,6 +126,27 @@ impl<S: Store> Service<S> {
 
     fn map(&self) -> std::sync::MutexGuard<'_, HashMap<i64, Arc<TableLock<Table>>>> {
         self.tables.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Replaces a chat's settings, if `actor` may ([`may_administer_chat`]).
+    pub async fn set_chat_settings(
+        &self,
+        chat: &ChatId,
+        actor: &Actor,
+        settings: &ChatSettings,
+    ) -> Result<(), ServiceError> {
+        if !may_administer_chat(actor, chat) {
+            return Err(Rejection::AdminsOnly.into());
+        }
+        Ok(self.store.set_chat_settings(chat, settings).await?)
+    }
+
+    /// Starts a new scoreboard season in a chat, if `actor` may ([`may_administer_chat`]).
+    pub async fn new_season(&self, chat: &ChatId, actor: &Actor) -> Result<Season, ServiceError> {
+        if !may_administer_chat(actor, chat) {
+            return Err(Rejection::AdminsOnly.into());
+        }
+        Ok(self.store.new_season(chat, self.now()).await?)
     }
 
     /// Open tables held in memory.

@@ -5,7 +5,7 @@ mod fake;
 mod harness;
 
 use domino_core::service::{ManualClock, Service};
-use domino_core::session::{Phase, Simple};
+use domino_core::session::{ChatId, Lang, Phase, Platform, Simple};
 use domino_core::store::{SqliteStore, Store};
 use domino_core::view::{ButtonAction, ButtonData, render_table, round_history, table_view};
 use fake::{Fake, Fault};
@@ -351,6 +351,19 @@ async fn settings_by_buttons() {
             st.messages_in(GROUP).into_iter().find(|m| m.text.starts_with("⚙️")).cloned()
         })
         .await;
+    // Only the chat's admins change its settings (the core decides; Telegram says who is one).
+    let refused = press(&fake, &ALICE, &menu, "English").await;
+    assert!(refused.text.as_deref().is_some_and(|t| t.contains("админы")), "{refused:?}");
+    assert_eq!(
+        service
+            .store()
+            .chat_settings(&ChatId::new(Platform::Telegram, GROUP.to_string()))
+            .await
+            .unwrap()
+            .lang,
+        Lang::Ru
+    );
+    fake.admin(GROUP, &ALICE);
     assert_eq!(press(&fake, &ALICE, &menu, "English").await.text, None);
     let menu = fake
         .until("the menu in English", |st| {

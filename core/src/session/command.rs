@@ -131,4 +131,6 @@ pub enum Rejection {
     Move(#[from] MoveError),
     #[error("only the service does that")]
     SystemOnly,
+    #[error("only the chat's admins can do that")]
+    AdminsOnly,
 }

@@ -7,6 +7,7 @@ pub mod command;
 pub mod event;
 pub mod game;
 pub mod ids;
+pub mod permissions;
 pub mod robot;
 pub mod table;
 

@@ -159,6 +159,9 @@ pub fn rejection_text(rejection: &Rejection, lang: Lang) -> String {
         Rejection::NotDue => tr(lang, "Пока нечего делать.", "Nothing to do yet."),
         Rejection::AlreadyVoted => tr(lang, "Вы уже проголосовали.", "You already voted."),
         Rejection::SystemOnly => tr(lang, "Это делает только бот.", "Only the bot does that."),
+        Rejection::AdminsOnly => {
+            tr(lang, "Это могут только админы чата.", "Only the chat's admins can do that.")
+        }
         Rejection::Settings(detail) => {
             let head = tr(lang, "Такие настройки не подходят: ", "These settings do not work: ");
             return clip(format!("{head}{detail}"));
@@ -279,6 +282,7 @@ mod tests {
             Rejection::NotDue,
             Rejection::AlreadyVoted,
             Rejection::SystemOnly,
+            Rejection::AdminsOnly,
             Rejection::Settings("x".repeat(300)),
         ];
         all.extend(moves.into_iter().map(Rejection::Move));
