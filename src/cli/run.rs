@@ -77,7 +77,9 @@ async fn serve(telegram: bool, discord: bool) -> anyhow::Result<()> {
         stops.push(options.stop.clone());
         let bot = teloxide::Bot::from_env();
         let svc = svc.clone();
-        bots.spawn(async move { domino_telegram::run(svc, bot, options).await.map_err(anyhow::Error::from) });
+        bots.spawn(async move {
+            domino_telegram::run(svc, bot, options).await.map_err(anyhow::Error::from)
+        });
     }
     let (quit, quitting) = tokio::sync::watch::channel(false);
     if discord {
