@@ -9,11 +9,10 @@ use crate::people;
 use crate::publish;
 use crate::render::{self, Shown};
 use crate::texts;
-use domino_core::engine::rules::Rules;
 use domino_core::service::{Reply, ServiceError};
-use domino_core::session::{Action, BotLevel, Command, Lang, Rejection, Table, UserId};
+use domino_core::session::{Command, Rejection, Table, UserId};
 use domino_core::store::Store;
-use domino_core::view::{ButtonAction, ButtonData, hand_view, rejection_text};
+use domino_core::view::{ButtonData, hand_view, rejection_text};
 use serenity::http::Http;
 use serenity::model::application::{ComponentInteraction, ComponentInteractionDataKind};
 use serenity::model::channel::MessageFlags;
@@ -65,7 +64,7 @@ async fn work<S: Store>(bot: &Bot<S>, i: &ComponentInteraction) -> (Answer, Rest
     };
     let lang = table.lang;
     let user = people::user_id(&i.user);
-    let Some(action) = action(data.action) else {
+    let Some(action) = data.action.action() else {
         return (Answer::Private(hand(&table, &user)), None);
     };
     let cmd = Command {
@@ -109,39 +108,4 @@ fn hand(table: &Table, user: &UserId) -> Shown {
         Some(view) => render::hand_message(&view),
         None => Shown::text(texts::no_hand(table.lang)),
     }
-}
-
-/// The command a button asks for; `None` for «My tiles», which only shows.
-fn action(b: ButtonAction) -> Option<Action> {
-    Some(match b {
-        ButtonAction::Hand => return None,
-        ButtonAction::Join => Action::Join { seat: None },
-        ButtonAction::Leave => Action::Leave,
-        ButtonAction::AddBot => Action::AddBot { seat: None },
-        ButtonAction::RemoveBot(seat) => Action::RemoveBot { seat },
-        ButtonAction::Start => Action::Start,
-        ButtonAction::Move(mv) => Action::Move { mv },
-        ButtonAction::Resign => Action::Resign,
-        ButtonAction::VoteEnd => Action::VoteEnd,
-        ButtonAction::End => Action::End,
-        ButtonAction::Rematch => Action::Rematch,
-        ButtonAction::Back => Action::Back,
-        ButtonAction::Accept => Action::Accept,
-        ButtonAction::Decline => Action::Decline,
-        ButtonAction::Lang(l) => configure(None, None, None, Some(l), None),
-        ButtonAction::Timer(t) => configure(None, None, Some(t), None, None),
-        ButtonAction::Level(l) => configure(None, None, None, None, Some(l)),
-        ButtonAction::Variant(v) => configure(Some(Rules::new(v)), None, None, None, None),
-        ButtonAction::Size(n) => configure(None, Some(n), None, None, None),
-    })
-}
-
-fn configure(
-    rules: Option<Rules>,
-    size: Option<u8>,
-    turn_secs: Option<Option<u32>>,
-    lang: Option<Lang>,
-    bot_level: Option<BotLevel>,
-) -> Action {
-    Action::Configure { rules, size, turn_secs, lang, bot_level }
 }

@@ -9,9 +9,8 @@ use crate::hands;
 use crate::ids::{MessageRef, PUBLIC, chat_id, hand_audience, person, tg_chat};
 use crate::settings::{self, SettingsPress};
 use crate::texts;
-use domino_core::engine::rules::Rules;
 use domino_core::service::ServiceError;
-use domino_core::session::{Action, Actor, Command, Lang, Platform, Rejection, Table};
+use domino_core::session::{Actor, Command, Lang, Platform, Rejection, Table};
 use domino_core::store::Store;
 use domino_core::view::{ButtonAction, ButtonData, rejection_text};
 use std::sync::Arc;
@@ -47,7 +46,7 @@ pub(crate) async fn on_callback<S: Store>(app: Arc<App<S>>, q: CallbackQuery) ->
         return Ok(());
     }
     let me = person(&q.from);
-    let Some(action) = action(button.action) else {
+    let Some(action) = button.action.action() else {
         answer(&app, &q, Some(hands::popup(&table, &me.id)), true).await;
         if table.seat_of(&me.id).is_some() {
             let user = q.from.id.0 as i64;
@@ -98,38 +97,6 @@ async fn drawn_here<S: Store>(app: &App<S>, table: &Table, q: &CallbackQuery) ->
         refs.get(audience).is_some_and(|r| r.chat == here.chat && r.message == here.message)
     };
     is(PUBLIC) || is(&hand_audience(q.from.id.0 as i64))
-}
-
-/// What a button asks of the table (`None` for «my tiles», answered by the adapter).
-fn action(button: ButtonAction) -> Option<Action> {
-    let configure = |rules, size, turn_secs, lang, bot_level| Action::Configure {
-        rules,
-        size,
-        turn_secs,
-        lang,
-        bot_level,
-    };
-    Some(match button {
-        ButtonAction::Hand => return None,
-        ButtonAction::Join => Action::Join { seat: None },
-        ButtonAction::Leave => Action::Leave,
-        ButtonAction::AddBot => Action::AddBot { seat: None },
-        ButtonAction::RemoveBot(seat) => Action::RemoveBot { seat },
-        ButtonAction::Start => Action::Start,
-        ButtonAction::Move(mv) => Action::Move { mv },
-        ButtonAction::Resign => Action::Resign,
-        ButtonAction::VoteEnd => Action::VoteEnd,
-        ButtonAction::End => Action::End,
-        ButtonAction::Rematch => Action::Rematch,
-        ButtonAction::Back => Action::Back,
-        ButtonAction::Accept => Action::Accept,
-        ButtonAction::Decline => Action::Decline,
-        ButtonAction::Lang(l) => configure(None, None, None, Some(l), None),
-        ButtonAction::Timer(t) => configure(None, None, Some(t), None, None),
-        ButtonAction::Level(l) => configure(None, None, None, None, Some(l)),
-        ButtonAction::Variant(v) => configure(Some(Rules::new(v)), None, None, None, None),
-        ButtonAction::Size(n) => configure(None, Some(n), None, None, None),
-    })
 }
 
 /// Answers a press: nothing, a short notice, or an alert.

@@ -7,8 +7,8 @@
 //! code, decoded data is only a request: the session checks it against the stored table.
 
 use crate::engine::moves::Move;
-use crate::engine::rules::Variant;
-use crate::session::{BotLevel, Lang};
+use crate::engine::rules::{Rules, Variant};
+use crate::session::{Action, BotLevel, Lang};
 use std::fmt::Write;
 
 /// The format tag written first.
@@ -41,6 +41,40 @@ pub enum ButtonAction {
     Level(BotLevel),
     Variant(Variant),
     Size(u8),
+}
+
+impl ButtonAction {
+    /// The command a button asks of its table; `None` for «my tiles», which only shows.
+    pub fn action(self) -> Option<Action> {
+        let configure = |rules, size, turn_secs, lang, bot_level| Action::Configure {
+            rules,
+            size,
+            turn_secs,
+            lang,
+            bot_level,
+        };
+        Some(match self {
+            ButtonAction::Hand => return None,
+            ButtonAction::Join => Action::Join { seat: None },
+            ButtonAction::Leave => Action::Leave,
+            ButtonAction::AddBot => Action::AddBot { seat: None },
+            ButtonAction::RemoveBot(seat) => Action::RemoveBot { seat },
+            ButtonAction::Start => Action::Start,
+            ButtonAction::Move(mv) => Action::Move { mv },
+            ButtonAction::Resign => Action::Resign,
+            ButtonAction::VoteEnd => Action::VoteEnd,
+            ButtonAction::End => Action::End,
+            ButtonAction::Rematch => Action::Rematch,
+            ButtonAction::Back => Action::Back,
+            ButtonAction::Accept => Action::Accept,
+            ButtonAction::Decline => Action::Decline,
+            ButtonAction::Lang(l) => configure(None, None, None, Some(l), None),
+            ButtonAction::Timer(t) => configure(None, None, Some(t), None, None),
+            ButtonAction::Level(l) => configure(None, None, None, None, Some(l)),
+            ButtonAction::Variant(v) => configure(Some(Rules::new(v)), None, None, None, None),
+            ButtonAction::Size(n) => configure(None, Some(n), None, None, None),
+        })
+    }
 }
 
 /// One button's data.
