@@ -30,7 +30,8 @@ async fn a_restart_in_the_middle_of_a_game() {
         t.game.as_ref().is_some_and(|g| g.rounds[0].len() >= 4)
     })
     .await;
-    assert!(moved >= 2);
+    // Forced draws may follow the lead by themselves, so one press can be enough.
+    assert!(moved >= 1);
     let before = w.shown(table).await;
     let version = w.table(table).await.version;
 
