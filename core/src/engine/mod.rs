@@ -1,5 +1,6 @@
 //! The rules engine: pure, deterministic, no I/O, no clock; randomness only from an RNG passed in.
 
+pub mod ai;
 pub mod board;
 pub mod game;
 pub mod moves;

@@ -129,6 +129,9 @@ pub struct Round {
     voids: [u16; 4],
     /// Seats allowed to declare «на сто» on the lead (M7), set by the match.
     may_declare: u8,
+    /// Who laid each tile on the table, two bits per tile in the order of
+    /// [`Board::laid`]. Public knowledge, for computer players.
+    laid_by: u128,
 }
 
 /// The forced lead of the round-1 rule for this deal.
@@ -191,6 +194,7 @@ impl Round {
             na_sto: None,
             may_declare: 0,
             voids: [0; 4],
+            laid_by: 0,
         }
     }
 
@@ -265,6 +269,16 @@ impl Round {
     /// Pips `seat` is known to lack, a bit per pip (public knowledge: draws and passes).
     pub fn voids(&self, seat: usize) -> u16 {
         self.voids[seat]
+    }
+
+    /// The seat that laid the `i`-th tile of [`Board::laid`] (public knowledge).
+    pub fn laid_by(&self, i: usize) -> u8 {
+        (self.laid_by >> (2 * i) & 3) as u8
+    }
+
+    fn note_laid_by(&mut self, seat: usize) {
+        let i = self.board.on_table().len();
+        self.laid_by |= (seat as u128) << (2 * i);
     }
 
     fn open_suits(&self) -> u16 {
@@ -487,6 +501,7 @@ impl Round {
         match mv {
             Move::Lead { tile, left, na_sto } => {
                 self.hands[seat].remove(tile);
+                self.note_laid_by(seat);
                 self.board.place_lead(tile, left);
                 self.leader = Some(s);
                 if na_sto {
@@ -500,6 +515,7 @@ impl Round {
                 let mut extreme = false;
                 for p in list.as_slice() {
                     self.hands[seat].remove(p.tile);
+                    self.note_laid_by(seat);
                     self.board.place(p.tile, p.arm, p.close);
                     doubles += p.tile.is_double() as u8;
                     extreme |= is_extreme(p.tile);
