@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 /// The computer players every command uses.
 pub fn robot() -> Arc<dyn Robot> {
-    Arc::new(domino_core::session::Simple)
+    Arc::new(domino_core::robots::AiRobot::default())
 }
 
 fn main() -> ExitCode {

@@ -2,6 +2,7 @@
 //! of the domino bot. See ARCHITECTURE.md for the map.
 
 pub mod engine;
+pub mod robots;
 pub mod service;
 pub mod session;
 pub mod store;
