@@ -4,51 +4,19 @@
 use domino_core::engine::ai::{Budget, Level, choose_move, choose_move_within};
 use domino_core::engine::game::{Deal, Match};
 use domino_core::engine::moves::Move;
-use domino_core::engine::rules::{Rules, Variant, option_keys};
+use domino_core::engine::rules::{Rules, Variant};
 use domino_core::engine::tile::Tile;
 use proptest::prelude::*;
+
+mod common;
+use common::table;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
 /// Small budgets keep debug builds fast.
 const TEST_BUDGET: Budget = Budget { playouts: 60 };
-
-/// A random valid rule set with a player count it seats.
-fn table() -> impl Strategy<Value = (Rules, usize)> {
-    (0..5usize, any::<u64>()).prop_map(|(v, bits)| {
-        let variant = Variant::ALL[v];
-        let mut rng = ChaCha8Rng::seed_from_u64(bits);
-        let mut options = Map::new();
-        for key in option_keys(variant) {
-            if !rng.random_bool(0.3) {
-                continue;
-            }
-            let value = match key {
-                "preset" => {
-                    let choices: &[&str] = match variant {
-                        Variant::Telefon => &["sport"],
-                        Variant::Classic => &["plain", "sport"],
-                        _ => &["troshin", "plain", "sport"],
-                    };
-                    json!(choices[rng.random_range(0..choices.len())])
-                }
-                "target" => json!(rng.random_range(20..150)),
-                "teams" => json!("pairs"),
-                "deal" => json!(rng.random_range(3..=7)),
-                "opener_order" => json!(rng.random_bool(0.5)),
-                _ => json!(rng.random_bool(0.5)),
-            };
-            options.insert(key.to_owned(), value);
-        }
-        let rules = Rules::from_options(variant, &Value::Object(options), None).expect("valid");
-        let seats = (2..=4).find(|&n| rules.check_table(n).is_ok() && rng.random_bool(0.5));
-        let seats =
-            seats.unwrap_or_else(|| (2..=4).find(|&n| rules.check_table(n).is_ok()).unwrap());
-        (rules, seats)
-    })
-}
 
 /// The seat to move, or any seat when anyone may lead.
 fn mover(game: &Match, rng: &mut impl Rng) -> usize {

@@ -4,48 +4,14 @@ use domino_core::engine::board::Arm;
 use domino_core::engine::game::Match;
 use domino_core::engine::moves::{Move, Placement, Placements};
 use domino_core::engine::record::{MoveReport, Record, replay};
-use domino_core::engine::rules::{Rules, Variant, option_keys};
 use domino_core::engine::sim::{MAX_ROUNDS_PER_MATCH, random_match};
 use domino_core::engine::tile::{Tile, TileSet};
 use proptest::prelude::*;
+
+mod common;
+use common::table;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use serde_json::{Map, Value, json};
-
-/// A random valid rule set with a player count it seats.
-fn table() -> impl Strategy<Value = (Rules, usize)> {
-    (0..5usize, any::<u64>()).prop_map(|(v, bits)| {
-        let variant = Variant::ALL[v];
-        let mut rng = ChaCha8Rng::seed_from_u64(bits);
-        let mut options = Map::new();
-        for key in option_keys(variant) {
-            if !rng.random_bool(0.3) {
-                continue;
-            }
-            let value = match key {
-                "preset" => {
-                    let choices: &[&str] = match variant {
-                        Variant::Telefon => &["sport"],
-                        Variant::Classic => &["plain", "sport"],
-                        _ => &["troshin", "plain", "sport"],
-                    };
-                    json!(choices[rng.random_range(0..choices.len())])
-                }
-                "target" => json!(rng.random_range(20..150)),
-                "teams" => json!("pairs"),
-                "deal" => json!(rng.random_range(3..=7)),
-                "opener_order" => json!(rng.random_bool(0.5)),
-                _ => json!(rng.random_bool(0.5)),
-            };
-            options.insert(key.to_owned(), value);
-        }
-        let rules = Rules::from_options(variant, &Value::Object(options), None).expect("valid");
-        let seats = (2..=4).find(|&n| rules.check_table(n).is_ok() && rng.random_bool(0.5));
-        let seats =
-            seats.unwrap_or_else(|| (2..=4).find(|&n| rules.check_table(n).is_ok()).unwrap());
-        (rules, seats)
-    })
-}
 
 fn conserved(game: &Match) -> bool {
     let round = game.round().expect("dealt");
