@@ -173,6 +173,11 @@ impl Board {
         self.on_table
     }
 
+    /// How many tiles are on the table.
+    pub fn laid_count(&self) -> usize {
+        self.laid_len as usize
+    }
+
     /// Every tile in the order it was laid.
     pub fn laid(&self) -> impl Iterator<Item = Laid> + '_ {
         self.laid[..self.laid_len as usize].iter().flatten().copied()

@@ -131,7 +131,7 @@ pub struct Round {
     may_declare: u8,
     /// Who laid each tile on the table, two bits per tile in the order of
     /// [`Board::laid`]. Public knowledge, for computer players.
-    laid_by: u128,
+    laid_by: [u64; 2],
 }
 
 /// The forced lead of the round-1 rule for this deal.
@@ -194,7 +194,7 @@ impl Round {
             na_sto: None,
             may_declare: 0,
             voids: [0; 4],
-            laid_by: 0,
+            laid_by: [0; 2],
         }
     }
 
@@ -273,12 +273,12 @@ impl Round {
 
     /// The seat that laid the `i`-th tile of [`Board::laid`] (public knowledge).
     pub fn laid_by(&self, i: usize) -> u8 {
-        (self.laid_by >> (2 * i) & 3) as u8
+        (self.laid_by[i / 32] >> (2 * (i % 32)) & 3) as u8
     }
 
     fn note_laid_by(&mut self, seat: usize) {
-        let i = self.board.on_table().len();
-        self.laid_by |= (seat as u128) << (2 * i);
+        let i = self.board.laid_count();
+        self.laid_by[i / 32] |= (seat as u64) << (2 * (i % 32));
     }
 
     fn open_suits(&self) -> u16 {
