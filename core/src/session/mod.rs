@@ -10,6 +10,7 @@ pub mod ids;
 pub mod permissions;
 pub mod robot;
 pub mod table;
+mod turns;
 
 pub use apply::{MAX_MISSES, NewTable};
 pub use command::{Action, Actor, Command, Rejection};

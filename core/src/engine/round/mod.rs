@@ -1,13 +1,14 @@
 //! One round: hands, bazaar, the table, whose turn it is, legal moves and applying them.
 //!
 //! The round knows nothing of scores: when it ends it reports how ([`RoundEnd`]) and the match
-//! ([`crate::engine::game::Match`]) writes the sheet.
+//! ([`crate::engine::game::Match`]) writes the sheet. Listing legal moves is in `legal`.
 
-use crate::engine::board::{Arm, Board, Layout, SUITS};
+mod legal;
+
+use crate::engine::board::{Arm, Board, Layout};
 use crate::engine::moves::{Move, MoveError, MoveSpec, Placement, Placements};
 use crate::engine::rules::{MultiPlay, OpenerOrder, Rules, Variant};
 use crate::engine::tile::{Tile, TileSet};
-use rand::Rng;
 
 /// How a round ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -576,152 +577,6 @@ impl Round {
         // Every tile not on the table is in a hand or the bazaar.
         let outside = self.params.full.difference(self.board.on_table());
         self.board.playable(outside).is_empty()
-    }
-
-    /// Every legal move of `seat` now. Leads are listed in one orientation (the higher half on
-    /// the left): the two orientations of a lead are mirror images.
-    pub fn legal_moves(&self, seat: usize) -> Vec<Move> {
-        let mut out = Vec::new();
-        self.legal_moves_into(seat, &mut out);
-        out
-    }
-
-    pub fn legal_moves_into(&self, seat: usize, out: &mut Vec<Move>) {
-        out.clear();
-        if self.check_turn(seat).is_err() {
-            return;
-        }
-        let hand = self.hands[seat];
-        match self.phase {
-            Phase::Over(_) => {}
-            Phase::Lead(leader) => {
-                let tiles = match leader {
-                    Leader::Forced { tile, .. } => TileSet::single(tile),
-                    Leader::Seat(_) if self.params.lead_must_be_double => {
-                        let doubles: TileSet = hand.iter().filter(|t| t.is_double()).collect();
-                        if doubles.is_empty() { hand } else { doubles }
-                    }
-                    _ => hand,
-                };
-                for tile in tiles {
-                    out.push(Move::Lead { tile, left: tile.high(), na_sto: false });
-                    if tile == Tile::double(6) && self.may_declare & (1 << seat) != 0 {
-                        out.push(Move::Lead { tile, left: 6, na_sto: true });
-                    }
-                }
-            }
-            Phase::Play => {
-                let playable = self.board.playable(hand);
-                if playable.is_empty() {
-                    out.push(if self.bazaar_len() > 0 { Move::Draw } else { Move::Pass });
-                    return;
-                }
-                let mut doubles: [Option<Tile>; 4] = [None; 4];
-                for arm in self.board.open_arms() {
-                    let end = self.board.arm(arm);
-                    for tile in playable.intersection(SUITS[end.value as usize]) {
-                        out.push(Move::play(tile, arm));
-                        if self.params.closing && tile.is_double() {
-                            out.push(Move::Play(Placements::from_slice(&[Placement {
-                                tile,
-                                arm,
-                                close: true,
-                            }])));
-                        }
-                    }
-                    let d = Tile::double(end.value);
-                    if playable.contains(d) {
-                        doubles[arm as usize] = Some(d);
-                    }
-                }
-                self.multi_moves(&doubles, out);
-            }
-        }
-    }
-
-    /// A legal move of `seat` chosen uniformly at random, as [`Round::legal_moves`] would list
-    /// them; without building the list where only single tiles can be laid. `None` when `seat`
-    /// cannot move.
-    pub fn random_move(
-        &self,
-        seat: usize,
-        rng: &mut impl Rng,
-        scratch: &mut Vec<Move>,
-    ) -> Option<Move> {
-        let simple = self.params.multi == MultiPlay::Single && !self.params.closing;
-        if !(simple && self.phase == Phase::Play && self.turn as usize == seat) {
-            self.legal_moves_into(seat, scratch);
-            return (!scratch.is_empty()).then(|| scratch[rng.random_range(0..scratch.len())]);
-        }
-        let hand = self.hands[seat];
-        let mut fits = [TileSet::EMPTY; 4];
-        let mut total = 0;
-        for (i, end) in self.board.arms().iter().enumerate() {
-            if end.is_open() {
-                fits[i] = hand.intersection(SUITS[end.value as usize]);
-                total += fits[i].len();
-            }
-        }
-        if total == 0 {
-            return Some(if self.bazaar_len() > 0 { Move::Draw } else { Move::Pass });
-        }
-        let mut k = rng.random_range(0..total);
-        for (i, set) in fits.iter().enumerate() {
-            if k < set.len() {
-                let mut bits = set.bits();
-                for _ in 0..k {
-                    bits &= bits - 1;
-                }
-                let tile = Tile::from_index(bits.trailing_zeros() as u8);
-                return Some(Move::play(tile, Arm::from_index(i)));
-            }
-            k -= set.len();
-        }
-        unreachable!("k is below the total")
-    }
-
-    /// Plays of several doubles at once (C6): each subset of two or more arms holding distinct
-    /// doubles, and in Osel every way of closing them.
-    fn multi_moves(&self, doubles: &[Option<Tile>; 4], out: &mut Vec<Move>) {
-        let (min, max) = match self.params.multi {
-            MultiPlay::Single => return,
-            MultiPlay::ExactlyTwo => (2, 2),
-            MultiPlay::UpTo(n) => (2, n as u32),
-        };
-        if doubles.iter().flatten().count() < 2 {
-            return;
-        }
-        for mask in 1u8..16 {
-            let n = mask.count_ones();
-            if n < min || n > max {
-                continue;
-            }
-            let mut list = Vec::with_capacity(4);
-            let mut used = TileSet::EMPTY;
-            for (i, d) in doubles.iter().enumerate() {
-                if mask & (1 << i) == 0 {
-                    continue;
-                }
-                match d {
-                    Some(t) if !used.contains(*t) => {
-                        used.insert(*t);
-                        list.push(Placement { tile: *t, arm: Arm::from_index(i), close: false });
-                    }
-                    _ => break,
-                }
-            }
-            if list.len() != n as usize {
-                continue;
-            }
-            let closings = if self.params.closing { 1u8 << n } else { 1 };
-            for c in 0..closings {
-                let mut l = list.clone();
-                for (j, p) in l.iter_mut().enumerate() {
-                    p.close = c & (1 << j) != 0;
-                }
-                out.push(Move::Play(Placements::from_slice(&l)));
-            }
-        }
     }
 }
 
