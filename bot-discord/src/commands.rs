@@ -248,6 +248,7 @@ impl<S: Store> Ctx<'_, S> {
         if !change.is_empty() {
             let actor = self.actor();
             let asked_in = settings.lang;
+            settings.version += 1;
             if let Some(l) = change.lang {
                 settings.lang = l;
             }

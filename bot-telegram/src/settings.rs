@@ -180,6 +180,7 @@ pub(crate) async fn on_press<S: Store>(app: &App<S>, q: &CallbackQuery, press: S
     } else {
         s.presets.insert(variant.key().into(), Value::Object(options));
     }
+    s.version += 1;
     let admin = app.is_admin(chat, q.from.id).await;
     let actor = Actor::Person { person: person(&q.from), admin };
     match app.service.set_chat_settings(&key, &actor, &s).await {

@@ -314,19 +314,29 @@ async fn contract<S: Store>(store: &S) -> Bench<'_, S> {
     let versions: Vec<u64> = b.logs[&duel.id].iter().map(|(v, _)| *v).collect();
     assert!(versions.is_sorted() && versions.len() > duel.version as usize);
 
-    // Chat settings: the default until set, then what was set.
+    // Chat settings: the default until set, then what was set; each change must be made on the
+    // version stored, so an older menu or a second admin cannot overwrite a change.
     assert_eq!(store.chat_settings(&a).await.unwrap(), ChatSettings::default());
     let presets = json!({"kozel": {"preset": "troshin"}});
     let custom = ChatSettings {
         lang: Lang::En,
         turn_secs: Some(60),
         bot_level: BotLevel::Expert,
+        default_variant: Variant::Osel,
         presets: presets.as_object().unwrap().clone(),
-    };
+        ..ChatSettings::default()
+    }
+    .next();
     store.set_chat_settings(&chat_b, &custom).await.unwrap();
     assert_eq!(store.chat_settings(&chat_b).await.unwrap(), custom);
-    let calmer = ChatSettings { turn_secs: None, ..custom };
+    let calmer = ChatSettings { turn_secs: None, ..custom.next() };
     store.set_chat_settings(&chat_b, &calmer).await.unwrap();
+    assert_eq!(store.chat_settings(&chat_b).await.unwrap(), calmer);
+    let late = ChatSettings { lang: Lang::Ru, ..custom.next() };
+    assert!(matches!(
+        store.set_chat_settings(&chat_b, &late).await,
+        Err(StoreError::SettingsConflict { stored: 2, expected: 2 })
+    ));
     assert_eq!(store.chat_settings(&chat_b).await.unwrap(), calmer);
     assert_eq!(store.chat_settings(&a).await.unwrap(), ChatSettings::default());
 

@@ -62,7 +62,7 @@ async fn play(args: Args) -> anyhow::Result<()> {
     store
         .set_chat_settings(
             &chat,
-            &ChatSettings { lang, bot_level: level, ..ChatSettings::default() },
+            &ChatSettings { lang, bot_level: level, ..ChatSettings::default() }.next(),
         )
         .await?;
     let svc = Service::start(store, crate::robot(), Arc::new(SystemClock)).await?;

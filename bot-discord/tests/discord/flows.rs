@@ -14,7 +14,7 @@ fn chat() -> ChatId {
 
 /// Kozel to a low target, so that a match takes a few rounds.
 async fn short_kozel(store: &MemoryStore) {
-    let mut settings = ChatSettings::default();
+    let mut settings = ChatSettings::default().next();
     settings.presets.insert("kozel".into(), json!({"target": 25}));
     store.set_chat_settings(&chat(), &settings).await.unwrap();
 }

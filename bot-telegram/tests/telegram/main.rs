@@ -532,7 +532,8 @@ async fn a_timer_moves_for_an_absent_player_and_the_chat_sees_it() {
     let fake = Fake::start().await;
     let clock = Arc::new(ManualClock::new(1_000_000));
     let store = domino_core::store::MemoryStore::new();
-    let settings = domino_core::store::ChatSettings { turn_secs: Some(30), ..Default::default() };
+    let settings =
+        domino_core::store::ChatSettings { turn_secs: Some(30), ..Default::default() }.next();
     store.set_chat_settings(&chat(GROUP), &settings).await.unwrap();
     let service = Arc::new(Service::start(store, Arc::new(Simple), clock.clone()).await.unwrap());
     let bot = start(&fake, service.clone()).await;

@@ -167,7 +167,14 @@ impl Store for MemoryStore {
         chat: &ChatId,
         settings: &ChatSettings,
     ) -> Result<(), StoreError> {
-        self.lock().settings.insert(chat.clone(), settings.clone());
+        let mut g = self.lock();
+        let stored = g.settings.get(chat).map_or(0, |s| s.version);
+        if settings.version != stored + 1 {
+            return Err(StoreError::SettingsConflict { stored, expected: settings.version });
+        }
+        // Kept as the SQLite store keeps it: the document read back, the version beside it.
+        let doc: ChatSettings = parse(&json(settings)?)?;
+        g.settings.insert(chat.clone(), ChatSettings { version: settings.version, ..doc });
         Ok(())
     }
 

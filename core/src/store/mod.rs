@@ -5,16 +5,18 @@
 
 mod memory;
 mod ranking;
+mod settings;
 mod sqlite;
 mod summary;
 
 pub use memory::MemoryStore;
 pub use ranking::{scoreboard_csv, top_order, wilson_lower_bound};
+pub use settings::ChatSettings;
 pub use sqlite::SqliteStore;
 pub use summary::{MatchSummary, SummaryPlayer};
 
 use crate::engine::rules::Variant;
-use crate::session::{BotLevel, ChatId, Event, Lang, Millis, Table, UserId};
+use crate::session::{ChatId, Event, Millis, Table, UserId};
 use serde::{Deserialize, Serialize};
 use std::future::Future;
 
@@ -25,6 +27,9 @@ pub enum StoreError {
     /// command went first (a stale or double-pressed button). Nothing was written.
     #[error("table {table} changed meanwhile (stored version {stored}, expected {expected})")]
     Conflict { table: i64, stored: u64, expected: u64 },
+    /// A chat's settings changed meanwhile (a press on an older menu, or two admins at once).
+    #[error("the chat's settings changed meanwhile (stored version {stored}, expected {expected})")]
+    SettingsConflict { stored: u64, expected: u64 },
     #[error("no table {0}")]
     NotFound(i64),
     #[error("stored data is corrupt: {0}")]
@@ -33,29 +38,6 @@ pub enum StoreError {
     Database(#[from] sqlx::Error),
     #[error("migration failed: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
-}
-
-/// Settings a chat keeps for its new tables.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ChatSettings {
-    pub lang: Lang,
-    /// Seconds per turn; `None` (the default) is no timer.
-    pub turn_secs: Option<u32>,
-    pub bot_level: BotLevel,
-    /// The options object new tables start from, per variant key (e.g. `{"kozel": {"preset": "troshin"}}`).
-    #[serde(default)]
-    pub presets: serde_json::Map<String, serde_json::Value>,
-}
-
-impl Default for ChatSettings {
-    fn default() -> Self {
-        ChatSettings {
-            lang: Lang::Ru,
-            turn_secs: None,
-            bot_level: BotLevel::Greedy,
-            presets: serde_json::Map::new(),
-        }
-    }
 }
 
 /// One player's line on a chat's scoreboard (a season, one variant).
@@ -123,11 +105,14 @@ pub trait Store: Send + Sync + 'static {
     fn events(&self, id: i64)
     -> impl Future<Output = Result<Vec<(u64, Event)>, StoreError>> + Send;
 
+    /// A chat's settings (the defaults, version 0, until set).
     fn chat_settings(
         &self,
         chat: &ChatId,
     ) -> impl Future<Output = Result<ChatSettings, StoreError>> + Send;
 
+    /// Replaces a chat's settings: `settings.version` must be the stored version plus one
+    /// (otherwise [`StoreError::SettingsConflict`] and nothing is written).
     fn set_chat_settings(
         &self,
         chat: &ChatId,

@@ -9,7 +9,7 @@
 
 use super::{ChatSettings, MatchSummary, PairRow, ScoreRow, Season, Store, StoreError};
 use crate::engine::rules::Variant;
-use crate::session::{BotLevel, ChatId, Event, Lang, Millis, Platform, Table, UserId};
+use crate::session::{ChatId, Event, Millis, Platform, Table, UserId};
 use sqlx::migrate::Migrator;
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
@@ -217,23 +217,15 @@ impl Store for SqliteStore {
 
     async fn chat_settings(&self, chat: &ChatId) -> Result<ChatSettings, StoreError> {
         let (platform, id) = chat_key(chat);
-        let row: Option<(String, Option<i64>, String, String)> = sqlx::query_as(
-            "SELECT lang, turn_secs, bot_level, presets FROM chat_settings WHERE chat_platform = ?1 AND chat_id = ?2",
+        let row: Option<(i64, String)> = sqlx::query_as(
+            "SELECT version, settings FROM chat_settings WHERE chat_platform = ?1 AND chat_id = ?2",
         )
         .bind(platform)
         .bind(id)
         .fetch_optional(&self.pool)
         .await?;
-        let Some((lang, turn_secs, bot_level, presets)) = row else {
-            return Ok(ChatSettings::default());
-        };
-        Ok(ChatSettings {
-            lang: Lang::from_key(&lang).ok_or_else(|| corrupt(format!("language {lang:?}")))?,
-            turn_secs: turn_secs.map(to_u32).transpose()?,
-            bot_level: BotLevel::from_key(&bot_level)
-                .ok_or_else(|| corrupt(format!("bot level {bot_level:?}")))?,
-            presets: parse(&presets)?,
-        })
+        let Some((version, doc)) = row else { return Ok(ChatSettings::default()) };
+        Ok(ChatSettings { version: to_u64(version)?, ..parse(&doc)? })
     }
 
     async fn set_chat_settings(
@@ -243,19 +235,27 @@ impl Store for SqliteStore {
     ) -> Result<(), StoreError> {
         let (platform, id) = chat_key(chat);
         let mut w = self.write().await?;
-        sqlx::query(
-            "INSERT INTO chat_settings (chat_platform, chat_id, lang, turn_secs, bot_level, presets)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-             ON CONFLICT (chat_platform, chat_id) DO UPDATE SET
-                lang = excluded.lang, turn_secs = excluded.turn_secs,
-                bot_level = excluded.bot_level, presets = excluded.presets",
+        let stored: Option<(i64,)> = sqlx::query_as(
+            "SELECT version FROM chat_settings WHERE chat_platform = ?1 AND chat_id = ?2",
         )
         .bind(platform)
         .bind(id)
-        .bind(settings.lang.key())
-        .bind(settings.turn_secs.map(i64::from))
-        .bind(settings.bot_level.key())
-        .bind(json(&settings.presets)?)
+        .fetch_optional(&mut *w.tx)
+        .await?;
+        let stored = stored.map(|(v,)| to_u64(v)).transpose()?.unwrap_or(0);
+        if settings.version != stored + 1 {
+            return Err(StoreError::SettingsConflict { stored, expected: settings.version });
+        }
+        sqlx::query(
+            "INSERT INTO chat_settings (chat_platform, chat_id, version, settings)
+             VALUES (?1, ?2, ?3, ?4)
+             ON CONFLICT (chat_platform, chat_id) DO UPDATE SET
+                version = excluded.version, settings = excluded.settings",
+        )
+        .bind(platform)
+        .bind(id)
+        .bind(settings.version as i64)
+        .bind(json(settings)?)
         .execute(&mut *w.tx)
         .await?;
         w.tx.commit().await?;

@@ -1,0 +1,73 @@
+//! Databases made by older versions of the bot keep their data when the store migrates them.
+
+use domino_core::engine::rules::Variant;
+use domino_core::session::{BotLevel, ChatId, Lang, Platform};
+use domino_core::store::{ChatSettings, SqliteStore, Store};
+use serde_json::json;
+use sqlx::Connection;
+use sqlx::migrate::Migrator;
+use std::path::{Path, PathBuf};
+
+/// The migrations of the repository, in order.
+fn migrations() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../migrations");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "sql"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// A database at the schema of the first `n` migrations.
+async fn database_at(n: usize, dir: &Path) -> String {
+    let old = dir.join("old-migrations");
+    std::fs::create_dir(&old).unwrap();
+    for f in &migrations()[..n] {
+        std::fs::copy(f, old.join(f.file_name().unwrap())).unwrap();
+    }
+    let url = format!("sqlite://{}?mode=rwc", dir.join("old.db").display());
+    let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
+    Migrator::new(old.as_path()).await.unwrap().run(&mut conn).await.unwrap();
+    url
+}
+
+#[tokio::test]
+async fn chat_settings_of_the_first_schema_become_versioned_documents() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = migrations().iter().position(|p| p.ends_with("0003_chat_settings_doc.sql"));
+    let url = database_at(first.expect("the migration exists"), dir.path()).await;
+    let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
+    sqlx::query(
+        "INSERT INTO chat_settings (chat_platform, chat_id, lang, turn_secs, bot_level, presets)
+         VALUES ('telegram', '-5', 'en', 60, 'expert', '{\"osel\":{\"preset\":\"troshin\"}}'),
+                ('discord', '77', 'ru', NULL, 'random', '{}')",
+    )
+    .execute(&mut conn)
+    .await
+    .unwrap();
+    conn.close().await.unwrap();
+
+    let store = SqliteStore::open(&url).await.unwrap();
+    let tg = store.chat_settings(&ChatId::new(Platform::Telegram, "-5")).await.unwrap();
+    let expected = ChatSettings {
+        version: 1,
+        lang: Lang::En,
+        turn_secs: Some(60),
+        bot_level: BotLevel::Expert,
+        default_variant: Variant::Kozel,
+        presets: json!({"osel": {"preset": "troshin"}}).as_object().unwrap().clone(),
+    };
+    assert_eq!(tg, expected);
+    let dc = store.chat_settings(&ChatId::new(Platform::Discord, "77")).await.unwrap();
+    assert_eq!(
+        (dc.version, dc.lang, dc.turn_secs, dc.bot_level),
+        (1, Lang::Ru, None, BotLevel::Random)
+    );
+    // The next change is made on version 1.
+    store.set_chat_settings(&ChatId::new(Platform::Discord, "77"), &dc.next()).await.unwrap();
+    assert!(
+        store.set_chat_settings(&ChatId::new(Platform::Discord, "77"), &dc.next()).await.is_err()
+    );
+}
