@@ -1,6 +1,6 @@
-//! Answering interactions within Discord's three seconds. A button press is answered at once
-//! when its work is done in time, else acknowledged first and answered through the interaction
-//! token when the work ends. A slash command is always deferred first (its work reads the store).
+//! Answering interactions within Discord's three seconds. A button press or a command is
+//! answered at once when its work is done in time, else acknowledged (deferred) first and
+//! answered through the interaction token when the work ends.
 
 use crate::publish::Shows;
 use crate::render::Shown;
@@ -19,16 +19,10 @@ const IN_TIME: Duration = Duration::from_millis(2000);
 /// The answer to a button press.
 pub enum Answer {
     /// Replace the message the button is on. A table message is replaced while its lock is
-    /// held, and then shows `version`.
-    Update { shown: Shown, table: Option<(Shows, u64)> },
+    /// held, and then shows `version`. `then` is said privately afterwards.
+    Update { shown: Shown, table: Option<(Shows, u64)>, then: Option<Box<Shown>> },
     /// A message only the presser sees.
     Private(Shown),
-}
-
-impl Answer {
-    pub fn private_text(text: &str) -> Answer {
-        Answer::Private(Shown::text(text))
-    }
 }
 
 /// Runs `work` and answers the press with what it gives; returns the rest of its result and
@@ -55,7 +49,7 @@ pub async fn press<T>(
         }
     };
     let result = match answer {
-        Answer::Update { shown, table } => {
+        Answer::Update { shown, table, then } => {
             let sent = if late {
                 i.edit_response(http, edit_response(&shown)).await.map(drop)
             } else {
@@ -66,16 +60,16 @@ pub async fn press<T>(
                 // The last edit sent under the lock is what the message shows.
                 *shows = Some(version);
             }
+            if let (Ok(()), Some(then)) = (&sent, then) {
+                let follow = followup(then.as_ref()).ephemeral(true);
+                if let Err(e) = i.create_followup(http, follow).await {
+                    tracing::warn!(error = %e, "follow-up not sent");
+                }
+            }
             sent
         }
         Answer::Private(shown) if late => {
-            let follow = CreateInteractionResponseFollowup::new()
-                .content(shown.content.clone())
-                .embeds(shown.embeds())
-                .components(shown.components.clone())
-                .allowed_mentions(shown.mentions())
-                .ephemeral(true);
-            i.create_followup(http, follow).await.map(drop)
+            i.create_followup(http, followup(&shown).ephemeral(true)).await.map(drop)
         }
         Answer::Private(shown) => {
             let msg = message(&shown).ephemeral(true);
@@ -88,28 +82,59 @@ pub async fn press<T>(
     (rest, result.is_ok())
 }
 
-/// Defers a slash command: Discord shows "thinking…" (to everyone, or to the user only).
-pub async fn defer(http: &Http, i: &CommandInteraction, private: bool) {
-    let msg = CreateInteractionResponseMessage::new().ephemeral(private);
-    if let Err(e) = i.create_response(http, CreateInteractionResponse::Defer(msg)).await {
-        tracing::warn!(error = %e, "command not deferred");
-    }
-}
-
-/// Replaces the deferred "thinking…" with the answer (and files).
-pub async fn finish(
+/// Runs a command's `work` and answers with what it gives: (what to show, whether only the
+/// user may see it, files, the rest). In time, the answer is the interaction's response; when
+/// late, the command is deferred (privately) first, and a public answer then goes as a
+/// follow-up message.
+pub async fn command<T>(
     http: &Http,
     i: &CommandInteraction,
-    shown: &Shown,
-    files: Vec<CreateAttachment>,
-) {
-    let mut edit = edit_response(shown);
-    for f in files {
-        edit = edit.new_attachment(f);
-    }
-    if let Err(e) = i.edit_response(http, edit).await {
+    work: impl Future<Output = (Shown, bool, Vec<CreateAttachment>, T)>,
+) -> T {
+    let mut work = std::pin::pin!(work);
+    let early = tokio::select! {
+        done = &mut work => Some(done),
+        _ = tokio::time::sleep(IN_TIME) => None,
+    };
+    let ((shown, private, files, rest), late) = match early {
+        Some(done) => (done, false),
+        None => {
+            let msg = CreateInteractionResponseMessage::new().ephemeral(true);
+            if let Err(e) = i.create_response(http, CreateInteractionResponse::Defer(msg)).await {
+                tracing::warn!(error = %e, "command not deferred");
+            }
+            (work.await, true)
+        }
+    };
+    let sent = match (late, private) {
+        (false, _) => {
+            let msg = message(&shown).ephemeral(private).add_files(files);
+            i.create_response(http, CreateInteractionResponse::Message(msg)).await
+        }
+        (true, true) => {
+            let edit = files.into_iter().fold(edit_response(&shown), |e, f| e.new_attachment(f));
+            i.edit_response(http, edit).await.map(drop)
+        }
+        (true, false) => {
+            let ack = EditInteractionResponse::new().content("✅");
+            if let Err(e) = i.edit_response(http, ack).await {
+                tracing::warn!(error = %e, "deferred command not acknowledged");
+            }
+            i.create_followup(http, followup(&shown).add_files(files)).await.map(drop)
+        }
+    };
+    if let Err(e) = sent {
         tracing::warn!(error = %e, "command not answered");
     }
+    rest
+}
+
+fn followup(shown: &Shown) -> CreateInteractionResponseFollowup {
+    CreateInteractionResponseFollowup::new()
+        .content(shown.content.clone())
+        .embeds(shown.embeds())
+        .components(shown.components.clone())
+        .allowed_mentions(shown.mentions())
 }
 
 fn message(shown: &Shown) -> CreateInteractionResponseMessage {

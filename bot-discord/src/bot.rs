@@ -1,13 +1,14 @@
-//! What every handler shares: the service, where table messages are, who the bot is.
+//! What every handler shares: the chat layer, where table messages are, who the bot is.
 
 use crate::publish::Displayed;
+use domino_core::chat::Chat;
 use domino_core::service::Service;
 use domino_core::store::Store;
 use serenity::model::id::GuildId;
 use std::sync::{Arc, OnceLock};
 
 pub(crate) struct Bot<S: Store> {
-    pub service: Arc<Service<S>>,
+    pub chat: Chat<S>,
     /// Register commands in this guild only.
     pub guild: Option<GuildId>,
     pub displayed: Displayed,
@@ -17,7 +18,12 @@ pub(crate) struct Bot<S: Store> {
 
 impl<S: Store> Bot<S> {
     pub fn new(service: Arc<Service<S>>, guild: Option<GuildId>) -> Bot<S> {
-        Bot { service, guild, displayed: Displayed::default(), me: OnceLock::new() }
+        Bot {
+            chat: Chat::new(service),
+            guild,
+            displayed: Displayed::default(),
+            me: OnceLock::new(),
+        }
     }
 
     pub fn me(&self) -> Option<u64> {

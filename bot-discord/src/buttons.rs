@@ -1,111 +1,84 @@
-//! A button press (or a choice in a move menu): the custom id read as button data, checked to
-//! belong to a table of this channel, turned into a command for the service; the answer
-//! replaces the pressed message (the table, or the presser's hand) or, for a refusal and for
-//! «My tiles», is a message only the presser sees.
+//! A button press (or a choice in a select menu): handed to the chat layer as it came; the
+//! answer replaces the pressed message (the table, the presser's hand, the settings menu) or,
+//! for a refusal and for «My tiles», is a message only the presser sees.
 
 use crate::answer::{self, Answer};
 use crate::bot::Bot;
 use crate::people;
 use crate::publish;
 use crate::render::{self, Shown};
-use crate::texts;
-use domino_core::service::{Reply, ServiceError};
-use domino_core::session::{Command, Rejection, Table, UserId};
+use domino_core::chat::{Body, MenuPress, Request, Show};
 use domino_core::store::Store;
-use domino_core::view::{ButtonData, hand_view, rejection_text};
+use domino_core::view::hand_view;
 use serenity::http::Http;
 use serenity::model::application::{ComponentInteraction, ComponentInteractionDataKind};
 use serenity::model::channel::MessageFlags;
 use std::sync::Arc;
 
-/// What is left to do once the press is answered.
-struct Done {
-    reply: Reply,
-    actor: UserId,
-    /// The answer replaced the table message itself.
+/// What is left to do once the press is answered: the tables to bring up to date, and
+/// whether the answer already showed the first one's table message.
+struct Rest {
+    shows: Vec<Show>,
     shown: bool,
 }
 
 pub async fn on_press<S: Store>(bot: &Arc<Bot<S>>, http: &Http, i: &ComponentInteraction) {
-    let (done, answered) = answer::press(http, i, work(bot, i)).await;
-    match done {
+    let (rest, answered) = answer::press(http, i, work(bot, i)).await;
+    for (k, show) in rest.shows.iter().enumerate() {
         // When the answer did not go through, the table message is edited by REST instead.
-        Some(Ok(done)) => {
-            let shown = done.shown && answered;
-            publish::after(bot, http, &done.reply, Some(&done.actor), shown).await
-        }
-        // A stale press may come from a table message that missed an edit: show the table.
-        Some(Err((table, seen))) => publish::refresh(bot, http, table, seen).await,
-        None => {}
+        let shown = k == 0 && rest.shown && answered;
+        publish::after(bot, http, show, shown).await;
     }
 }
 
-type Rest = Option<Result<Done, (i64, u64)>>;
+fn request(i: &ComponentInteraction) -> Request {
+    match &i.data.kind {
+        ComponentInteractionDataKind::StringSelect { values } => {
+            // A multi-select of switches carries its press in the custom id; any other select
+            // carries each choice's press as its value.
+            if MenuPress::decode(&i.data.custom_id, values).is_some() {
+                Request::Press { data: i.data.custom_id.clone(), values: values.clone() }
+            } else {
+                Request::press(values.first().cloned().unwrap_or_default())
+            }
+        }
+        _ => Request::press(i.data.custom_id.clone()),
+    }
+}
 
 async fn work<S: Store>(bot: &Bot<S>, i: &ComponentInteraction) -> (Answer, Rest) {
-    let raw = match &i.data.kind {
-        ComponentInteractionDataKind::StringSelect { values } => {
-            values.first().cloned().unwrap_or_default()
-        }
-        _ => i.data.custom_id.clone(),
-    };
-    // Before a table is known, answers are in the presser's language.
-    let theirs = people::lang(&i.locale);
-    let Ok(data) = ButtonData::decode(&raw) else {
-        return (Answer::private_text(texts::foreign_button(theirs)), None);
-    };
-    let table = match bot.service.table(data.table).await {
-        Ok(Some(t)) if t.chat == people::chat(i.channel_id) => t,
-        Ok(_) => return (Answer::private_text(texts::foreign_button(theirs)), None),
-        Err(e) => {
-            tracing::warn!(table = data.table, error = %e, "table unreadable");
-            return (Answer::private_text(texts::failed(theirs)), None);
-        }
-    };
-    let lang = table.lang;
-    let user = people::user_id(&i.user);
-    let Some(action) = data.action.action() else {
-        return (Answer::Private(hand(&table, &user)), None);
-    };
-    let cmd = Command {
-        actor: people::actor(&i.user, i.member.as_ref()),
-        action,
-        version: Some(data.version),
-    };
-    let reply = match bot.service.handle(table.id, cmd).await {
-        Ok(reply) => reply,
-        Err(ServiceError::Rejected(r)) => {
-            let rest = (r == Rejection::Stale).then_some(Err((table.id, data.version)));
-            return (Answer::private_text(&rejection_text(&r, lang)), rest);
-        }
-        Err(ServiceError::NoTable) => {
-            return (Answer::private_text(texts::foreign_button(lang)), None);
-        }
-        Err(ServiceError::Store(e)) => {
-            tracing::warn!(table = table.id, error = %e, "command not committed");
-            return (Answer::private_text(texts::failed(lang)), None);
-        }
+    let from = people::from(i.channel_id, &i.user, i.member.as_ref());
+    let done = bot.chat.handle(&from, request(i)).await;
+    let mut rest = Rest { shows: done.shows.clone(), shown: false };
+    if let Some(menu) = &done.menu {
+        let then = done
+            .reply
+            .as_ref()
+            .map(|r| Box::new(crate::commands::reply(Some(r), Default::default()).0));
+        let answer = Answer::Update { shown: render::menu_message(menu), table: None, then };
+        return (answer, rest);
+    }
+    if let Some(reply) = &done.reply {
+        let shown = match &reply.body {
+            Body::Hand(view) => render::hand_message(view),
+            _ => crate::commands::reply(Some(reply), Default::default()).0,
+        };
+        return (Answer::Private(shown), rest);
+    }
+    let Some(show) = done.shows.first() else {
+        return (Answer::Private(Shown::text("✅")), rest);
     };
     let from_hand = i.message.flags.is_some_and(|f| f.contains(MessageFlags::EPHEMERAL));
     if from_hand {
-        let shown = hand(&reply.table, &user);
-        let done = Done { reply, actor: user, shown: false };
-        return (Answer::Update { shown, table: None }, Some(Ok(done)));
+        let seat = show.table.seat_of(&from.person.id);
+        let shown = match seat.and_then(|s| hand_view(&show.table, s)) {
+            Some(view) => render::hand_message(&view),
+            None => render::table_message(show),
+        };
+        return (Answer::Update { shown, table: None, then: None }, rest);
     }
-    let shows = bot.displayed.lock(table.id).await;
-    let shown = render::table_message(&reply.table);
-    let version = reply.table.version;
-    let done = Done { reply, actor: user, shown: true };
-    (Answer::Update { shown, table: Some((shows, version)) }, Some(Ok(done)))
-}
-
-/// The presser's own hand, or why there is none.
-fn hand(table: &Table, user: &UserId) -> Shown {
-    let Some(seat) = table.seat_of(user) else {
-        return Shown::text(&rejection_text(&Rejection::NotSeated, table.lang));
-    };
-    match hand_view(table, seat) {
-        Some(view) => render::hand_message(&view),
-        None => Shown::text(texts::no_hand(table.lang)),
-    }
+    let shows = bot.displayed.lock(show.table.id).await;
+    let shown = render::table_message(show);
+    rest.shown = true;
+    (Answer::Update { shown, table: Some((shows, show.table.version)), then: None }, rest)
 }

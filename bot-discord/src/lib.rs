@@ -1,19 +1,19 @@
 //! The Discord adapter (serenity): the slash command `/domino`, a table message per table
 //! edited in place with button rows, private hands in ephemeral messages.
 //!
-//! Thin by design: an interaction is read into a command, the service decides, the core's
-//! views are rendered as embeds and buttons, and sent. Start it with [`run`] (or
+//! Thin by design: an interaction is read into a request for the core's chat layer, which
+//! decides; its answer is rendered as embeds, buttons and select menus, and sent. Start it with [`run`] (or
 //! [`run_until`]) over the service `domino run` shares between platforms.
 //!
 //! | module | holds |
 //! |---|---|
 //! | `config` | [`DiscordConfig`]: token, REST proxy, guild for registration |
-//! | `register` | the `/domino` command schema, Russian and English |
-//! | `slash` | a command interaction read into a [`slash::Slash`] |
-//! | `commands` | what each subcommand does |
-//! | `buttons` | a button press: custom id → command → answer |
+//! | `register` | the `/domino` command schema, generated from the core's catalog |
+//! | `slash` | a command interaction read into the chat layer's request |
+//! | `commands` | a command handed to the chat layer, its reply drawn, new tables posted |
+//! | `buttons` | a press or a select: handed to the chat layer, the pressed message updated |
 //! | `answer` | answering within three seconds (defer when late) |
-//! | `render` | views as embeds, button rows, hands, pings |
+//! | `render` | views as embeds, button rows, hands, pings, the settings menu |
 //! | `publish` | the table message in its channel, notices, turn pings |
 //! | `timers` | showing what the service's timers changed |
 
@@ -31,7 +31,6 @@ pub mod slash;
 mod texts;
 mod timers;
 
-pub use commands::CHALLENGE_TTL_MS;
 pub use config::{ConfigError, DiscordConfig};
 
 use bot::Bot;

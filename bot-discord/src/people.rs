@@ -1,7 +1,8 @@
 //! Who and where, in the core's terms: a Discord user is a `Person`, a channel is a `ChatId`.
 //! Whether someone administers the chat is what Discord says of their permissions.
 
-use domino_core::session::{Actor, ChatId, Lang, Person, Platform, UserId};
+use domino_core::chat::From;
+use domino_core::session::{ChatId, Person, Platform, UserId};
 use serenity::model::guild::{Member, PartialMember};
 use serenity::model::id::ChannelId;
 use serenity::model::permissions::Permissions;
@@ -38,11 +39,13 @@ pub fn is_admin(member: Option<&Member>) -> bool {
     })
 }
 
-pub fn actor(user: &User, member: Option<&Member>) -> Actor {
-    Actor::Person { person: member_person(user, member), admin: is_admin(member) }
-}
-
-/// The language of a Discord locale ("ru", "en-US", …): Russian or, for any other, English.
-pub fn lang(locale: &str) -> Lang {
-    if locale.starts_with("ru") { Lang::Ru } else { Lang::En }
+/// Who asks, in a guild channel: Discord sends the member's permissions with every
+/// interaction, so the admin bit is always known.
+pub fn from(channel: ChannelId, user: &User, member: Option<&Member>) -> From {
+    From {
+        chat: chat(channel),
+        private: false,
+        person: member_person(user, member),
+        admin: is_admin(member),
+    }
 }

@@ -4,10 +4,9 @@
 
 use crate::bot::Bot;
 use crate::render::{self, Shown};
-use domino_core::service::Reply;
-use domino_core::session::{Event, Table, UserId};
+use domino_core::chat::Show;
+use domino_core::session::Table;
 use domino_core::store::Store;
-use domino_core::view::notices;
 use serenity::builder::{CreateMessage, EditMessage};
 use serenity::http::{Http, HttpError};
 use serenity::model::id::{ChannelId, MessageId};
@@ -43,28 +42,29 @@ impl Displayed {
     }
 }
 
-/// "channel:message", as kept in the store.
+/// "channel:message", as kept in the store (a ping adds ":key", the turn it announced).
 pub fn format_ref(channel: ChannelId, message: MessageId) -> String {
     format!("{}:{}", channel.get(), message.get())
 }
 
 pub fn parse_ref(s: &str) -> Option<(ChannelId, MessageId)> {
-    let (c, m) = s.split_once(':')?;
-    let (c, m) = (c.parse::<u64>().ok()?, m.parse::<u64>().ok()?);
+    let mut parts = s.splitn(3, ':');
+    let (c, m) = (parts.next()?.parse::<u64>().ok()?, parts.next()?.parse::<u64>().ok()?);
     (c > 0 && m > 0).then(|| (ChannelId::new(c), MessageId::new(m)))
+}
+
+/// The turn key a ping reference carries.
+fn ref_key(s: &str) -> Option<&str> {
+    s.splitn(3, ':').nth(2)
 }
 
 pub fn channel_of(table: &Table) -> Option<ChannelId> {
     table.chat.id.parse::<u64>().ok().filter(|&c| c > 0).map(ChannelId::new)
 }
 
-async fn message_ref<S: Store>(
-    bot: &Bot<S>,
-    table: i64,
-    audience: &str,
-) -> Option<(ChannelId, MessageId)> {
-    match bot.service.store().message_refs(table).await {
-        Ok(refs) => refs.iter().find(|(a, _)| a == audience).and_then(|(_, m)| parse_ref(m)),
+async fn stored_ref<S: Store>(bot: &Bot<S>, table: i64, audience: &str) -> Option<String> {
+    match bot.chat.message_refs(table).await {
+        Ok(refs) => refs.into_iter().find(|(a, _)| a == audience).map(|(_, m)| m),
         Err(e) => {
             tracing::warn!(table, error = %e, "message references unreadable");
             None
@@ -72,8 +72,16 @@ async fn message_ref<S: Store>(
     }
 }
 
+async fn message_ref<S: Store>(
+    bot: &Bot<S>,
+    table: i64,
+    audience: &str,
+) -> Option<(ChannelId, MessageId)> {
+    parse_ref(&stored_ref(bot, table, audience).await?)
+}
+
 async fn remember<S: Store>(bot: &Bot<S>, table: i64, audience: &str, value: &str) {
-    if let Err(e) = bot.service.store().set_message_ref(table, audience, value).await {
+    if let Err(e) = bot.chat.set_message_ref(table, audience, value).await {
         tracing::warn!(table, error = %e, "message reference not stored");
     }
 }
@@ -82,49 +90,49 @@ async fn remember<S: Store>(bot: &Bot<S>, table: i64, audience: &str, value: &st
 pub async fn post_table<S: Store>(
     bot: &Bot<S>,
     http: &Http,
-    table: &Table,
+    show: &Show,
 ) -> Result<MessageId, serenity::Error> {
-    let mut shows = bot.displayed.lock(table.id).await;
-    post_locked(bot, http, table, &mut shows).await
+    let mut shows = bot.displayed.lock(show.table.id).await;
+    post_locked(bot, http, show, &mut shows).await
 }
 
 async fn post_locked<S: Store>(
     bot: &Bot<S>,
     http: &Http,
-    table: &Table,
+    show: &Show,
     shows: &mut Shows,
 ) -> Result<MessageId, serenity::Error> {
+    let table = &show.table;
     let channel =
         channel_of(table).ok_or(serenity::Error::Other("a table of no Discord channel"))?;
-    let shown = render::table_message(table);
-    let message = channel.send_message(http, create(&shown)).await?;
+    let message = channel.send_message(http, create(&render::table_message(show))).await?;
     remember(bot, table.id, PUBLIC, &format_ref(channel, message.id)).await;
     **shows = Some(table.version);
     Ok(message.id)
 }
 
-/// Brings the table message up to `table`, unless it already shows that version or a newer
+/// Brings the table message up to `show`, unless it already shows that version or a newer
 /// one. A table message that is gone is posted again.
-pub async fn show_table<S: Store>(bot: &Bot<S>, http: &Http, table: &Table) {
+pub async fn show_table<S: Store>(bot: &Bot<S>, http: &Http, show: &Show) {
+    let table = &show.table;
     let mut shows = bot.displayed.lock(table.id).await;
     if shows.is_some_and(|v| v >= table.version) {
         return;
     }
     let result = match message_ref(bot, table.id, PUBLIC).await {
         Some((channel, message)) => {
-            let shown = render::table_message(table);
-            match channel.edit_message(http, message, edit(&shown)).await {
+            match channel.edit_message(http, message, edit(&render::table_message(show))).await {
                 Ok(_) => {
                     *shows = Some(table.version);
                     Ok(())
                 }
                 Err(e) if is_unknown_message(&e) => {
-                    post_locked(bot, http, table, &mut shows).await.map(drop)
+                    post_locked(bot, http, show, &mut shows).await.map(drop)
                 }
                 Err(e) => Err(e),
             }
         }
-        None => post_locked(bot, http, table, &mut shows).await.map(drop),
+        None => post_locked(bot, http, show, &mut shows).await.map(drop),
     };
     if let Err(e) = result {
         tracing::warn!(table = table.id, error = %e, "table message not updated");
@@ -136,43 +144,33 @@ pub async fn show_table<S: Store>(bot: &Bot<S>, http: &Http, table: &Table) {
 }
 
 /// Everything that follows an accepted command: the table message (unless the interaction
-/// answer already showed it), the notices, the ping of the player to move; then, if the table
-/// moved on meanwhile, its latest state.
-pub async fn after<S: Store>(
-    bot: &Bot<S>,
-    http: &Http,
-    reply: &Reply,
-    actor: Option<&UserId>,
-    shown: bool,
-) {
+/// answer already showed it), the notice, the turn ping; then, if the table moved on
+/// meanwhile, its latest state.
+pub async fn after<S: Store>(bot: &Bot<S>, http: &Http, show: &Show, shown: bool) {
     if !shown {
-        show_table(bot, http, &reply.table).await;
+        show_table(bot, http, show).await;
     }
-    announce(bot, http, reply, actor).await;
-    refresh(bot, http, reply.table.id, reply.table.version).await;
+    announce(bot, http, show).await;
+    refresh(bot, http, show.table.id, show.table.version).await;
 }
 
 /// Shows the table as it now is when it is newer than `seen`.
 pub async fn refresh<S: Store>(bot: &Bot<S>, http: &Http, table: i64, seen: u64) {
-    if let Ok(Some(now)) = bot.service.table(table).await
-        && now.version > seen
+    if let Some(now) = bot.chat.show(table).await
+        && now.table.version > seen
     {
         show_table(bot, http, &now).await;
+        ping(bot, http, &now).await;
     }
 }
 
-/// Notices as one message (pinging the person challenged), then the turn ping.
-pub async fn announce<S: Store>(bot: &Bot<S>, http: &Http, reply: &Reply, actor: Option<&UserId>) {
-    let table = &reply.table;
+/// The notice as one message (pinging the person it calls), then the turn ping.
+pub async fn announce<S: Store>(bot: &Bot<S>, http: &Http, show: &Show) {
+    let table = &show.table;
     let Some(channel) = channel_of(table) else { return };
-    let lines = notices(table, &reply.events);
-    if !lines.is_empty() {
-        let invitee = reply.events.iter().find_map(|e| match e {
-            Event::Challenged { invitee } => render::discord_id(&invitee.id),
-            _ => None,
-        });
-        let mut shown = Shown::text(&lines.join("\n"));
-        if let Some(id) = invitee {
+    if let Some(notice) = &show.notice {
+        let mut shown = Shown::text(&notice.text);
+        if let Some(id) = notice.mention.as_ref().and_then(|p| render::discord_id(&p.id)) {
             shown.content = render::clip(&format!("<@{id}> {}", shown.content), 2000);
             shown.ping = Some(id);
         }
@@ -180,36 +178,20 @@ pub async fn announce<S: Store>(bot: &Bot<S>, http: &Http, reply: &Reply, actor:
             tracing::warn!(table = table.id, error = %e, "notice not sent");
         }
     }
-    ping(bot, http, reply, actor, channel).await;
+    ping(bot, http, show).await;
 }
 
-/// Pings the person to move when the turn passed to them by someone else; the previous ping
-/// message goes, so a channel holds at most one per table.
-async fn ping<S: Store>(
-    bot: &Bot<S>,
-    http: &Http,
-    reply: &Reply,
-    actor: Option<&UserId>,
-    channel: ChannelId,
-) {
-    let table = &reply.table;
-    let to_move = render::turn(table).map(|(id, _)| id);
-    let turn_passed = reply.events.iter().any(|e| {
-        matches!(
-            e,
-            Event::Moved { .. }
-                | Event::Started { .. }
-                | Event::RoundDealt { .. }
-                | Event::CameBack { .. }
-                | Event::WentAway { .. }
-        )
-    });
-    let by_them = actor.and_then(render::discord_id).is_some_and(|a| Some(a) == to_move);
-    let new_ping = turn_passed && !by_them && to_move.is_some();
-    if !(new_ping || to_move.is_none()) {
+/// The turn ping the core wants: the old one goes when the wanted turn differs (so a channel
+/// holds at most one per table), and a new one is sent when somebody is to be pinged.
+async fn ping<S: Store>(bot: &Bot<S>, http: &Http, show: &Show) {
+    let table = &show.table;
+    let Some(channel) = channel_of(table) else { return };
+    let old = stored_ref(bot, table.id, TURN).await.filter(|r| !r.is_empty());
+    let want = show.turn.as_ref().map(|t| t.key.as_str());
+    if old.as_deref().and_then(ref_key) == want {
         return;
     }
-    if let Some((c, m)) = message_ref(bot, table.id, TURN).await {
+    if let Some((c, m)) = old.as_deref().and_then(parse_ref) {
         if let Err(e) = c.delete_message(http, m).await
             && !is_unknown_message(&e)
         {
@@ -217,12 +199,11 @@ async fn ping<S: Store>(
         }
         remember(bot, table.id, TURN, "").await;
     }
-    if !new_ping {
-        return;
-    }
-    let Some(shown) = render::ping_message(table) else { return };
+    let (Some(key), Some(shown)) = (want, render::ping_message(show)) else { return };
     match channel.send_message(http, create(&shown)).await {
-        Ok(m) => remember(bot, table.id, TURN, &format_ref(channel, m.id)).await,
+        Ok(m) => {
+            remember(bot, table.id, TURN, &format!("{}:{key}", format_ref(channel, m.id))).await
+        }
         Err(e) => tracing::warn!(table = table.id, error = %e, "ping not sent"),
     }
 }

@@ -3,10 +3,10 @@
 //! Markdown escaped (people's names must not format the message) and clipped to Discord's
 //! limits.
 
-use domino_core::session::{Table, UserId};
+use domino_core::chat::{ControlKind, Menu, Show};
+use domino_core::session::UserId;
 use domino_core::view::{
     ButtonAction, ButtonData, Buttons, HandView, PhaseView, TableView, render_hand, render_table,
-    table_view, turn_text,
 };
 use serenity::builder::{
     CreateActionRow, CreateAllowedMentions, CreateButton, CreateEmbed, CreateSelectMenu,
@@ -65,28 +65,26 @@ impl Shown {
 
 /// The table message: the player to move mentioned above an embed of the public view, and the
 /// view's buttons.
-pub fn table_message(table: &Table) -> Shown {
-    let view = table_view(table);
+pub fn table_message(show: &Show) -> Shown {
+    let view = &show.view;
     let head = format!("🎲 {}", view.title);
-    let text = render_table(&view);
+    let text = render_table(view);
     let body = text.strip_prefix(&head).map(str::trim_start).unwrap_or(&text);
     let embed = CreateEmbed::new()
         .title(clip(&head, EMBED_TITLE))
         .description(clip(&escape(body), EMBED_TEXT))
-        .colour(colour(&view));
-    let content = match turn(table) {
+        .colour(colour(view));
+    let content = match turn(show) {
         Some((id, text)) => format!("<@{id}> {}", escape(&text)),
         None => String::new(),
     };
     Shown { content, embed: Some(embed), components: components(&view.buttons), ping: None }
 }
 
-/// The Discord user to move (a person, not away) and the turn line.
-pub fn turn(table: &Table) -> Option<(u64, String)> {
-    let seat = table.to_move()?;
-    let person = table.seats.get(seat)?.as_ref()?.person()?;
-    let text = turn_text(table)?;
-    Some((discord_id(&person.id)?, text))
+/// The Discord user the core wants pinged, and the turn line.
+pub fn turn(show: &Show) -> Option<(u64, String)> {
+    let ping = show.turn.as_ref()?;
+    Some((discord_id(&ping.person.id)?, ping.text.clone()))
 }
 
 /// The user id of a Discord player.
@@ -105,8 +103,9 @@ pub fn hand_message(view: &HandView) -> Shown {
 }
 
 /// A short message that pings one person: "@Анна 👉 Анна, ваш ход!" with a «My tiles» button.
-pub fn ping_message(table: &Table) -> Option<Shown> {
-    let (id, text) = turn(table)?;
+pub fn ping_message(show: &Show) -> Option<Shown> {
+    let (id, text) = turn(show)?;
+    let table = &show.table;
     let label = match table.lang {
         domino_core::session::Lang::Ru => "🎴 Мои кости",
         domino_core::session::Lang::En => "🎴 My tiles",
@@ -119,6 +118,62 @@ pub fn ping_message(table: &Table) -> Option<Shown> {
         ping: Some(id),
         ..Shown::default()
     })
+}
+
+/// The settings menu: each choice as a select menu, the switches as one multi-select, the page
+/// buttons in the last row (five rows in all, Discord's most).
+pub fn menu_message(menu: &Menu) -> Shown {
+    let mut rows: Vec<CreateActionRow> = Vec::new();
+    for (i, control) in menu.controls.iter().enumerate().take(ROWS - 1) {
+        let options: Vec<CreateSelectMenuOption> = control
+            .items
+            .iter()
+            .take(OPTIONS)
+            .map(|item| {
+                let value = match control.kind {
+                    ControlKind::Choice => item.press.encode(),
+                    ControlKind::Switches => switch_key(&item.press).to_owned(),
+                };
+                CreateSelectMenuOption::new(clip(&item.label, OPTION_LABEL), value)
+                    .default_selection(item.selected)
+            })
+            .collect();
+        let count = options.len() as u8;
+        let (id, min, max) = match (control.kind, &control.all) {
+            (ControlKind::Switches, Some(all)) => (all.encode(), 0, count),
+            _ => (format!("menu:{i}"), 1, 1),
+        };
+        let select = CreateSelectMenu::new(id, CreateSelectMenuKind::String { options })
+            .placeholder(clip(&control.label, OPTION_LABEL))
+            .min_values(min)
+            .max_values(max);
+        rows.push(CreateActionRow::SelectMenu(select));
+    }
+    if !menu.nav.is_empty() {
+        let buttons = menu
+            .nav
+            .iter()
+            .map(|i| {
+                CreateButton::new(i.press.encode())
+                    .label(clip(&i.label, BUTTON_LABEL))
+                    .style(ButtonStyle::Secondary)
+            })
+            .collect();
+        rows.push(CreateActionRow::Buttons(buttons));
+    }
+    Shown {
+        embed: Some(CreateEmbed::new().description(clip(&escape(&menu.text), EMBED_TEXT))),
+        components: rows,
+        ..Shown::default()
+    }
+}
+
+/// The option a switch press names.
+fn switch_key(press: &domino_core::chat::MenuPress) -> &'static str {
+    match press.change {
+        domino_core::chat::Change::Switch(key) => key,
+        _ => "",
+    }
 }
 
 /// Button rows as Discord allows them (5 rows of 5): the view's rows when they fit, else the

@@ -10,11 +10,11 @@ use std::sync::Arc;
 use tokio::sync::broadcast::error::RecvError;
 
 pub(crate) async fn follow<S: Store>(bot: Arc<Bot<S>>, http: Arc<Http>) {
-    let mut updates = bot.service.subscribe();
+    let mut updates = bot.chat.subscribe();
     loop {
         match updates.recv().await {
             Ok(reply) if reply.table.chat.platform == Platform::Discord => {
-                publish::after(&bot, &http, &reply, None, false).await;
+                publish::after(&bot, &http, &bot.chat.show_reply(&reply), false).await;
             }
             Ok(_) => {}
             Err(RecvError::Lagged(n)) => {

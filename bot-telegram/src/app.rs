@@ -1,16 +1,14 @@
 //! The adapter's shared state: the service, the bot, the outbox, and what it remembers about
 //! people (whose private chat is closed, who is who by @username).
 
-use crate::ids::{MessageRef, tg_chat, tg_user};
+use crate::ids::{MessageRef, chat_id, person, tg_chat, tg_user};
 use crate::outbox::{Deliver, Job, Outbox};
 use crate::pacing::Pacing;
-use domino_core::service::{Reply, Service};
-use domino_core::session::{ChatId, Event, Lang, Person, Table};
+use domino_core::chat::{Chat, From, Request, Show};
+use domino_core::session::{Lang, Person};
 use domino_core::store::Store;
-use domino_core::view::notices;
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, Weak};
-use std::time::Duration;
 use teloxide::adaptors::CacheMe;
 use teloxide::prelude::*;
 use teloxide::types::User;
@@ -19,12 +17,11 @@ use teloxide::types::User;
 pub(crate) type Tg = CacheMe<Bot>;
 
 pub(crate) struct App<S: Store> {
-    pub service: Arc<Service<S>>,
+    pub chat: Chat<S>,
     pub bot: Tg,
     /// The bot's @username (without the @), for deep links.
     pub username: String,
     pub outbox: Outbox,
-    pub duel_ttl: Duration,
     /// Users whose private chat is closed to the bot (until they open it).
     closed: Mutex<HashSet<i64>>,
     /// (table, user) pairs already told to open the private chat.
@@ -38,21 +35,14 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 impl<S: Store> App<S> {
-    pub(crate) fn new(
-        service: Arc<Service<S>>,
-        bot: Tg,
-        username: String,
-        pacing: Pacing,
-        duel_ttl: Duration,
-    ) -> Arc<App<S>> {
+    pub(crate) fn new(chat: Chat<S>, bot: Tg, username: String, pacing: Pacing) -> Arc<App<S>> {
         Arc::new_cyclic(|weak: &Weak<App<S>>| {
             let deliver: Weak<dyn Deliver> = weak.clone();
             App {
-                service,
+                chat,
                 bot,
                 username,
                 outbox: Outbox::new(pacing, deliver),
-                duel_ttl,
                 closed: Mutex::default(),
                 offered: Mutex::default(),
                 people: Mutex::default(),
@@ -65,59 +55,52 @@ impl<S: Store> App<S> {
         self.outbox.push(chat, Job::Text { text: text.into(), markup: None });
     }
 
-    /// Shows what an accepted command did: the table message, the notices of its events, every
-    /// player's hand, the mention of the player to move.
-    pub(crate) fn show(&self, reply: &Reply) {
-        let Some(chat) = tg_chat(&reply.table.chat) else { return };
-        self.outbox.push(chat, Job::Table { table: reply.table.id });
-        let notes = notices(&reply.table, &reply.events).join("\n\n");
-        // A challenge mentions the person challenged, so that they hear of it.
-        let invitee = reply.events.iter().find_map(|e| match e {
-            Event::Challenged { invitee } => Some((tg_user(&invitee.id)?, invitee.name.clone())),
-            _ => None,
-        });
-        match invitee {
-            Some((user, name)) => self.outbox.push(chat, Job::Call { text: notes, user, name }),
-            None if !notes.is_empty() => self.say(chat, notes),
-            None => {}
-        }
-        self.refresh_hands(&reply.table);
-        if chat < 0 {
-            self.outbox.push(chat, Job::Turn { table: reply.table.id });
-        }
-    }
-
-    /// Shows a table again as it is (after a stale press, or at start-up).
-    pub(crate) fn refresh(&self, table: &Table, hands: bool) {
+    /// Brings a table's messages up to date: the table message, the notice of what happened,
+    /// every seated person's hand, the turn mention.
+    pub(crate) fn show(&self, show: &Show) {
+        let table = &show.table;
         let Some(chat) = tg_chat(&table.chat) else { return };
         self.outbox.push(chat, Job::Table { table: table.id });
-        if hands {
-            self.refresh_hands(table);
+        if let Some(notice) = &show.notice {
+            match notice.mention.as_ref().and_then(|p| Some((tg_user(&p.id)?, p.name.clone()))) {
+                Some((user, name)) => {
+                    self.outbox.push(chat, Job::Call { text: notice.text.clone(), user, name })
+                }
+                None => self.say(chat, notice.text.clone()),
+            }
+        }
+        if show.hands_changed {
+            for (_, p) in table.humans() {
+                if let Some(user) = tg_user(&p.id) {
+                    self.outbox.push(user, Job::Hand { table: table.id, user });
+                }
+            }
         }
         if chat < 0 {
             self.outbox.push(chat, Job::Turn { table: table.id });
         }
     }
 
-    fn refresh_hands(&self, table: &Table) {
-        if table.game.is_none() {
-            return;
-        }
-        for (_, p) in table.humans() {
-            if let Some(user) = tg_user(&p.id) {
-                self.outbox.push(user, Job::Hand { table: table.id, user });
-            }
-        }
+    /// Who asks, as the chat layer needs it: the admin bit is asked of Telegram only when the
+    /// request depends on it (private chats: always).
+    pub(crate) async fn from(
+        &self,
+        chat: teloxide::types::ChatId,
+        user: &User,
+        request: &Request,
+    ) -> From {
+        let admin = request.needs_admin() && self.is_admin(chat, user.id).await;
+        From { chat: chat_id(chat), private: chat.0 > 0, person: person(user), admin }
     }
 
-    /// The chat's language (its settings).
-    pub(crate) async fn lang(&self, chat: &ChatId) -> Lang {
-        self.service.store().chat_settings(chat).await.map(|s| s.lang).unwrap_or_default()
+    /// The chat's language.
+    pub(crate) async fn lang_of(&self, chat: teloxide::types::ChatId) -> Lang {
+        self.chat.lang(&chat_id(chat)).await
     }
 
     /// Where a table shows each audience.
     pub(crate) async fn refs(&self, table: i64) -> HashMap<String, MessageRef> {
-        match self.service.store().message_refs(table).await {
+        match self.chat.message_refs(table).await {
             Ok(refs) => refs
                 .into_iter()
                 .filter_map(|(audience, r)| Some((audience, MessageRef::decode(&r)?)))
@@ -130,7 +113,7 @@ impl<S: Store> App<S> {
     }
 
     pub(crate) async fn set_ref(&self, table: i64, audience: &str, r: &MessageRef) {
-        if let Err(e) = self.service.store().set_message_ref(table, audience, &r.encode()).await {
+        if let Err(e) = self.chat.set_message_ref(table, audience, &r.encode()).await {
             tracing::warn!(table, audience, error = %e, "message reference not saved");
         }
     }

@@ -1,18 +1,14 @@
-//! Button presses. Each is decoded, checked to come from the message it was drawn on (the table
-//! message or the presser's own hand), turned into a command and handed to the service, which
-//! checks it against the stored table: wrong player, stale version, double press and forged
-//! data are all refused there, with nothing changed. The press is answered (a short popup when
-//! refused) before anything is sent, since answers are not paced and sends are.
+//! Button presses. A table button must come from the message it was drawn on (the table
+//! message or the presser's own hand): that is Telegram's side of identity. Everything else —
+//! the table, the version, who may, the settings menu — the chat layer decides. The press is
+//! answered (a short popup when refused) before anything is sent, since answers are not paced
+//! and sends are.
 
 use crate::app::App;
-use crate::hands;
-use crate::ids::{MessageRef, PUBLIC, chat_id, hand_audience, person, tg_chat};
-use crate::settings::{self, SettingsPress};
-use crate::texts;
-use domino_core::service::ServiceError;
-use domino_core::session::{Actor, Command, Lang, Platform, Rejection, Table};
+use crate::ids::{MessageRef, PUBLIC, hand_audience};
+use crate::outbox::Job;
+use domino_core::chat::{Request, texts};
 use domino_core::store::Store;
-use domino_core::view::{ButtonAction, ButtonData, rejection_text};
 use std::sync::Arc;
 use teloxide::prelude::*;
 
@@ -20,83 +16,48 @@ pub(crate) type HandlerResult = Result<(), Box<dyn std::error::Error + Send + Sy
 
 pub(crate) async fn on_callback<S: Store>(app: Arc<App<S>>, q: CallbackQuery) -> HandlerResult {
     app.remember(&q.from);
-    let data = q.data.clone().unwrap_or_default();
-    if let Some(press) = SettingsPress::decode(&data) {
-        settings::on_press(&app, &q, press).await;
+    let Some(m) = q.message.as_ref() else {
+        answer(&app, &q, Some(texts::unknown_button(Default::default()).to_owned()), false).await;
+        return Ok(());
+    };
+    let (chat, message) = (m.chat().id, m.id());
+    let request = Request::press(q.data.clone().unwrap_or_default());
+    if let Some(table) = request.pressed_table()
+        && !drawn_here(&app, table, chat.0, message.0, q.from.id.0 as i64).await
+    {
+        let lang = app.lang_of(chat).await;
+        answer(&app, &q, Some(texts::unknown_button(lang).to_owned()), false).await;
         return Ok(());
     }
-    let place = q.message.as_ref().map(|m| (m.chat().id, m.id()));
-    let fallback = match place {
-        Some((chat, _)) => app.lang(&chat_id(chat)).await,
-        None => Lang::default(),
-    };
-    let Ok(button) = ButtonData::decode(&data) else {
-        answer(&app, &q, Some(texts::unknown_button(fallback).to_owned()), false).await;
-        return Ok(());
-    };
-    let table = match app.service.table(button.table).await {
-        Ok(Some(t)) if t.chat.platform == Platform::Telegram => t,
-        _ => {
-            answer(&app, &q, Some(texts::unknown_button(fallback).to_owned()), false).await;
-            return Ok(());
-        }
-    };
-    if !drawn_here(&app, &table, &q).await {
-        answer(&app, &q, Some(texts::unknown_button(table.lang).to_owned()), false).await;
-        return Ok(());
+    let from = app.from(chat, &q.from, &request).await;
+    let done = app.chat.handle(&from, request).await;
+    let (text, alert) = app.popup(q.from.id.0 as i64, done.reply.as_ref());
+    answer(&app, &q, text, alert).await;
+    if let Some(menu) = &done.menu {
+        let markup = crate::draw::menu_markup(menu);
+        let text = crate::draw::clip(&menu.text, 4096);
+        app.outbox.push(chat.0, Job::Edit { message: message.0, text, markup });
     }
-    let me = person(&q.from);
-    let Some(action) = button.action.action() else {
-        answer(&app, &q, Some(hands::popup(&table, &me.id)), true).await;
-        if table.seat_of(&me.id).is_some() {
-            let user = q.from.id.0 as i64;
-            app.outbox.push(user, crate::outbox::Job::Hand { table: table.id, user });
-        }
-        return Ok(());
-    };
-    // Whether the presser administers the table's chat (asked of Telegram, about that chat: a
-    // press on one's own hand message must not count one's private chat).
-    let admin = match (button.action, tg_chat(&table.chat)) {
-        (ButtonAction::End, Some(chat)) if me.id != table.host => {
-            app.is_admin(teloxide::types::ChatId(chat), q.from.id).await
-        }
-        _ => false,
-    };
-    let cmd = Command {
-        actor: Actor::Person { person: me, admin },
-        action,
-        version: Some(button.version),
-    };
-    match app.service.handle(table.id, cmd).await {
-        Ok(reply) => {
-            answer(&app, &q, None, false).await;
-            app.show(&reply);
-        }
-        Err(ServiceError::Rejected(r)) => {
-            answer(&app, &q, Some(rejection_text(&r, table.lang)), false).await;
-            if r == Rejection::Stale {
-                // The press was drawn for an older table: show the player the table as it is.
-                app.refresh(&table, true);
-            }
-        }
-        Err(e) => {
-            tracing::warn!(table = table.id, error = %e, "command failed");
-            answer(&app, &q, Some(texts::failed(table.lang).to_owned()), false).await;
-            app.refresh(&table, true);
-        }
+    for show in &done.shows {
+        app.show(show);
     }
     Ok(())
 }
 
 /// Whether the press came from the table's own message or the presser's hand message.
-async fn drawn_here<S: Store>(app: &App<S>, table: &Table, q: &CallbackQuery) -> bool {
-    let Some(m) = q.message.as_ref() else { return false };
-    let here = MessageRef::new(m.chat().id.0, m.id(), "");
-    let refs = app.refs(table.id).await;
+async fn drawn_here<S: Store>(
+    app: &App<S>,
+    table: i64,
+    chat: i64,
+    message: i32,
+    user: i64,
+) -> bool {
+    let refs = app.refs(table).await;
+    let here = MessageRef { chat, message, tag: String::new() };
     let is = |audience: &str| {
         refs.get(audience).is_some_and(|r| r.chat == here.chat && r.message == here.message)
     };
-    is(PUBLIC) || is(&hand_audience(q.from.id.0 as i64))
+    is(PUBLIC) || is(&hand_audience(user))
 }
 
 /// Answers a press: nothing, a short notice, or an alert.

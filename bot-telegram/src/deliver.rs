@@ -8,9 +8,9 @@ use crate::failure::Failure;
 use crate::ids::{MessageRef, PUBLIC, TURN};
 use crate::keyboards;
 use crate::outbox::{Deliver, Delivery, Job, Outcome};
-use domino_core::session::Table;
+use domino_core::chat::Show;
 use domino_core::store::Store;
-use domino_core::view::{render_table, table_view, text::display_name, turn_text};
+use domino_core::view::{render_table, text::display_name};
 use teloxide::prelude::*;
 use teloxide::types::{
     ChatId, InlineKeyboardMarkup, InputFile, MessageEntity, MessageId, User, UserId,
@@ -54,14 +54,9 @@ impl<S: Store> Deliver for App<S> {
 }
 
 impl<S: Store> App<S> {
-    async fn current(&self, table: i64) -> Option<Table> {
-        match self.service.table(table).await {
-            Ok(t) => t,
-            Err(e) => {
-                tracing::warn!(table, error = %e, "table unavailable");
-                None
-            }
-        }
+    /// The table as it is when the job runs (jobs coalesce: the latest state shows).
+    pub(crate) async fn current(&self, table: i64) -> Option<Show> {
+        self.chat.show(table).await
     }
 
     /// Edits a message; "not modified" counts as done.
@@ -104,21 +99,21 @@ impl<S: Store> App<S> {
     }
 
     async fn deliver_table(&self, chat: i64, id: i64) -> Sent {
-        let Some(table) = self.current(id).await else { return Ok(0) };
-        let view = table_view(&table);
-        let markup = keyboards::table_markup(&table, &view, &self.username);
+        let Some(show) = self.current(id).await else { return Ok(0) };
+        let markup = keyboards::table_markup(&show.table, &show.view, &self.username);
         let refs = self.refs(id).await;
-        self.put(id, PUBLIC, chat, refs.get(PUBLIC), &render_table(&view), markup).await
+        self.put(id, PUBLIC, chat, refs.get(PUBLIC), &render_table(&show.view), markup).await
     }
 
-    /// The mention of the player to move: a new short message (edits do not notify) that
-    /// replaces the previous one; nothing when the same turn was already announced.
+    /// The turn ping the core wants: a new short message (edits do not notify) that replaces
+    /// the previous one; nothing when the same turn was already announced; the old one goes
+    /// when nobody is to be pinged.
     async fn deliver_turn(&self, chat: i64, id: i64) -> Sent {
-        let Some(table) = self.current(id).await else { return Ok(0) };
+        let Some(show) = self.current(id).await else { return Ok(0) };
         let refs = self.refs(id).await;
         let old = refs.get(TURN).filter(|r| r.message != 0);
-        let want = turn_text(&table).map(|text| (text, turn_key(&table)));
-        if old.map(|r| r.tag.as_str()) == want.as_ref().map(|(_, k)| k.as_str()) {
+        let want = show.turn.as_ref();
+        if old.map(|r| r.tag.as_str()) == want.map(|t| t.key.as_str()) {
             return Ok(0);
         }
         // The previous mention goes (a failure other than a 429 leaves it: it is only a mention).
@@ -128,16 +123,16 @@ impl<S: Store> App<S> {
         {
             return Err(Failure::RetryAfter(d));
         }
-        let Some((text, key)) = want else {
+        let Some(ping) = want else {
             self.set_ref(id, TURN, &MessageRef { chat, message: 0, tag: String::new() }).await;
             return Ok(0);
         };
-        let mut req = self.bot.send_message(ChatId(chat), text.clone());
-        if let Some((user, name)) = to_move(&table) {
-            req = req.entities(mention(&text, &name, user as i64));
+        let mut req = self.bot.send_message(ChatId(chat), ping.text.clone());
+        if let Some(user) = crate::ids::tg_user(&ping.person.id) {
+            req = req.entities(mention(&ping.text, &ping.person.name, user));
         }
         let msg = req.await?;
-        self.set_ref(id, TURN, &MessageRef::new(chat, msg.id, key)).await;
+        self.set_ref(id, TURN, &MessageRef::new(chat, msg.id, ping.key.clone())).await;
         Ok(1)
     }
 
@@ -176,19 +171,4 @@ fn mention(text: &str, name: &str, user: i64) -> Vec<MessageEntity> {
         added_to_attachment_menu: false,
     };
     vec![MessageEntity::text_mention(user, offset, len)]
-}
-
-/// The person to move: (Telegram user, name).
-fn to_move(table: &Table) -> Option<(u64, String)> {
-    let seat = table.to_move()?;
-    let p = table.seats.get(seat)?.as_ref()?.person()?;
-    Some((p.id.id.parse().ok()?, p.name.clone()))
-}
-
-/// Which turn it is: the match, the round and the moves made in it.
-fn turn_key(table: &Table) -> String {
-    let game = table.game.as_ref();
-    let rounds = game.map_or(0, |g| g.rounds.len());
-    let moves = game.and_then(|g| g.rounds.last()).map_or(0, Vec::len);
-    format!("{}.{rounds}.{moves}", table.matches_played)
 }

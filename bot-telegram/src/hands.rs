@@ -4,23 +4,21 @@
 //! The game never waits on a private chat.
 
 use crate::app::App;
-use crate::deeplink::Payload;
 use crate::deliver::Sent;
 use crate::failure::Failure;
 use crate::ids::{hand_audience, tg_chat, user_id};
 use crate::keyboards;
 use crate::outbox::Job;
 use crate::texts;
-use domino_core::session::{Rejection, Table, UserId};
+use domino_core::chat::Link;
+use domino_core::session::Table;
 use domino_core::store::Store;
-use domino_core::view::{hand_view, rejection_text, render_hand, text::display_name};
-
-/// Popups hold at most 200 characters.
-const POPUP: usize = 200;
+use domino_core::view::{hand_view, render_hand, text::display_name};
 
 impl<S: Store> App<S> {
     pub(crate) async fn deliver_hand(&self, id: i64, user: i64) -> Sent {
-        let Ok(Some(table)) = self.service.table(id).await else { return Ok(0) };
+        let Some(show) = self.current(id).await else { return Ok(0) };
+        let table = show.table;
         let Some(seat) = table.seat_of(&user_id(user)) else { return Ok(0) };
         if self.is_closed(user) {
             self.offer_private_chat(&table, user);
@@ -53,7 +51,7 @@ impl<S: Store> App<S> {
         let name =
             table.seats[seat].as_ref().and_then(|s| s.person()).map(|p| display_name(&p.name));
         let lang = table.lang;
-        let link = keyboards::deep_link(&self.username, Payload::Hand(table.id));
+        let link = keyboards::deep_link(&self.username, Link::Hand(table.id));
         self.outbox.push(
             chat,
             Job::Text {
@@ -62,25 +60,4 @@ impl<S: Store> App<S> {
             },
         );
     }
-}
-
-/// The «my tiles» popup: the presser's hand, or why there is none.
-pub(crate) fn popup(table: &Table, user: &UserId) -> String {
-    let lang = table.lang;
-    let Some(seat) = table.seat_of(user) else {
-        return rejection_text(&Rejection::NotSeated, lang);
-    };
-    let Some(view) = hand_view(table, seat) else {
-        return rejection_text(&Rejection::NotStarted, lang);
-    };
-    clip(&render_hand(&view))
-}
-
-fn clip(text: &str) -> String {
-    if text.chars().count() <= POPUP {
-        return text.to_owned();
-    }
-    let mut short: String = text.chars().take(POPUP - 1).collect();
-    short.push('…');
-    short
 }

@@ -2,8 +2,8 @@
 //! deep link into the private chat (where the hand will live), and a match in play gets a link
 //! to the private chat beside «my tiles».
 
-use crate::deeplink::Payload;
 use crate::texts;
+use domino_core::chat::Link;
 use domino_core::session::{Phase, Table};
 use domino_core::view::{ButtonAction, Buttons, TableView};
 use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
@@ -17,8 +17,17 @@ pub(crate) fn markup(rows: &Buttons) -> InlineKeyboardMarkup {
     }))
 }
 
+/// Callback buttons from (label, data) rows.
+pub(crate) fn callbacks(rows: Vec<Vec<(String, String)>>) -> InlineKeyboardMarkup {
+    InlineKeyboardMarkup::new(rows.into_iter().map(|row| {
+        row.into_iter()
+            .map(|(label, data)| InlineKeyboardButton::callback(label, data))
+            .collect::<Vec<_>>()
+    }))
+}
+
 /// `https://t.me/<bot>?start=<payload>`.
-pub(crate) fn deep_link(bot: &str, payload: Payload) -> url::Url {
+pub(crate) fn deep_link(bot: &str, payload: Link) -> url::Url {
     let mut url = url::Url::parse("https://t.me/").expect("a valid base");
     url.set_path(bot);
     url.query_pairs_mut().append_pair("start", &payload.encode());
@@ -41,7 +50,7 @@ pub(crate) fn table_markup(table: &Table, view: &TableView, bot: &str) -> Inline
                 .map(|(label, data)| match data.action {
                     ButtonAction::Join => InlineKeyboardButton::url(
                         texts::join_button(lang).to_owned(),
-                        deep_link(bot, Payload::Join(table.id)),
+                        deep_link(bot, Link::Join(table.id)),
                     ),
                     _ => InlineKeyboardButton::callback(label.clone(), data.encode()),
                 })
@@ -51,7 +60,7 @@ pub(crate) fn table_markup(table: &Table, view: &TableView, bot: &str) -> Inline
     if table.phase == Phase::Playing {
         let link = InlineKeyboardButton::url(
             texts::private_tiles_button(lang).to_owned(),
-            deep_link(bot, Payload::Hand(table.id)),
+            deep_link(bot, Link::Hand(table.id)),
         );
         match rows.first_mut() {
             Some(first) => first.push(link),
@@ -67,7 +76,7 @@ mod tests {
 
     #[test]
     fn deep_links_open_the_bot_with_a_payload() {
-        let url = deep_link("domino_bot", Payload::Join(1295));
+        let url = deep_link("domino_bot", Link::Join(1295));
         assert_eq!(url.as_str(), "https://t.me/domino_bot?start=jzz");
     }
 }

@@ -1,16 +1,15 @@
 //! The Telegram adapter of the domino bot (teloxide 0.17).
 //!
-//! It stays thin: an update becomes a command, the service decides, the views are rendered as
-//! messages and keyboards, and everything written goes through one paced outbox.
+//! It stays thin: an update becomes a request for the core's chat layer, which decides; its
+//! answer is drawn as messages and keyboards, and everything written goes through one paced
+//! outbox.
 //!
 //! | module | holds |
 //! |---|---|
-//! | `commands` | `/new`, `/duel`, `/rules`, `/settings`, `/score`, `/top`, `/export`, `/stop`, `/help`, `/start` |
-//! | `args` | the words after a command: game, seats, pairs |
-//! | `callbacks` | button presses: decode, check where they came from, hand to the service, answer |
-//! | `settings` | the chat's settings menu and its button codec |
-//! | `deeplink` | `t.me/<bot>?start=j…` (join) and `h…` (my hand) |
-//! | `hands` | private hands, closed private chats, the «my tiles» popup |
+//! | `commands` | a message: a command (the core's catalog) or `/start PAYLOAD`, read into a request |
+//! | `callbacks` | button presses: checked to come from the message they were drawn on, handed to the chat layer, answered |
+//! | `draw` | the chat layer's answers as messages, popups, keyboards and documents |
+//! | `hands` | private hands, closed private chats |
 //! | `deliver` | the table message, the turn mention, messages and files, against Telegram |
 //! | `outbox`, `pacing` | per-chat queues, coalescing, the rate limits, 429 handling |
 //! | `keyboards` | button rows as inline keyboards, deep links |
@@ -18,18 +17,16 @@
 //! | `app`, `ids`, `failure`, `texts` | shared state, id conversions, error kinds, the adapter's own words |
 
 mod app;
-mod args;
 mod callbacks;
 mod commands;
-mod deeplink;
 mod deliver;
+mod draw;
 mod failure;
 mod hands;
 mod ids;
 mod keyboards;
 mod outbox;
 mod pacing;
-mod settings;
 mod texts;
 mod webhook;
 
@@ -37,12 +34,13 @@ pub use pacing::Pacing;
 pub use webhook::Webhook;
 
 use app::{App, Tg};
+use domino_core::chat::Chat;
 use domino_core::service::Service;
 use domino_core::session::Platform;
 use domino_core::store::Store;
 use std::sync::Arc;
 use std::time::Duration;
-use teloxide::dispatching::{HandlerExt, UpdateHandler};
+use teloxide::dispatching::UpdateHandler;
 use teloxide::prelude::*;
 use teloxide::types::Me;
 use teloxide::update_listeners::Polling;
@@ -104,8 +102,6 @@ pub struct RunOptions {
     pub pacing: Pacing,
     /// Long-polling timeout of `getUpdates`.
     pub poll_timeout: Duration,
-    /// How long a duel challenge waits for an answer.
-    pub duel_ttl: Duration,
     /// Stop on Ctrl-C.
     pub ctrlc: bool,
     pub stop: Stop,
@@ -119,7 +115,6 @@ impl Default for RunOptions {
             mode: Mode::Polling,
             pacing: Pacing::TELEGRAM,
             poll_timeout: Duration::from_secs(10),
-            duel_ttl: Duration::from_secs(300),
             ctrlc: true,
             stop: Stop::new(),
             drain: Duration::from_secs(10),
@@ -161,15 +156,11 @@ pub async fn run<S: Store>(
     let updates = service.subscribe();
     let Some(me) = get_me(&bot, &options.stop).await? else { return Ok(()) };
     let username = me.username.clone().unwrap_or_default();
-    let app = App::new(service.clone(), bot.clone(), username, options.pacing, options.duel_ttl);
+    let app = App::new(Chat::new(service), bot.clone(), username, options.pacing);
     register_commands(&bot).await;
     let timers = tokio::spawn(show_timers(app.clone(), updates));
-    match service.store().load_open().await {
-        Ok(open) => open
-            .iter()
-            .filter(|t| t.chat.platform == Platform::Telegram)
-            .for_each(|t| app.refresh(t, false)),
-        Err(e) => tracing::warn!(error = %e, "open tables not refreshed"),
+    for show in app.chat.open_tables(Platform::Telegram).await {
+        app.show(&show);
     }
     let result = dispatch(&app, &options).await;
     timers.abort();
@@ -182,11 +173,7 @@ pub async fn run<S: Store>(
 
 fn schema<S: Store>() -> UpdateHandler<Box<dyn std::error::Error + Send + Sync>> {
     dptree::entry()
-        .branch(
-            Update::filter_message()
-                .filter_command::<commands::Cmd>()
-                .endpoint(commands::on_command::<S>),
-        )
+        .branch(Update::filter_message().endpoint(commands::on_message::<S>))
         .branch(Update::filter_callback_query().endpoint(callbacks::on_callback::<S>))
 }
 
@@ -292,7 +279,9 @@ async fn show_timers<S: Store>(
     use tokio::sync::broadcast::error::RecvError;
     loop {
         match updates.recv().await {
-            Ok(reply) if reply.table.chat.platform == Platform::Telegram => app.show(&reply),
+            Ok(reply) if reply.table.chat.platform == Platform::Telegram => {
+                app.show(&app.chat.show_reply(&reply))
+            }
             Ok(_) => {}
             Err(RecvError::Lagged(n)) => tracing::warn!(missed = n, "timer updates missed"),
             Err(RecvError::Closed) => return,

@@ -252,6 +252,17 @@ impl<S: Store> Service<S> {
         out
     }
 
+    /// Every open table, oldest first.
+    pub async fn all_tables(&self) -> Vec<Table> {
+        let locks: Vec<_> = self.map().values().cloned().collect();
+        let mut out = Vec::with_capacity(locks.len());
+        for lock in locks {
+            out.push(lock.lock().await.clone());
+        }
+        out.sort_by_key(|t| t.id);
+        out
+    }
+
     /// Runs every timer that is due: a player out of time gets a computer move, an expired
     /// challenge closes. Returns what each fired timer did.
     pub async fn fire_due(&self) -> Vec<Reply> {

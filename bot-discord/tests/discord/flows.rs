@@ -33,9 +33,11 @@ async fn commands_are_registered_in_russian_and_english() {
     assert_eq!(cmd["name_localizations"]["ru"], "домино");
     let subs: Vec<&str> =
         cmd["options"].as_array().unwrap().iter().map(|o| o["name"].as_str().unwrap()).collect();
+    let catalog: Vec<&str> = domino_core::chat::COMMANDS.iter().map(|c| c.key).collect();
+    assert_eq!(subs, catalog, "one subcommand per command of the core's catalog");
     assert_eq!(
         subs,
-        ["new", "duel", "duel-bot", "rules", "settings", "score", "top", "export", "stop", "help"]
+        ["new", "duel", "rules", "settings", "score", "top", "export", "season", "stop", "help"]
     );
     for sub in cmd["options"].as_array().unwrap() {
         assert!(
@@ -52,7 +54,7 @@ async fn commands_are_registered_in_russian_and_english() {
         .collect();
     assert_eq!(variants, ["classic", "kozel", "morskoy", "osel", "telefon"]);
     assert_eq!(new["options"][0]["choices"][1]["name_localizations"]["ru"], "Козёл");
-    let presets: Vec<&str> = new["options"][1]["choices"]
+    let presets: Vec<&str> = new["options"][4]["choices"]
         .as_array()
         .unwrap()
         .iter()
@@ -61,9 +63,8 @@ async fn commands_are_registered_in_russian_and_english() {
     assert_eq!(presets, ["troshin", "plain", "sport"]);
 
     let help = w.slash(ANNA, "help", vec![]).await;
-    assert!(help.ephemeral());
     assert!(help.text().contains("/domino new"), "{}", help.text());
-    let rules = w.slash(ANNA, "rules", vec![opt("variant", "osel")]).await;
+    let rules = w.slash(ANNA, "rules", vec![opt("game", "osel")]).await;
     assert!(rules.text().contains("Осёл"), "{}", rules.text());
     w.bot.stop().await;
 }
@@ -73,7 +74,7 @@ async fn a_two_player_match_through_the_buttons() {
     let store = MemoryStore::new();
     short_kozel(&store).await;
     let w = World::start(store).await;
-    let answer = w.slash(ANNA, "new", vec![opt("variant", "kozel")]).await;
+    let answer = w.slash(ANNA, "new", vec![opt("game", "kozel")]).await;
     assert!(answer.ephemeral() && answer.text().contains("Стол №1"), "{}", answer.text());
     let table = w.service().tables_in(&chat()).await[0].id;
     let msg = w.shown(table).await;
@@ -155,14 +156,13 @@ async fn a_two_player_match_through_the_buttons() {
     assert!(score.text().contains("Раунд 1"), "{}", score.text());
     let export = w.slash(ANNA, "export", vec![]).await;
     let names: Vec<&str> = export.files.iter().map(|(n, _)| n.as_str()).collect();
-    assert_eq!(names, ["last-match.json", "scoreboard.csv"]);
+    assert_eq!(names, ["last-match.json", "standings.csv"]);
     let record: Value = serde_json::from_str(&export.files[0].1).unwrap();
     assert_eq!(record["format"], "domino-record/1", "{record}");
     assert!(export.files[1].1.starts_with("platform,user_id"));
-    let upload =
-        w.fake.requests().into_iter().rfind(|r| r.path.ends_with("/messages/@original")).unwrap();
+    let upload = w.fake.requests().into_iter().rfind(|r| r.path.ends_with("/callback")).unwrap();
     assert_eq!(upload.files.len(), 2, "sent as a multipart upload");
-    assert!(export.ephemeral());
+    assert!(!export.ephemeral(), "the export is for the channel");
     let rows = w.service().store().scoreboard(&chat(), None, Some(Variant::Kozel)).await.unwrap();
     assert_eq!(rows.len(), 2);
     w.bot.stop().await;
@@ -171,7 +171,7 @@ async fn a_two_player_match_through_the_buttons() {
 #[tokio::test]
 async fn a_four_player_pairs_round_through_the_buttons() {
     let w = World::start(MemoryStore::new()).await;
-    w.slash(ANNA, "new", vec![opt("variant", "kozel"), opt("pairs", true)]).await;
+    w.slash(ANNA, "new", vec![opt("game", "kozel"), opt("pairs", true)]).await;
     let table = w.service().tables_in(&chat()).await[0].id;
     for p in [BORIS, VERA, GLEB] {
         let msg = w.shown(table).await;
@@ -207,7 +207,7 @@ async fn a_four_player_pairs_round_through_the_buttons() {
         })
         .await;
     let none = w.slash(ANNA, "score", vec![]).await;
-    assert!(none.text().contains("нет открытых столов"), "{}", none.text());
+    assert!(none.text().contains("нет открытого стола"), "{}", none.text());
     w.bot.stop().await;
 }
 
@@ -215,7 +215,7 @@ async fn a_four_player_pairs_round_through_the_buttons() {
 async fn duels_and_several_tables_in_one_channel() {
     let w = World::start(MemoryStore::new()).await;
     let resolved = crate::payloads::resolved_user(BORIS.user());
-    let options = vec![crate::payloads::user_opt("user", BORIS.id), opt("variant", "telefon")];
+    let options = vec![crate::payloads::user_opt("opponent", BORIS.id), opt("game", "telefon")];
     w.slash_in(CHANNEL, ANNA, "duel", options, resolved).await;
     let duel = w.service().tables_in(&chat()).await[0].id;
     let msg = w.shown(duel).await;
@@ -237,7 +237,7 @@ async fn duels_and_several_tables_in_one_channel() {
     assert_eq!(w.table(duel).await.phase, Phase::Playing);
 
     // A second table in the same channel, against the computer, with its own message.
-    w.slash(VERA, "duel-bot", vec![opt("variant", "classic")]).await;
+    w.slash(VERA, "duel", vec![opt("computer", true), opt("game", "classic")]).await;
     let tables = w.service().tables_in(&chat()).await;
     assert_eq!(tables.len(), 2);
     let solo = tables[1].id;
@@ -256,7 +256,7 @@ async fn duels_and_several_tables_in_one_channel() {
         CHANNEL,
         GLEB,
         "duel",
-        vec![crate::payloads::user_opt("user", crate::fake::BOT)],
+        vec![crate::payloads::user_opt("opponent", crate::fake::BOT)],
         resolved,
     )
     .await;
@@ -268,36 +268,59 @@ async fn duels_and_several_tables_in_one_channel() {
 #[tokio::test]
 async fn settings_need_an_admin_and_reach_new_tables() {
     let w = World::start(MemoryStore::new()).await;
-    let shown = w.slash(ANNA, "settings", vec![]).await;
-    assert!(shown.ephemeral() && shown.text().contains("Настройки канала"), "{}", shown.text());
-    let refused = w.slash(ANNA, "settings", vec![opt("language", "en")]).await;
-    assert!(refused.text().contains("администратор"), "{}", refused.text());
-    assert_eq!(w.service().store().chat_settings(&chat()).await.unwrap(), ChatSettings::default());
+    let menu = w.slash(ANNA, "settings", vec![]).await;
+    assert!(menu.text().contains("Настройки чата"), "{}", menu.text());
+    let store = w.service().store();
 
-    let changed = w
-        .slash(
-            ADMIN,
-            "settings",
-            vec![opt("language", "en"), opt("timer", 60), opt("level", "expert")],
-        )
-        .await;
-    assert!(!changed.ephemeral());
-    assert!(
-        changed.text().contains("Language: English") && changed.text().contains("60 s"),
-        "{}",
-        changed.text()
-    );
-    let bad =
-        w.slash(ADMIN, "settings", vec![opt("variant", "telefon"), opt("preset", "troshin")]).await;
-    assert!(bad.text().contains("do not work"), "{}", bad.text());
-    w.slash(ADMIN, "settings", vec![opt("variant", "kozel"), opt("preset", "troshin")]).await;
-    let season = w.slash(ADMIN, "settings", vec![opt("new-season", true)]).await;
+    // Only admins change settings; a refusal is private and changes nothing.
+    let (id, english) = select(&menu, "English");
+    let refused = w.choose(ANNA, menu.id, &id, &[&english]).await;
+    assert_eq!((refused.kind, refused.msg.ephemeral()), (4, true));
+    assert!(refused.msg.text().contains("только админы"), "{}", refused.msg.text());
+    assert_eq!(store.chat_settings(&chat()).await.unwrap(), ChatSettings::default());
+
+    let en = w.choose(ADMIN, menu.id, &id, &[&english]).await;
+    assert_eq!(en.kind, 7, "the menu is updated in place");
+    assert!(en.msg.text().contains("Language: English"), "{}", en.msg.text());
+    let (id, minute) = select(&en.msg, "1 min");
+    let timed = w.choose(ADMIN, menu.id, &id, &[&minute]).await;
+    let (id, expert) = select(&timed.msg, "expert");
+    let strong = w.choose(ADMIN, menu.id, &id, &[&expert]).await;
+    assert!(strong.msg.text().contains("Turn timer: 1 min"), "{}", strong.msg.text());
+
+    // A press on the menu as it was before is out of date: refused, the menu shown as it is.
+    let stale = w.choose(ADMIN, menu.id, &id, &[&expert]).await;
+    assert_eq!(stale.kind, 7);
+    assert!(stale.msg.text().contains("Computer: expert"), "{}", stale.msg.text());
+    let note = w.fake.until("the stale note", |f| {
+        let last = f.requests().into_iter().rev().find(|r| r.path.contains("/webhooks/"))?;
+        last.body["content"].as_str().map(str::to_owned)
+    });
+    assert!(note.await.contains("out of date"));
+
+    // The game page: a preset and a house rule for Goat.
+    let rules = w.press(ADMIN, menu.id, &button(&strong.msg, "Game rules")).await;
+    assert!(rules.msg.text().contains("Goat"), "{}", rules.msg.text());
+    let (id, troshin) = select(&rules.msg, "troshin");
+    let preset = w.choose(ADMIN, menu.id, &id, &[&troshin]).await;
+    let (id, _) = select(&preset.msg, "Eggs");
+    let eggs = w.choose(ADMIN, menu.id, &id, &["eggs"]).await;
+    assert!(eggs.msg.text().contains("✅ Eggs"), "{}", eggs.msg.text());
+    let done = w.press(ADMIN, menu.id, &button(&eggs.msg, "Done")).await;
+    assert!(done.msg.buttons().is_empty(), "a closed menu has no controls");
+    let s = store.chat_settings(&chat()).await.unwrap();
+    assert_eq!((s.version, s.turn_secs, s.lang), (5, Some(60), domino_core::session::Lang::En));
+
+    // Seasons: admins only.
+    let season = w.slash(ANNA, "season", vec![opt("new", true)]).await;
+    assert!(season.text().contains("admins"), "{}", season.text());
+    let season = w.slash(ADMIN, "season", vec![opt("new", true)]).await;
     assert!(season.text().contains("Season 2"), "{}", season.text());
 
-    w.slash(ANNA, "new", vec![opt("variant", "kozel")]).await;
+    w.slash(ANNA, "new", vec![opt("game", "kozel")]).await;
     let t = w.service().tables_in(&chat()).await.remove(0);
     assert_eq!(t.turn_secs, Some(60));
-    assert!(t.rules.presets.iter().any(|p| p.key() == "troshin"));
+    assert!(t.rules.presets.iter().any(|p| p.key() == "troshin") && t.rules.eggs);
     let msg = w.shown(t.id).await;
     assert!(msg.text().contains("Goat · table #1"), "{}", msg.text());
     assert!(button(&msg, "Join").starts_with("1:"));
@@ -308,7 +331,7 @@ async fn settings_need_an_admin_and_reach_new_tables() {
 async fn a_choice_in_a_move_menu_is_a_move() {
     // A hand with more than 25 moves is offered as select menus; a choice is read like a press.
     let w = World::start(MemoryStore::new()).await;
-    w.slash(ANNA, "new", vec![opt("variant", "classic")]).await;
+    w.slash(ANNA, "new", vec![opt("game", "classic")]).await;
     let table = w.service().tables_in(&chat()).await[0].id;
     let lobby = w.shown(table).await;
     w.press(BORIS, lobby.id, &button(&lobby, "Сесть")).await;

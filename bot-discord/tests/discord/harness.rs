@@ -119,10 +119,23 @@ impl<S: Store> World<S> {
             .fake
             .until("the command's answer", |f| {
                 let a = f.answered(&token);
-                (a.callbacks == [5] && a.edits > 0).then_some(a)
+                let done = match a.callbacks.as_slice() {
+                    [4] => true,
+                    [5] => {
+                        a.edits > 0
+                            && (!a.followups.is_empty()
+                                || !f.message(a.original.unwrap()).content.starts_with('…'))
+                    }
+                    _ => false,
+                };
+                done.then_some(a)
             })
             .await;
-        self.fake.message(a.original.unwrap())
+        // A late public answer is a follow-up; the deferred answer then only says «✅».
+        match a.followups.first() {
+            Some(&m) => self.fake.message(m),
+            None => self.fake.message(a.original.unwrap()),
+        }
     }
 
     pub async fn slash(&self, who: Player, sub: &str, options: Vec<Value>) -> Msg {
@@ -140,13 +153,37 @@ impl<S: Store> World<S> {
     pub async fn press_in(&self, channel: u64, who: Player, on: u64, custom_id: &str) -> Pressed {
         let msg = self.fake.message(on);
         let id = self.fake.id();
+        let message = fake::message_json(&msg);
+        let token = format!("token-{id}");
+        self.fake.push(payloads::button(id, &token, channel, who.member(), custom_id, message));
+        self.pressed(&token).await
+    }
+
+    /// Chooses `values` in the select menu `custom_id` of message `on`.
+    pub async fn choose(&self, who: Player, on: u64, custom_id: &str, values: &[&str]) -> Pressed {
+        let msg = self.fake.message(on);
+        let id = self.fake.id();
         let token = format!("token-{id}");
         let message = fake::message_json(&msg);
-        self.fake.push(payloads::button(id, &token, channel, who.member(), custom_id, message));
+        let channel = msg.channel;
+        self.fake.push(payloads::choices(
+            id,
+            &token,
+            channel,
+            who.member(),
+            custom_id,
+            values,
+            message,
+        ));
+        self.pressed(&token).await
+    }
+
+    /// The answer to the press whose token is `token`.
+    async fn pressed(&self, token: &str) -> Pressed {
         let a = self
             .fake
             .until("the press's answer", |f| {
-                let a = f.answered(&token);
+                let a = f.answered(token);
                 let done = match a.callbacks.as_slice() {
                     [4] | [7] => true,
                     [6] => a.edits > 0 || !a.followups.is_empty(),
@@ -220,6 +257,21 @@ pub fn button(m: &Msg, label: &str) -> String {
         .find(|(l, _)| l.contains(label))
         .unwrap_or_else(|| panic!("no button {label:?} in {:?}", m.buttons()))
         .1
+}
+
+/// The select menu holding the option labelled `label`: (its custom id, the option's value).
+pub fn select(m: &Msg, label: &str) -> (String, String) {
+    for row in m.components.as_array().into_iter().flatten() {
+        for c in row["components"].as_array().into_iter().flatten() {
+            for o in c["options"].as_array().into_iter().flatten() {
+                if o["label"].as_str().is_some_and(|l| l.contains(label)) {
+                    let id = c["custom_id"].as_str().unwrap().to_owned();
+                    return (id, o["value"].as_str().unwrap().to_owned());
+                }
+            }
+        }
+    }
+    panic!("no option {label:?} in {:?}", m.buttons())
 }
 
 /// Plays the table's match with the people seated, each pressing «My tiles» on the table

@@ -197,8 +197,21 @@ pub fn choice(
     value: &str,
     message: Value,
 ) -> Value {
+    choices(id, token, channel_id, member, custom_id, &[value], message)
+}
+
+/// MESSAGE_COMPONENT: `values` chosen in the (multi-)select menu `custom_id` on `message`.
+pub fn choices(
+    id: u64,
+    token: &str,
+    channel_id: u64,
+    member: Value,
+    custom_id: &str,
+    values: &[&str],
+    message: Value,
+) -> Value {
     let mut v = base(3, id, token, channel_id, member);
-    v["data"] = json!({"custom_id": custom_id, "component_type": 3, "values": [value]});
+    v["data"] = json!({"custom_id": custom_id, "component_type": 3, "values": values});
     v["message"] = message;
     v
 }

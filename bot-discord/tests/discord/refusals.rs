@@ -49,7 +49,7 @@ async fn refused_in(
 #[tokio::test]
 async fn refused_presses_answer_privately_and_change_nothing() {
     let w = World::start(MemoryStore::new()).await;
-    w.slash(ANNA, "new", vec![opt("variant", "kozel")]).await;
+    w.slash(ANNA, "new", vec![opt("game", "kozel")]).await;
     let chat = ChatId::new(Platform::Discord, CHANNEL.to_string());
     let table = w.service().tables_in(&chat).await[0].id;
     let lobby = w.shown(table).await;
@@ -78,38 +78,24 @@ async fn refused_presses_answer_privately_and_change_nothing() {
     // channel's table.
     let now = w.shown(table).await;
     let t = w.table(table).await;
-    refused(&w, table, other, now.id, "hello", "не от стола этого канала").await;
-    refused(&w, table, other, now.id, "1:zzzz:0:join", "не от стола этого канала").await;
+    refused(&w, table, other, now.id, "hello", "не отсюда").await;
+    refused(&w, table, other, now.id, "1:zzzz:0:join", "не отсюда").await;
     let forged = format!(
         "{}m.P53r",
         ButtonData::new(t.id, t.version, ButtonAction::Join).encode().trim_end_matches("join")
     );
-    refused(&w, table, other, now.id, &forged, "не от стола этого канала").await;
-    w.slash_in(
-        OTHER_CHANNEL,
-        VERA,
-        "new",
-        vec![opt("variant", "classic")],
-        serde_json::Value::Null,
-    )
-    .await;
+    refused(&w, table, other, now.id, &forged, "не отсюда").await;
+    w.slash_in(OTHER_CHANNEL, VERA, "new", vec![opt("game", "classic")], serde_json::Value::Null)
+        .await;
     let elsewhere =
         w.service().tables_in(&ChatId::new(Platform::Discord, OTHER_CHANNEL.to_string())).await[0]
             .clone();
     let join_there = ButtonData::new(elsewhere.id, elsewhere.version, ButtonAction::Join).encode();
-    refused(&w, elsewhere.id, GLEB, now.id, &join_there, "не от стола этого канала").await;
+    refused(&w, elsewhere.id, GLEB, now.id, &join_there, "не отсюда").await;
     // And this channel's table, pressed from the other channel.
     let there = w.shown(elsewhere.id).await;
-    refused_in(
-        &w,
-        OTHER_CHANNEL,
-        table,
-        GLEB,
-        there.id,
-        &button(&now, "Сдаться"),
-        "не от стола этого канала",
-    )
-    .await;
+    refused_in(&w, OTHER_CHANNEL, table, GLEB, there.id, &button(&now, "Сдаться"), "не отсюда")
+        .await;
     w.bot.stop().await;
 }
 
@@ -121,7 +107,7 @@ async fn a_slow_press_is_acknowledged_first_and_answered_after() {
     let clock = std::sync::Arc::new(domino_core::service::ManualClock::new(1_700_000_000_000));
     let bot = Bot::start(&fake, service(store, clock.clone()).await).await;
     let w = World { fake, bot, clock };
-    w.slash(ANNA, "new", vec![opt("variant", "kozel")]).await;
+    w.slash(ANNA, "new", vec![opt("game", "kozel")]).await;
     let chat = ChatId::new(Platform::Discord, CHANNEL.to_string());
     let table = w.service().tables_in(&chat).await[0].id;
     let lobby = w.shown(table).await;

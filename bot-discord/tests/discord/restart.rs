@@ -7,7 +7,7 @@ use crate::harness::*;
 use crate::payloads::opt;
 use domino_core::service::ManualClock;
 use domino_core::session::{ChatId, Phase, Platform};
-use domino_core::store::{SqliteStore, Store};
+use domino_core::store::{ChatSettings, SqliteStore, Store};
 use std::sync::Arc;
 
 #[tokio::test]
@@ -17,12 +17,13 @@ async fn a_restart_in_the_middle_of_a_game() {
     let fake = Fake::start().await;
     let clock = Arc::new(ManualClock::new(1_700_000_000_000));
     let store = SqliteStore::open_path(&path).await.unwrap();
+    let chat = ChatId::new(Platform::Discord, CHANNEL.to_string());
+    let timer = ChatSettings { turn_secs: Some(30), ..ChatSettings::default() }.next();
+    store.set_chat_settings(&chat, &timer).await.unwrap();
     let bot = Bot::start(&fake, service(store, clock.clone()).await).await;
     let w = World { fake, bot, clock: clock.clone() };
 
-    w.slash(ADMIN, "settings", vec![opt("timer", 30)]).await;
-    w.slash(ANNA, "new", vec![opt("variant", "kozel")]).await;
-    let chat = ChatId::new(Platform::Discord, CHANNEL.to_string());
+    w.slash(ANNA, "new", vec![opt("game", "kozel")]).await;
     let table = w.service().tables_in(&chat).await[0].id;
     let lobby = w.shown(table).await;
     w.press(BORIS, lobby.id, &button(&lobby, "Сесть")).await;

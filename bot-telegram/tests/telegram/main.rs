@@ -91,9 +91,17 @@ async fn a_whole_two_player_kozel_match() {
     .await;
     fake.say(GROUP, &BOB, "/export");
     let doc = fake.until("the record", |st| st.documents.first().cloned()).await;
-    assert_eq!((doc.chat, doc.name.as_str()), (GROUP, "domino-record.json"));
+    assert_eq!((doc.chat, doc.name.as_str()), (GROUP, "last-match.json"));
     let record: serde_json::Value = serde_json::from_slice(&doc.bytes).expect("JSON");
     assert!(record.to_string().contains("domino-record/1"), "{record}");
+    let csv = fake.until("the standings", |st| st.documents.get(1).cloned()).await;
+    assert_eq!(csv.name, "standings.csv");
+    // No turn ping is left under the finished table.
+    fake.until("no ping left", |st| {
+        let left = st.messages_in(GROUP).into_iter().filter(|m| m.text.contains("ваш ход")).count();
+        (left == 0).then_some(())
+    })
+    .await;
     fake.say(GROUP, &BOB, "/score");
     fake.until("the tally", |st| st.bot_texts(GROUP).into_iter().find(|t| t.starts_with("📋")))
         .await;
@@ -376,9 +384,15 @@ async fn settings_by_buttons() {
             st.message(GROUP, menu.id).filter(|m| m.text.contains("⏱ Turn timer: 1 min")).cloned()
         })
         .await;
-    press(&fake, &ALICE, &menu, "eggs").await;
+    press(&fake, &ALICE, &menu, "Game rules").await;
+    let menu = fake
+        .until("the game page", |st| {
+            st.message(GROUP, menu.id).filter(|m| m.text.contains("📖 Goat")).cloned()
+        })
+        .await;
+    press(&fake, &ALICE, &menu, "Eggs").await;
     fake.until("eggs on", |st| {
-        st.message(GROUP, menu.id).filter(|m| m.text.contains("eggs: true")).cloned()
+        st.message(GROUP, menu.id).filter(|m| m.text.contains("✅ Eggs")).cloned()
     })
     .await;
     let settings = service.store().chat_settings(&chat(GROUP)).await.unwrap();

@@ -33,7 +33,7 @@ impl Table {
         host: Person,
         now: Millis,
     ) -> Result<(Table, Vec<Event>), Rejection> {
-        new.rules.check_table(new.size as usize).map_err(|e| Rejection::Settings(e.to_string()))?;
+        new.rules.check_table(new.size as usize)?;
         let mut seats = vec![None; new.size as usize];
         seats[0] = Some(Seat::human(host.clone()));
         let table = Table {
@@ -325,8 +325,7 @@ impl Table {
             }
         }
         let seed = mix(&[self.seed, self.matches_played as u64]);
-        let game = Game::new(self.rules.clone(), self.size as usize, seed)
-            .map_err(|e| Rejection::Settings(e.to_string()))?;
+        let game = Game::new(self.rules.clone(), self.size as usize, seed)?;
         self.game = Some(game);
         self.phase = Phase::Playing;
         self.end_votes.clear();
@@ -398,12 +397,12 @@ impl Table {
     ) -> Result<(), Rejection> {
         let rules = rules.unwrap_or_else(|| self.rules.clone());
         let size = size.unwrap_or(self.size);
-        rules.check_table(size as usize).map_err(|e| Rejection::Settings(e.to_string()))?;
+        rules.check_table(size as usize)?;
         if self.seats.iter().skip(size as usize).any(Option::is_some) {
-            return Err(Rejection::Settings(format!("seats past {size} are taken")));
+            return Err(Rejection::SeatsTaken { size });
         }
         if turn_secs.flatten().is_some_and(|s| !(10..=3600).contains(&s)) {
-            return Err(Rejection::Settings("a turn timer is 10 s to 1 h".into()));
+            return Err(Rejection::BadTimer);
         }
         self.seats.resize(size as usize, None);
         self.rules = rules;

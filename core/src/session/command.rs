@@ -3,7 +3,7 @@
 use super::ids::{Lang, Person};
 use super::table::BotLevel;
 use crate::engine::moves::{Move, MoveError};
-use crate::engine::rules::Rules;
+use crate::engine::rules::{Rules, RulesError};
 use serde::{Deserialize, Serialize};
 
 /// Who asks.
@@ -125,8 +125,13 @@ pub enum Rejection {
     NotDue,
     #[error("you already voted")]
     AlreadyVoted,
+    /// The rules asked for do not work (the engine says why).
     #[error("{0}")]
-    Settings(String),
+    Rules(#[from] RulesError),
+    #[error("seats past {size} are taken")]
+    SeatsTaken { size: u8 },
+    #[error("a turn timer is 10 s to 1 h")]
+    BadTimer,
     #[error("{0}")]
     Move(#[from] MoveError),
     #[error("only the service does that")]

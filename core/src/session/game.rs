@@ -4,7 +4,7 @@
 use crate::engine::game::{Deal, Match, MoveOutcome};
 use crate::engine::moves::{Move, MoveError};
 use crate::engine::record::MatchLog;
-use crate::engine::rules::Rules;
+use crate::engine::rules::{Rules, RulesError};
 use crate::engine::tile::{Tile, TileSet};
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -47,7 +47,7 @@ pub struct Game {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GameError {
     #[error("rules do not seat the table: {0}")]
-    Rules(String),
+    Rules(#[from] RulesError),
     #[error("stored move {code:?} of round {round} was refused: {error}")]
     Refused { round: usize, code: String, error: MoveError },
     #[error("bad stored move {0:?}")]
@@ -56,8 +56,8 @@ pub enum GameError {
 
 impl Game {
     /// A new match with its first round dealt.
-    pub fn new(rules: Rules, seats: usize, seed: u64) -> Result<Game, GameError> {
-        let live = Match::new(rules, seats).map_err(|e| GameError::Rules(e.to_string()))?;
+    pub fn new(rules: Rules, seats: usize, seed: u64) -> Result<Game, RulesError> {
+        let live = Match::new(rules, seats)?;
         let mut game = Game { seed, rounds: Vec::new(), live, outcome: None };
         game.deal_next();
         Ok(game)
@@ -105,7 +105,7 @@ impl Game {
     }
 
     fn from_doc(doc: GameDoc) -> Result<Game, GameError> {
-        let live = Match::new(doc.rules, doc.seats).map_err(|e| GameError::Rules(e.to_string()))?;
+        let live = Match::new(doc.rules, doc.seats).map_err(GameError::Rules)?;
         let mut game = Game { seed: doc.seed, rounds: Vec::new(), live, outcome: doc.outcome };
         for (round, codes) in doc.rounds.iter().enumerate() {
             game.deal_next();

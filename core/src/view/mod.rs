@@ -16,6 +16,7 @@ pub mod button;
 pub mod hand;
 pub mod history;
 pub mod notice;
+pub mod refusal;
 pub mod rules_text;
 pub mod scoreboard;
 pub mod table;
@@ -27,10 +28,11 @@ pub use board::{BoardView, EndView, board_view};
 pub use button::{BadButton, ButtonAction, ButtonData};
 pub use hand::{HandView, hand_view, hand_view_in, move_label, render_hand};
 pub use history::{RoundLine, round_history};
-pub use notice::{move_error_text, notice, notices, rejection_text, turn_text};
+pub use notice::{notice, notices, turn_text};
+pub use refusal::{move_error_text, rejection_text, rules_error_text};
 pub use render::render_table;
-pub use rules_text::{help_text, rules_text};
-pub use scoreboard::{render_scoreboard, render_tally};
+pub use rules_text::rules_text;
+pub use scoreboard::{render_pair_scoreboard, render_scoreboard, render_tally};
 pub use table::{
     Buttons, LastRoundView, OutcomeView, PhaseView, SeatView, SheetView, SideScore, TableView,
     table_view, table_view_in,

@@ -1,10 +1,12 @@
 //! `/rules` and `/help`.
 
-use super::text::{rules_name, tr};
-use crate::engine::rules::{Rules, Variant};
+use super::text::{pick, rules_name, tr};
+use crate::engine::rules::{Rules, Variant, options_for};
 use crate::session::Lang;
 
-/// The rules of the game `rules` describe, in short, with this table's target and options.
+/// The rules of the game `rules` describe, in short, with this table's target and options,
+/// then every option of the game (from the one catalog): on or off, what it does, and the word
+/// that switches it in `/new`.
 pub fn rules_text(rules: &Rules, lang: Lang) -> String {
     let mut out = format!("📖 {}\n{}", rules_name(rules, lang), summary(rules.variant, lang));
     out.push_str(&format!("\n🎯 {} {}", tr(lang, "Играем до", "Played to"), rules.target));
@@ -12,6 +14,21 @@ pub fn rules_text(rules: &Rules, lang: Lang) -> String {
         let keys: Vec<&str> = rules.presets.iter().map(|p| p.key()).collect();
         out.push_str(&format!(" · {} {}", tr(lang, "пресет", "preset"), keys.join(", ")));
     }
+    out.push_str(&format!("\n\n⚙️ {}", tr(lang, "Домашние правила:", "House rules:")));
+    for o in options_for(rules.variant).filter(|o| o.kind.is_switch()) {
+        let mark = if o.is_on(rules) { "✅" } else { "▫️" };
+        let word = o.words.iter().find(|w| w.is_ascii()).copied().unwrap_or(o.key);
+        out.push_str(&format!(
+            "\n{mark} {} ({word}) — {}",
+            pick(o.label, lang),
+            pick(o.help, lang)
+        ));
+    }
+    out.push_str(tr(
+        lang,
+        "\nВключить при открытии стола: /new козёл яйца; выключить: -слово.",
+        "\nSwitch one on when opening a table: /new kozel eggs; off: -word.",
+    ));
     out
 }
 
@@ -90,41 +107,5 @@ pub const fn summary(variant: Variant, lang: Lang) -> &'static str {
 • After every play, count the ends: the outer number of every end (a double at an end counts both halves). A multiple of 5 scores the player count / 5.
 • Going out scores the pips left in the other hands / 5, rounded up; after a fish, the lowest hand scores the same way.
 • The first to 72 wins at once.",
-    }
-}
-
-/// `/help`: what the bot plays and its commands.
-pub fn help_text(lang: Lang) -> String {
-    let keys: Vec<&str> = Variant::ALL.iter().map(|v| v.key()).collect();
-    let games = keys.join(", ");
-    match lang {
-        Lang::Ru => format!(
-            "🎲 Домино в чате: «Домино», «Козёл», «Морской козёл», «Осёл», «Телефон».
-/new [игра] — открыть стол ({games})
-/duel @игрок — вызвать на партию один на один
-/duel bot — сыграть с компьютером
-/rules [игра] — правила
-/settings — настройки: язык, таймер хода, сила компьютера
-/score — счёт текущего матча
-/top — таблица чата
-/export — запись последнего матча
-/stop — закрыть стол (хозяин или админ чата)
-/help — эта справка
-Свои кости смотрите кнопкой «Мои кости» — их видите только вы."
-        ),
-        Lang::En => format!(
-            "🎲 Dominoes in your chat: Dominoes, Goat, Sea goat, Donkey, Telephone.
-/new [game] — open a table ({games})
-/duel @player — challenge someone to a one-on-one game
-/duel bot — play the computer
-/rules [game] — the rules
-/settings — language, turn timer, computer strength
-/score — the score of the match in play
-/top — the chat's scoreboard
-/export — the record of the last match
-/stop — close the table (the host or a chat admin)
-/help — this help
-Press «My tiles» to see your tiles: only you see them."
-        ),
     }
 }

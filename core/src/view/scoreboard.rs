@@ -6,7 +6,7 @@ use super::table::{last_round_view, table_view_in};
 use super::text::{Goat, display_name, title, tr, variant_name};
 use crate::engine::rules::{Rules, Variant};
 use crate::session::{Lang, Table};
-use crate::store::{ScoreRow, top_order, wilson_lower_bound};
+use crate::store::{PairRow, ScoreRow, top_order, wilson_lower_bound};
 
 /// Lines shown per variant.
 const TOP_LINES: usize = 15;
@@ -48,6 +48,49 @@ pub fn render_scoreboard(rows: &[ScoreRow], lang: Lang) -> String {
                 Lang::Ru => format!("… и ещё {more}"),
                 Lang::En => format!("… and {more} more"),
             });
+        }
+    }
+    out.join("\n")
+}
+
+/// The pairs of partners, one block per variant, ordered as `/top` orders players.
+pub fn render_pair_scoreboard(rows: &[PairRow], lang: Lang) -> String {
+    if rows.is_empty() {
+        return tr(
+            lang,
+            "🏆 Пар в таблице нет: здесь ещё никто не доиграл матч парами.",
+            "🏆 No pairs yet: nobody has finished a pairs match here.",
+        )
+        .to_owned();
+    }
+    let mut out = vec![tr(lang, "🏆 Таблица пар", "🏆 Standings of pairs").to_owned()];
+    for variant in Variant::ALL {
+        let mut block: Vec<&PairRow> = rows.iter().filter(|r| r.variant == variant).collect();
+        if block.is_empty() {
+            continue;
+        }
+        block.sort_by(|a, b| {
+            let (wa, wb) =
+                (wilson_lower_bound(a.wins, a.matches), wilson_lower_bound(b.wins, b.matches));
+            wb.total_cmp(&wa).then(b.matches.cmp(&a.matches)).then(a.goats.cmp(&b.goats))
+        });
+        out.push(String::new());
+        out.push(format!("▪️ {}", variant_name(variant, lang)));
+        let goat = Goat::of(&Rules::new(variant));
+        for (i, r) in block.iter().take(TOP_LINES).enumerate() {
+            let names = format!("{} + {}", display_name(&r.names[0]), display_name(&r.names[1]));
+            let row = ScoreRow {
+                user: r.users[0].clone(),
+                name: names.clone(),
+                variant,
+                matches: r.matches,
+                wins: r.wins,
+                goats: r.goats,
+                rounds: 0,
+                points_for: 0,
+                points_against: 0,
+            };
+            out.push(format!("{}. {names} — {}", i + 1, row_stats(&row, goat, lang)));
         }
     }
     out.join("\n")

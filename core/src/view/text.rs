@@ -14,6 +14,14 @@ pub(crate) const fn tr(lang: Lang, ru: &'static str, en: &'static str) -> &'stat
     }
 }
 
+/// The Russian or the English words of a description.
+pub const fn pick(words: crate::engine::rules::Words, lang: Lang) -> &'static str {
+    match lang {
+        Lang::Ru => words.ru,
+        Lang::En => words.en,
+    }
+}
+
 /// «Домино», «Козёл», «Морской козёл», «Осёл», «Телефон».
 pub const fn variant_name(variant: Variant, lang: Lang) -> &'static str {
     match variant {

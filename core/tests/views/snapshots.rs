@@ -8,8 +8,8 @@ use domino_core::engine::rules::Variant;
 use domino_core::session::{Action, Lang, Phase, Simple, Table};
 use domino_core::store::ScoreRow;
 use domino_core::view::{
-    Buttons, hand_view, help_text, notices, render_hand, render_scoreboard, render_table,
-    render_tally, rules_text, table_view,
+    Buttons, hand_view, notices, render_hand, render_scoreboard, render_table, render_tally,
+    rules_text, table_view,
 };
 use serde_json::json;
 
@@ -219,7 +219,7 @@ fn texts() {
     ];
     for lang in LANGS {
         let text = [
-            help_text(lang),
+            domino_core::chat::texts::help(lang, "/"),
             rules_text(&rules(Variant::Osel, json!({"preset": "troshin"})), lang),
             render_scoreboard(&rows, lang),
             render_scoreboard(&[], lang),

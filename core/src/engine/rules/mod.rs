@@ -4,9 +4,11 @@
 //! or a `/settings` menu through [`Rules::from_options`], which names any unknown option or wrong
 //! value. Scoring for each variant lives in the sibling modules.
 
+mod catalog;
 mod options;
 
-pub use options::{RulesError, option_keys};
+pub use catalog::{OPTIONS, OptionKind, OptionSpec, Words, option, option_keys, options_for};
+pub use options::RulesError;
 
 use crate::engine::tile::{STANDARD_MAX_PIP, Tile};
 use std::fmt;

@@ -1,8 +1,9 @@
 //! The options object of a record or a chat's settings, checked (RECORD.md R1–R4).
 
+use super::catalog::{OptionKind, options_for};
 use super::{OpenerOrder, Preset, Rules, Teams, Variant};
 use crate::engine::tile::Tile;
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 /// What is wrong with a rule set; the message names the option or value.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -29,36 +30,6 @@ pub enum RulesError {
     NotAnObject,
 }
 
-/// Option keys and the variants that accept them (R2).
-const SCOPES: &[(&str, &[Variant])] = {
-    use Variant::*;
-    &[
-        ("preset", &[Classic, Kozel, Morskoy, Osel, Telefon]),
-        ("target", &[Classic, Kozel, Morskoy, Osel, Telefon]),
-        ("draw_out_before_fish", &[Classic, Kozel, Morskoy, Osel, Telefon]),
-        ("teams", &[Kozel, Morskoy, Osel]),
-        ("lead_must_be_double", &[Kozel, Morskoy, Osel]),
-        ("eggs", &[Kozel, Morskoy, Osel]),
-        ("deal", &[Classic]),
-        ("lead_00", &[Classic]),
-        ("two_doubles", &[Classic, Kozel, Morskoy]),
-        ("opener_order", &[Kozel, Morskoy, Osel, Telefon]),
-        ("threshold_every_round", &[Kozel, Osel]),
-        ("forget_below_threshold", &[Kozel, Osel]),
-        ("loser_writes", &[Morskoy]),
-        ("any_double_double_finish_wins", &[Morskoy]),
-        ("hub_sides_first", &[Osel]),
-        ("house_any_side", &[Telefon]),
-        ("multi_doubles", &[Telefon]),
-        ("finish_round", &[Telefon]),
-    ]
-};
-
-/// The option keys a variant accepts, `preset` first.
-pub fn option_keys(variant: Variant) -> impl Iterator<Item = &'static str> {
-    SCOPES.iter().filter(move |(_, vs)| vs.contains(&variant)).map(|(k, _)| *k)
-}
-
 impl Rules {
     /// Checks an options object for `variant`. `top_teams` is the record's top-level `teams`
     /// (R4: both may be present if they agree).
@@ -75,52 +46,14 @@ impl Rules {
         };
         let mut rules = Rules::new(variant);
         for key in map.keys() {
-            let known = SCOPES.iter().any(|(k, vs)| k == key && vs.contains(&variant));
-            if !known {
+            if !options_for(variant).any(|o| o.key == key) {
                 return Err(RulesError::UnknownOption { key: key.clone(), variant });
             }
         }
-        if let Some(v) = map.get("preset") {
-            rules.presets = presets(variant, v)?;
-        }
-        let flag = |key: &'static str| -> Result<Option<bool>, RulesError> {
-            match map.get(key) {
-                None => Ok(None),
-                Some(Value::Bool(b)) => Ok(Some(*b)),
-                Some(_) => Err(RulesError::BadValue { key, expected: "expected true or false" }),
+        for spec in options_for(variant).filter(|o| o.kind != OptionKind::Teams) {
+            if let Some(v) = map.get(spec.key) {
+                spec.read(&mut rules, v)?;
             }
-        };
-        let set = |slot: &mut bool, key| -> Result<(), RulesError> {
-            if let Some(b) = flag(key)? {
-                *slot = b;
-            }
-            Ok(())
-        };
-        set(&mut rules.draw_out_before_fish, "draw_out_before_fish")?;
-        set(&mut rules.lead_must_be_double, "lead_must_be_double")?;
-        set(&mut rules.eggs, "eggs")?;
-        set(&mut rules.lead_00, "lead_00")?;
-        set(&mut rules.two_doubles, "two_doubles")?;
-        set(&mut rules.threshold_every_round, "threshold_every_round")?;
-        set(&mut rules.forget_below_threshold, "forget_below_threshold")?;
-        set(&mut rules.loser_writes, "loser_writes")?;
-        set(&mut rules.any_double_double_finish_wins, "any_double_double_finish_wins")?;
-        set(&mut rules.hub_sides_first, "hub_sides_first")?;
-        set(&mut rules.house_any_side, "house_any_side")?;
-        set(&mut rules.multi_doubles, "multi_doubles")?;
-        set(&mut rules.finish_round, "finish_round")?;
-        if let Some(v) = map.get("target") {
-            rules.target = positive(v, "target")?;
-        }
-        if let Some(v) = map.get("deal") {
-            let n = positive(v, "deal")?;
-            rules.deal = Some(u8::try_from(n).map_err(|_| RulesError::BadValue {
-                key: "deal",
-                expected: "expected a positive integer that fits the set",
-            })?);
-        }
-        if let Some(v) = map.get("opener_order") {
-            rules.opener_order = opener_order(v)?;
         }
         let inner = map.get("teams").map(teams).transpose()?;
         let outer = top_teams.map(teams).transpose()?;
@@ -149,67 +82,21 @@ impl Rules {
     }
 
     /// The options object that rebuilds these rules: presets and every option that differs from
-    /// the variant's default. Teams are included so the object stands alone.
+    /// the variant's default, in catalog order. Teams are included so the object stands alone.
     pub fn to_options(&self) -> Value {
         let base = Rules::new(self.variant);
         let mut m = Map::new();
-        match self.presets.as_slice() {
-            [] => {}
-            [one] => {
-                m.insert("preset".into(), json!(one.key()));
-            }
-            many => {
-                m.insert("preset".into(), json!(many.iter().map(|p| p.key()).collect::<Vec<_>>()));
-            }
-        }
-        if self.teams != base.teams {
-            m.insert("teams".into(), json!(self.teams.key()));
-        }
-        if self.target != base.target {
-            m.insert("target".into(), json!(self.target));
-        }
-        if let Some(d) = self.deal {
-            m.insert("deal".into(), json!(d));
-        }
-        match &self.opener_order {
-            OpenerOrder::Default => {}
-            OpenerOrder::ZeroFirst => {
-                m.insert("opener_order".into(), json!(true));
-            }
-            OpenerOrder::Custom(list) => {
-                let list: Vec<String> = list.iter().map(|t| t.to_string()).collect();
-                m.insert("opener_order".into(), json!(list));
-            }
-        }
-        let flags = [
-            ("draw_out_before_fish", self.draw_out_before_fish, base.draw_out_before_fish),
-            ("lead_must_be_double", self.lead_must_be_double, base.lead_must_be_double),
-            ("eggs", self.eggs, base.eggs),
-            ("lead_00", self.lead_00, base.lead_00),
-            ("two_doubles", self.two_doubles, base.two_doubles),
-            ("threshold_every_round", self.threshold_every_round, base.threshold_every_round),
-            ("forget_below_threshold", self.forget_below_threshold, base.forget_below_threshold),
-            ("loser_writes", self.loser_writes, base.loser_writes),
-            (
-                "any_double_double_finish_wins",
-                self.any_double_double_finish_wins,
-                base.any_double_double_finish_wins,
-            ),
-            ("hub_sides_first", self.hub_sides_first, base.hub_sides_first),
-            ("house_any_side", self.house_any_side, base.house_any_side),
-            ("multi_doubles", self.multi_doubles, base.multi_doubles),
-            ("finish_round", self.finish_round, base.finish_round),
-        ];
-        for (key, value, default) in flags {
-            if value != default {
-                m.insert(key.into(), json!(value));
+        for spec in options_for(self.variant) {
+            let value = spec.write(self);
+            if value != spec.write(&base) {
+                m.insert(spec.key.into(), value);
             }
         }
         Value::Object(m)
     }
 }
 
-fn presets(variant: Variant, v: &Value) -> Result<Vec<Preset>, RulesError> {
+pub(super) fn presets(variant: Variant, v: &Value) -> Result<Vec<Preset>, RulesError> {
     let names: Vec<&Value> = match v {
         Value::Array(list) => list.iter().collect(),
         one => vec![one],
@@ -239,14 +126,14 @@ fn presets(variant: Variant, v: &Value) -> Result<Vec<Preset>, RulesError> {
     Ok(out)
 }
 
-fn positive(v: &Value, key: &'static str) -> Result<u32, RulesError> {
+pub(super) fn positive(v: &Value, key: &'static str) -> Result<u32, RulesError> {
     v.as_u64()
         .filter(|&n| n > 0)
         .and_then(|n| u32::try_from(n).ok())
         .ok_or(RulesError::BadValue { key, expected: "expected a positive integer" })
 }
 
-fn teams(v: &Value) -> Result<Teams, RulesError> {
+pub(super) fn teams(v: &Value) -> Result<Teams, RulesError> {
     match v.as_str() {
         Some("none") => Ok(Teams::None),
         Some("pairs") => Ok(Teams::Pairs),
@@ -254,7 +141,7 @@ fn teams(v: &Value) -> Result<Teams, RulesError> {
     }
 }
 
-fn opener_order(v: &Value) -> Result<OpenerOrder, RulesError> {
+pub(super) fn opener_order(v: &Value) -> Result<OpenerOrder, RulesError> {
     const BAD: RulesError = RulesError::BadValue {
         key: "opener_order",
         expected: "expected true, false or a list of distinct doubles",
@@ -280,6 +167,7 @@ fn opener_order(v: &Value) -> Result<OpenerOrder, RulesError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     fn rules(variant: Variant, options: Value) -> Result<Rules, RulesError> {
         Rules::from_options(variant, &options, None)

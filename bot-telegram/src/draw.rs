@@ -1,0 +1,107 @@
+//! The chat layer's answers in Telegram's terms: replies become messages in the chat (or, for
+//! a press, the popup), menus become inline keyboards, files documents, and every table shown
+//! is brought up to date through the outbox.
+
+use crate::app::App;
+use crate::keyboards;
+use crate::outbox::Job;
+use domino_core::chat::{Answer, Body, Menu, Reply};
+use domino_core::store::Store;
+use domino_core::view::render_hand;
+use teloxide::types::InlineKeyboardMarkup;
+
+/// Telegram's longest message, in characters.
+const MESSAGE: usize = 4096;
+/// A popup's longest text.
+const POPUP: usize = 200;
+
+/// At most `max` characters, with an ellipsis when cut.
+pub(crate) fn clip(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_owned();
+    }
+    let mut short: String = text.chars().take(max - 1).collect();
+    short.push('…');
+    short
+}
+
+impl<S: Store> App<S> {
+    /// The answer to a message in `chat`: the reply there, then the tables.
+    pub(crate) fn draw_reply(&self, chat: i64, answer: &Answer) {
+        if let Some(reply) = &answer.reply {
+            self.post(chat, reply);
+        }
+        for show in &answer.shows {
+            self.show(show);
+        }
+    }
+
+    /// A reply as a message in `chat` (acknowledgements are left out: the table shows).
+    pub(crate) fn post(&self, chat: i64, reply: &Reply) {
+        if reply.ack {
+            return;
+        }
+        match &reply.body {
+            Body::Text(t) | Body::Long(t) => self.say(chat, clip(t, MESSAGE)),
+            Body::Hand(view) => self.outbox.push(chat, Job::Hand { table: view.table, user: chat }),
+            Body::Menu(menu) => {
+                let job =
+                    Job::Text { text: clip(&menu.text, MESSAGE), markup: Some(menu_markup(menu)) };
+                self.outbox.push(chat, job);
+            }
+            Body::Files { caption, files } => {
+                for (i, f) in files.iter().enumerate() {
+                    let caption = if i == 0 { caption.clone() } else { String::new() };
+                    let job =
+                        Job::Document { name: f.name.clone(), bytes: f.bytes.clone(), caption };
+                    self.outbox.push(chat, job);
+                }
+            }
+        }
+    }
+
+    /// What a press's popup says (`None`: nothing), and the alert flag; a hand also goes to
+    /// the presser's private chat.
+    pub(crate) fn popup(&self, user: i64, reply: Option<&Reply>) -> (Option<String>, bool) {
+        let Some(reply) = reply.filter(|r| !r.ack) else { return (None, false) };
+        match &reply.body {
+            Body::Text(t) | Body::Long(t) => (Some(clip(t, POPUP)), false),
+            Body::Hand(view) => {
+                self.outbox.push(user, Job::Hand { table: view.table, user });
+                (Some(clip(&render_hand(view), POPUP)), true)
+            }
+            Body::Menu(menu) => (Some(clip(&menu.text, POPUP)), false),
+            Body::Files { caption, .. } => (Some(clip(caption, POPUP)), false),
+        }
+    }
+}
+
+/// The settings menu as an inline keyboard: each control as rows of buttons (the current
+/// choice marked «•», switches ✅/▫️ by their labels), then the page buttons.
+pub(crate) fn menu_markup(menu: &Menu) -> InlineKeyboardMarkup {
+    let mut rows = Vec::new();
+    for control in &menu.controls {
+        let per_row = match control.kind {
+            domino_core::chat::ControlKind::Choice => 3,
+            domino_core::chat::ControlKind::Switches => 2,
+        };
+        let items: Vec<_> = control
+            .items
+            .iter()
+            .map(|item| {
+                let choice = control.kind == domino_core::chat::ControlKind::Choice;
+                let label = if choice && item.selected {
+                    format!("• {}", item.label)
+                } else {
+                    item.label.clone()
+                };
+                (label, item.press.encode())
+            })
+            .collect();
+        rows.extend(items.chunks(per_row).map(<[_]>::to_vec));
+    }
+    if !menu.nav.is_empty() {
+        rows.push(menu.nav.iter().map(|i| (i.label.clone(), i.press.encode())).collect());
+    }
+    keyboards::callbacks(rows)
+}

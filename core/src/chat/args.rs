@@ -1,0 +1,115 @@
+//! A command's arguments, whichever way they came: Telegram's words (read by `words`) or
+//! Discord's typed options (set field by field by the adapter), then the rules and seats of a
+//! new table from them and the chat's settings — one set of defaults for every chat.
+
+use crate::engine::rules::{Preset, Rules, RulesError, Teams, Variant};
+use crate::session::Person;
+use crate::store::ChatSettings;
+use serde_json::{Map, Value};
+
+/// Who a duel is with, as the chat named them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Opponent {
+    /// A person the platform identified (a mention, a reply, a user option).
+    Person(Person),
+    /// `@name`, not yet known to be anyone.
+    Name(String),
+}
+
+/// What a command was given.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Args {
+    pub game: Option<Variant>,
+    pub players: Option<u8>,
+    /// Rule options, as an options object to lay over the chat's (presets, target, pairs
+    /// included: `{"preset": "troshin", "target": 51, "teams": "pairs", "eggs": true}`).
+    pub options: Map<String, Value>,
+    pub opponent: Option<Opponent>,
+    pub computer: bool,
+    pub table: Option<u32>,
+    pub season: Option<u32>,
+    pub pairs_table: bool,
+    pub all_time: bool,
+    pub new_season: bool,
+}
+
+impl Args {
+    /// Adds a preset (several may be given: `troshin sport`).
+    pub fn add_preset(&mut self, preset: Preset) {
+        let mut list: Vec<Value> = match self.options.remove("preset") {
+            Some(Value::Array(list)) => list,
+            Some(one) => vec![one],
+            None => Vec::new(),
+        };
+        let key = Value::from(preset.key());
+        if !list.contains(&key) {
+            list.push(key);
+        }
+        let value = if list.len() == 1 { list.remove(0) } else { Value::Array(list) };
+        self.options.insert("preset".into(), value);
+    }
+
+    pub fn set_pairs(&mut self) {
+        self.options.insert("teams".into(), Value::from("pairs"));
+    }
+
+    pub fn set_target(&mut self, target: u32) {
+        self.options.insert("target".into(), Value::from(target));
+    }
+
+    /// The game these arguments are for: the one named, else the chat's default.
+    pub fn variant(&self, settings: &ChatSettings) -> Variant {
+        self.game.unwrap_or(settings.default_variant)
+    }
+
+    /// The rules and seats of a new table: the chat's options for the game with these
+    /// arguments' options laid over them (key by key), checked by the engine. Seats: as
+    /// asked, else four for pairs and two otherwise.
+    pub fn table(&self, settings: &ChatSettings) -> Result<(Rules, u8), RulesError> {
+        let variant = self.variant(settings);
+        let mut options = settings.options(variant);
+        for (key, value) in &self.options {
+            options.insert(key.clone(), value.clone());
+        }
+        let rules = Rules::from_options(variant, &Value::Object(options), None)?;
+        let seats = self.players.unwrap_or(if rules.teams == Teams::Pairs { 4 } else { 2 });
+        rules.check_table(seats as usize)?;
+        Ok((rules, seats))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn arguments_lay_over_the_chats_options_key_by_key() {
+        let mut settings = ChatSettings::default();
+        settings.presets.insert("kozel".into(), json!({"preset": "troshin", "eggs": true}));
+        let mut args = Args { players: Some(4), ..Args::default() };
+        args.set_pairs();
+        args.set_target(51);
+        let (rules, seats) = args.table(&settings).unwrap();
+        assert_eq!(
+            (rules.variant, rules.teams, rules.target, seats),
+            (Variant::Kozel, Teams::Pairs, 51, 4)
+        );
+        assert!(rules.eggs && rules.has_preset(Preset::Troshin), "the chat's options stay");
+        args.add_preset(Preset::Sport);
+        args.add_preset(Preset::Sport);
+        assert_eq!(args.options["preset"], json!("sport"));
+        let (rules, _) = args.table(&settings).unwrap();
+        assert!(
+            rules.sport() && !rules.has_preset(Preset::Troshin),
+            "a preset given replaces the chat's"
+        );
+        let telefon = Args { game: Some(Variant::Telefon), players: Some(3), ..Args::default() };
+        assert_eq!(telefon.table(&settings).unwrap().1, 3);
+        let bad =
+            Args { game: Some(Variant::Telefon), options: args.options.clone(), ..Args::default() };
+        assert!(bad.table(&settings).is_err(), "Telefon has no pairs");
+        let five = Args { players: Some(4), ..Args::default() };
+        assert!(five.table(&settings).is_err(), "Kozel seats 2 or 3, or 4 in pairs");
+    }
+}

@@ -1,0 +1,271 @@
+//! The one list of what a chat can ask: every command with its Russian and English name and
+//! description, and its arguments with their kinds. Telegram's command menus and Discord's
+//! slash-command definitions are generated from [`COMMANDS`]; Telegram's words and Discord's
+//! options are both read into [`super::Args`] by kind (see `words`).
+
+use crate::engine::rules::Words;
+use crate::session::Lang;
+use crate::view::text::pick;
+
+/// A command.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Cmd {
+    New,
+    Duel,
+    Rules,
+    Settings,
+    Score,
+    Top,
+    Export,
+    Season,
+    Stop,
+    Help,
+}
+
+/// What an argument holds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ArgKind {
+    /// A game: its key, or its Russian or English name.
+    Game,
+    /// Seats at the table: 2 to 4.
+    Players,
+    /// The pair game.
+    Pairs,
+    /// A preset name.
+    Preset,
+    /// The score that ends the match.
+    Target,
+    /// Further rule options, as words (`eggs`, `-two_doubles`, `deal=7`).
+    Options,
+    /// A person (a mention, a reply, a user option).
+    Opponent,
+    /// The computer as the opponent.
+    Computer,
+    /// A table number in the chat.
+    Table,
+    /// A season number.
+    Season,
+    /// Standings of pairs of partners.
+    PairsTable,
+    /// Standings of every season together.
+    AllTime,
+    /// Start a new season.
+    NewSeason,
+}
+
+/// One argument of a command.
+#[derive(Copy, Clone, Debug)]
+pub struct ArgSpec {
+    pub kind: ArgKind,
+    /// The option's name on Discord (English; lowercase).
+    pub key: &'static str,
+    /// Its Russian name on Discord.
+    pub ru: &'static str,
+    pub help: Words,
+}
+
+/// One command.
+#[derive(Copy, Clone, Debug)]
+pub struct CommandSpec {
+    pub cmd: Cmd,
+    /// Its name: `/new` in Telegram, `/domino new` in Discord.
+    pub key: &'static str,
+    /// Its Russian name (Discord's localized subcommand name).
+    pub ru: &'static str,
+    pub help: Words,
+    /// How to write it in Telegram, after the command (`[игра] [2-4] [пары]`).
+    pub usage: Words,
+    pub args: &'static [ArgSpec],
+}
+
+impl CommandSpec {
+    pub fn help(&self, lang: Lang) -> &'static str {
+        pick(self.help, lang)
+    }
+
+    pub fn usage(&self, lang: Lang) -> &'static str {
+        pick(self.usage, lang)
+    }
+
+    pub fn arg(&self, kind: ArgKind) -> Option<&'static ArgSpec> {
+        self.args.iter().find(|a| a.kind == kind)
+    }
+}
+
+const fn w(ru: &'static str, en: &'static str) -> Words {
+    Words { ru, en }
+}
+
+const fn arg(kind: ArgKind, key: &'static str, ru: &'static str, help: Words) -> ArgSpec {
+    ArgSpec { kind, key, ru, help }
+}
+
+const GAME: ArgSpec = arg(ArgKind::Game, "game", "игра", w("Игра", "The game"));
+const PLAYERS: ArgSpec =
+    arg(ArgKind::Players, "players", "игроков", w("Мест за столом (2–4)", "Seats (2–4)"));
+const PAIRS: ArgSpec = arg(
+    ArgKind::Pairs,
+    "pairs",
+    "пары",
+    w("Парами (4 игрока; «Козёл», «Морской», «Осёл»)", "In pairs (4 players; Kozel family)"),
+);
+const PRESET: ArgSpec =
+    arg(ArgKind::Preset, "preset", "пресет", w("Набор домашних правил", "A set of house rules"));
+const TARGET: ArgSpec =
+    arg(ArgKind::Target, "target", "до", w("До скольких очков", "The score that ends the match"));
+const OPTIONS: ArgSpec = arg(
+    ArgKind::Options,
+    "options",
+    "правила",
+    w(
+        "Ещё правила словами: яйца, -два_дубля, по=7",
+        "More rules as words: eggs, -two_doubles, deal=7",
+    ),
+);
+const TABLE: ArgSpec =
+    arg(ArgKind::Table, "table", "стол", w("Номер стола в чате", "Table number in this chat"));
+
+/// Every command, in menu order.
+pub static COMMANDS: &[CommandSpec] = &[
+    CommandSpec {
+        cmd: Cmd::New,
+        key: "new",
+        ru: "стол",
+        help: w("открыть стол", "open a table"),
+        usage: w(
+            "[игра] [2-4] [пары] [до N] [пресет] [правила]",
+            "[game] [2-4] [pairs] [to N] [preset] [rules]",
+        ),
+        args: &[GAME, PLAYERS, PAIRS, TARGET, PRESET, OPTIONS],
+    },
+    CommandSpec {
+        cmd: Cmd::Duel,
+        key: "duel",
+        ru: "дуэль",
+        help: w("партия один на один", "a one-on-one game"),
+        usage: w("@игрок [игра] · bot [игра]", "@player [game] · bot [game]"),
+        args: &[
+            arg(ArgKind::Opponent, "opponent", "соперник", w("Кого вызвать", "Whom to challenge")),
+            arg(
+                ArgKind::Computer,
+                "computer",
+                "компьютер",
+                w("Сыграть с компьютером", "Play the computer"),
+            ),
+            GAME,
+            TARGET,
+            PRESET,
+            OPTIONS,
+        ],
+    },
+    CommandSpec {
+        cmd: Cmd::Rules,
+        key: "rules",
+        ru: "правила",
+        help: w("правила игры и её настройки", "the rules of a game and its options"),
+        usage: w("[игра] [правила]", "[game] [rules]"),
+        args: &[GAME, PAIRS, TARGET, PRESET, OPTIONS],
+    },
+    CommandSpec {
+        cmd: Cmd::Settings,
+        key: "settings",
+        ru: "настройки",
+        help: w(
+            "настройки чата: язык, таймер, компьютер, правила",
+            "the chat's settings: language, timer, computer, rules",
+        ),
+        usage: w("", ""),
+        args: &[],
+    },
+    CommandSpec {
+        cmd: Cmd::Score,
+        key: "score",
+        ru: "счёт",
+        help: w("счёт текущего матча", "the score of the match in play"),
+        usage: w("[номер стола]", "[table number]"),
+        args: &[TABLE],
+    },
+    CommandSpec {
+        cmd: Cmd::Top,
+        key: "top",
+        ru: "таблица",
+        help: w("таблица чата", "the chat's standings"),
+        usage: w("[игра] [пары] [сезон N | всё]", "[game] [pairs] [season N | all]"),
+        args: &[
+            GAME,
+            arg(ArgKind::PairsTable, "pairs", "пары", w("Таблица пар", "Standings of pairs")),
+            arg(ArgKind::Season, "season", "сезон", w("Номер сезона", "Season number")),
+            arg(ArgKind::AllTime, "all", "всё", w("За всё время", "All seasons together")),
+        ],
+    },
+    CommandSpec {
+        cmd: Cmd::Export,
+        key: "export",
+        ru: "экспорт",
+        help: w(
+            "запись последнего матча и таблица (CSV)",
+            "the last match's record and the standings (CSV)",
+        ),
+        usage: w("", ""),
+        args: &[],
+    },
+    CommandSpec {
+        cmd: Cmd::Season,
+        key: "season",
+        ru: "сезон",
+        help: w(
+            "сезон таблицы; «new» — начать новый (админы)",
+            "the standings' season; «new» starts one (admins)",
+        ),
+        usage: w("[new]", "[new]"),
+        args: &[arg(
+            ArgKind::NewSeason,
+            "new",
+            "новый",
+            w("Начать новый сезон", "Start a new season"),
+        )],
+    },
+    CommandSpec {
+        cmd: Cmd::Stop,
+        key: "stop",
+        ru: "стоп",
+        help: w("закрыть стол (хозяин или админ)", "close a table (the host or an admin)"),
+        usage: w("[номер стола]", "[table number]"),
+        args: &[TABLE],
+    },
+    CommandSpec {
+        cmd: Cmd::Help,
+        key: "help",
+        ru: "помощь",
+        help: w("что умеет бот", "what the bot does"),
+        usage: w("", ""),
+        args: &[],
+    },
+];
+
+/// The spec of a command.
+pub fn spec(cmd: Cmd) -> &'static CommandSpec {
+    COMMANDS.iter().find(|c| c.cmd == cmd).expect("every command is in the catalog")
+}
+
+/// The command named `name` (its key or its Russian name, any case).
+pub fn command_named(name: &str) -> Option<&'static CommandSpec> {
+    let name = name.to_lowercase();
+    COMMANDS.iter().find(|c| c.key == name || c.ru == name)
+}
+
+/// Telegram's command menu in `lang`: (command, description).
+pub fn menu(lang: Lang) -> Vec<(&'static str, String)> {
+    COMMANDS
+        .iter()
+        .map(|c| {
+            let usage = c.usage(lang);
+            let text = if usage.is_empty() {
+                c.help(lang).to_owned()
+            } else {
+                format!("{}: /{} {usage}", c.help(lang), c.key)
+            };
+            (c.key, text)
+        })
+        .collect()
+}

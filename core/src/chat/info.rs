@@ -1,0 +1,172 @@
+//! Requests that only read: the rules, the score of a match, the standings, the export, the
+//! season; and the one that starts a new season.
+
+use super::answer::{Answer, Body, File};
+use super::args::Args;
+use super::request::{From, may_administer};
+use super::{Chat, texts};
+use crate::engine::rules::{Rules, Variant};
+use crate::session::Lang;
+use crate::store::{PairRow, ScoreRow, Store, StoreError, scoreboard_csv};
+use crate::view::{
+    render_pair_scoreboard, render_scoreboard, render_tally, rules_error_text, rules_text,
+};
+use std::collections::BTreeMap;
+
+impl<S: Store> Chat<S> {
+    /// `/rules [game] [options]`: those rules; with nothing named, the rules of the table the
+    /// person plays at (or the chat's newest), else the chat's default game.
+    pub(super) async fn rules(
+        &self,
+        from: &From,
+        args: Args,
+        lang: Lang,
+    ) -> Result<Answer, StoreError> {
+        let settings = self.service.store().chat_settings(&from.chat).await?;
+        let bare = args.game.is_none() && args.options.is_empty();
+        let rules = match self.pick(from, None, lang).await {
+            Ok(table) if bare => table.rules,
+            _ => {
+                let variant = args.variant(&settings);
+                let mut options = settings.options(variant);
+                options.extend(args.options.clone());
+                match Rules::from_options(variant, &serde_json::Value::Object(options), None) {
+                    Ok(r) => r,
+                    Err(e) => return Ok(Answer::private(rules_error_text(&e, lang))),
+                }
+            }
+        };
+        Ok(Answer::public(Body::Long(rules_text(&rules, lang))))
+    }
+
+    pub(super) async fn score(
+        &self,
+        from: &From,
+        args: Args,
+        lang: Lang,
+    ) -> Result<Answer, StoreError> {
+        Ok(match self.pick(from, args.table, lang).await {
+            Ok(table) => Answer::public(Body::Long(render_tally(&table))),
+            Err(answer) => answer,
+        })
+    }
+
+    /// `/top [game] [pairs] [season N | all]`.
+    pub(super) async fn top(
+        &self,
+        from: &From,
+        args: Args,
+        lang: Lang,
+    ) -> Result<Answer, StoreError> {
+        let store = self.service.store();
+        let current = store.season(&from.chat).await?.number;
+        let seasons: Vec<u32> = match (args.all_time, args.season) {
+            (true, _) => (1..=current).collect(),
+            (false, Some(n)) => vec![n],
+            (false, None) => vec![current],
+        };
+        let head = if args.all_time {
+            crate::view::text::tr(lang, "За всё время", "All time").to_owned()
+        } else {
+            texts::season_header(lang, seasons[0])
+        };
+        let text = if args.pairs_table {
+            let mut rows = Vec::new();
+            for &n in &seasons {
+                rows.extend(store.pair_scoreboard(&from.chat, Some(n), args.game).await?);
+            }
+            render_pair_scoreboard(&merge_pairs(rows), lang)
+        } else {
+            let mut rows = Vec::new();
+            for &n in &seasons {
+                rows.extend(store.scoreboard(&from.chat, Some(n), args.game).await?);
+            }
+            render_scoreboard(&merge_players(rows), lang)
+        };
+        Ok(Answer::public(Body::Long(format!("{head}\n{text}"))))
+    }
+
+    /// `/export`: the last match's record and the current season's standings as CSV.
+    pub(super) async fn export(&self, from: &From, lang: Lang) -> Result<Answer, StoreError> {
+        let store = self.service.store();
+        let record = store.last_record(&from.chat).await?;
+        let rows = store.scoreboard(&from.chat, None, None).await?;
+        let mut files = Vec::new();
+        if let Some(record) = record {
+            let bytes = serde_json::to_vec_pretty(&record).unwrap_or_default();
+            files.push(File { name: "last-match.json".into(), bytes });
+        }
+        if !rows.is_empty() {
+            files.push(File {
+                name: "standings.csv".into(),
+                bytes: scoreboard_csv(&rows).into_bytes(),
+            });
+        }
+        if files.is_empty() {
+            return Ok(Answer::private(texts::no_record(lang)));
+        }
+        Ok(Answer::public(Body::Files { caption: texts::export_caption(lang).into(), files }))
+    }
+
+    /// `/season`: which season it is; `/season new` starts the next (the chat's admins).
+    pub(super) async fn season(
+        &self,
+        from: &From,
+        args: Args,
+        lang: Lang,
+    ) -> Result<Answer, StoreError> {
+        let store = self.service.store();
+        if !args.new_season {
+            let now = store.season(&from.chat).await?;
+            return Ok(Answer::public(Body::Text(texts::season_now(lang, now.number))));
+        }
+        if !may_administer(from) {
+            return Ok(Answer::private(texts::admins_only(lang)));
+        }
+        let season = store.new_season(&from.chat, self.service.now()).await?;
+        Ok(Answer::public(Body::Text(texts::season_started(lang, season.number))))
+    }
+}
+
+/// One line per player and game over several seasons (the latest name kept).
+fn merge_players(rows: Vec<ScoreRow>) -> Vec<ScoreRow> {
+    let mut by: BTreeMap<(String, String, Variant), ScoreRow> = BTreeMap::new();
+    for r in rows {
+        let key = (r.user.platform.key().to_owned(), r.user.id.clone(), r.variant);
+        match by.get_mut(&key) {
+            Some(m) => {
+                m.name = r.name;
+                m.matches += r.matches;
+                m.wins += r.wins;
+                m.goats += r.goats;
+                m.rounds += r.rounds;
+                m.points_for += r.points_for;
+                m.points_against += r.points_against;
+            }
+            None => {
+                by.insert(key, r);
+            }
+        }
+    }
+    by.into_values().collect()
+}
+
+/// One line per pair and game over several seasons.
+fn merge_pairs(rows: Vec<PairRow>) -> Vec<PairRow> {
+    let mut by: BTreeMap<(String, String, Variant), PairRow> = BTreeMap::new();
+    for r in rows {
+        let key = (format!("{:?}", r.users[0]), format!("{:?}", r.users[1]), r.variant);
+        match by.get_mut(&key) {
+            Some(m) => {
+                m.names = r.names;
+                m.matches += r.matches;
+                m.wins += r.wins;
+                m.goats += r.goats;
+            }
+            None => {
+                by.insert(key, r);
+            }
+        }
+    }
+    by.into_values().collect()
+}

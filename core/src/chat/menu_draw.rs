@@ -1,0 +1,200 @@
+//! Drawing the settings menu of a chat (one page at a time) and the settings as text.
+
+use super::menu::{Change, Control, ControlKind, Item, Menu, MenuPress, Page, TIMERS};
+use crate::engine::rules::{Preset, Rules, Variant, options_for};
+use crate::session::{BotLevel, Lang};
+use crate::store::ChatSettings;
+use crate::view::text::{bot_level_name, pick, rules_name, tr, variant_name};
+use serde_json::Value;
+
+/// "нет", "30 с", "2 мин".
+pub fn timer_text(t: Option<u32>, lang: Lang) -> String {
+    match t {
+        None => tr(lang, "нет", "off").to_owned(),
+        Some(s) if s % 60 == 0 => format!("{} {}", s / 60, tr(lang, "мин", "min")),
+        Some(s) => format!("{s} {}", tr(lang, "с", "s")),
+    }
+}
+
+/// The rules new tables of `variant` start with in this chat (the variant's defaults when
+/// the stored options no longer check).
+pub fn chat_rules(settings: &ChatSettings, variant: Variant) -> Rules {
+    let options = Value::Object(settings.options(variant));
+    Rules::from_options(variant, &options, None).unwrap_or_else(|_| Rules::new(variant))
+}
+
+/// "пресет troshin · до 51 · Яйца, Два дубля" (or "обычные правила").
+pub fn rules_summary(rules: &Rules, lang: Lang) -> String {
+    let base = Rules::new(rules.variant);
+    let mut parts = Vec::new();
+    if !rules.presets.is_empty() {
+        let keys: Vec<&str> = rules.presets.iter().map(|p| p.key()).collect();
+        parts.push(format!("{} {}", tr(lang, "пресет", "preset"), keys.join(", ")));
+    }
+    if rules.target != base.target {
+        parts.push(format!("{} {}", tr(lang, "до", "to"), rules.target));
+    }
+    if let Some(d) = rules.deal {
+        parts.push(format!("{} {d}", tr(lang, "раздача", "deal")));
+    }
+    let switched: Vec<String> = options_for(rules.variant)
+        .filter(|o| o.kind.is_switch() && o.is_on(rules) != o.is_on(&base))
+        .map(|o| {
+            let mark = if o.is_on(rules) { "✅" } else { "🚫" };
+            format!("{mark} {}", pick(o.label, lang))
+        })
+        .collect();
+    if !switched.is_empty() {
+        parts.push(switched.join(", "));
+    }
+    if parts.is_empty() {
+        return tr(lang, "обычные правила", "standard rules").to_owned();
+    }
+    parts.join(" · ")
+}
+
+/// The settings as text: what new tables in this chat start with.
+pub fn settings_text(s: &ChatSettings, page: Page) -> String {
+    let lang = s.lang;
+    let mut lines = vec![
+        tr(
+            lang,
+            "⚙️ Настройки чата (для новых столов)",
+            "⚙️ This chat's settings (for new tables)",
+        )
+        .to_owned(),
+        format!("🌐 {} {}", tr(lang, "Язык:", "Language:"), tr(lang, "русский", "English")),
+        format!("⏱ {} {}", tr(lang, "Таймер хода:", "Turn timer:"), timer_text(s.turn_secs, lang)),
+        format!("🤖 {} {}", tr(lang, "Компьютер:", "Computer:"), bot_level_name(s.bot_level, lang)),
+        format!(
+            "🎲 {} {}",
+            tr(lang, "/new без игры открывает:", "/new with no game opens:"),
+            variant_name(s.default_variant, lang)
+        ),
+    ];
+    for v in Variant::ALL {
+        let shown = page == Page::Game(v) || s.presets.contains_key(v.key());
+        if shown {
+            let rules = chat_rules(s, v);
+            lines.push(format!("📖 {}: {}", rules_name(&rules, lang), rules_summary(&rules, lang)));
+        }
+    }
+    lines.join("\n")
+}
+
+/// The menu at `page`, drawn for the settings' version.
+pub fn menu(s: &ChatSettings, page: Page) -> Menu {
+    let lang = s.lang;
+    let press = |page, change| MenuPress { version: s.version, page, change };
+    let item = |label: String, page, change, selected| Item {
+        label,
+        press: press(page, change),
+        selected,
+    };
+    let choice = |label: &str, items: Vec<Item>| Control {
+        label: label.to_owned(),
+        kind: ControlKind::Choice,
+        items,
+        all: None,
+    };
+    let done = item(tr(lang, "✖ Готово", "✖ Done").to_owned(), page, Change::Done, false);
+    let (controls, nav) = match page {
+        Page::General => {
+            let g = Page::General;
+            let langs = [(Lang::Ru, "🇷🇺 Русский"), (Lang::En, "🇬🇧 English")]
+                .map(|(l, name)| item(name.to_owned(), g, Change::Lang(l), l == lang));
+            let timers = TIMERS.map(|t| {
+                item(format!("⏱ {}", timer_text(t, lang)), g, Change::Timer(t), t == s.turn_secs)
+            });
+            let levels = BotLevel::ALL.map(|l| {
+                item(
+                    format!("🤖 {}", bot_level_name(l, lang)),
+                    g,
+                    Change::Level(l),
+                    l == s.bot_level,
+                )
+            });
+            let games = Variant::ALL.map(|v| {
+                item(
+                    variant_name(v, lang).to_owned(),
+                    g,
+                    Change::DefaultGame(v),
+                    v == s.default_variant,
+                )
+            });
+            let controls = vec![
+                choice(tr(lang, "Язык", "Language"), langs.to_vec()),
+                choice(tr(lang, "Таймер хода", "Turn timer"), timers.to_vec()),
+                choice(tr(lang, "Сила компьютера", "Computer strength"), levels.to_vec()),
+                choice(tr(lang, "Игра по умолчанию", "Default game"), games.to_vec()),
+            ];
+            let rules = item(
+                tr(lang, "📖 Правила игр ▸", "📖 Game rules ▸").to_owned(),
+                Page::Game(s.default_variant),
+                Change::Show,
+                false,
+            );
+            (controls, vec![rules, done])
+        }
+        Page::Game(variant) => {
+            let rules = chat_rules(s, variant);
+            let games = Variant::ALL.map(|v| {
+                item(variant_name(v, lang).to_owned(), Page::Game(v), Change::Show, v == variant)
+            });
+            let mut presets = vec![item(
+                tr(lang, "без пресета", "no preset").to_owned(),
+                page,
+                Change::Preset(None),
+                rules.presets.is_empty(),
+            )];
+            presets.extend(Preset::ALL.into_iter().filter(|p| p.allowed_in(variant)).map(|p| {
+                item(p.key().to_owned(), page, Change::Preset(Some(p)), rules.has_preset(p))
+            }));
+            let target = crate::engine::rules::option("target").expect("target is an option");
+            let mut targets = target.suggestions(variant);
+            if !targets.contains(&rules.target) {
+                targets.push(rules.target);
+            }
+            let targets = targets
+                .into_iter()
+                .map(|n| {
+                    let label = format!("🎯 {} {n}", tr(lang, "до", "to"));
+                    item(label, page, Change::Target(n), n == rules.target)
+                })
+                .collect();
+            let switches = options_for(variant)
+                .filter(|o| o.kind.is_switch())
+                .map(|o| {
+                    let on = o.is_on(&rules);
+                    let label = format!("{} {}", if on { "✅" } else { "▫️" }, pick(o.label, lang));
+                    item(label, page, Change::Switch(o.key), on)
+                })
+                .collect();
+            let controls = vec![
+                choice(tr(lang, "Игра", "Game"), games.to_vec()),
+                choice(tr(lang, "Пресет", "Preset"), presets),
+                choice(tr(lang, "До скольких очков", "Played to"), targets),
+                Control {
+                    label: tr(lang, "Правила", "Options").to_owned(),
+                    kind: ControlKind::Switches,
+                    items: switches,
+                    all: Some(press(page, Change::Switches(Vec::new()))),
+                },
+            ];
+            let back = item(
+                tr(lang, "◂ Общие", "◂ General").to_owned(),
+                Page::General,
+                Change::Show,
+                false,
+            );
+            (controls, vec![back, done])
+        }
+    };
+    debug_assert!(controls.iter().all(|c| c.kind != ControlKind::Switches || c.all.is_some()));
+    Menu { text: settings_text(s, page), controls, nav }
+}
+
+/// The settings as a closed menu (after «Done»): the text and no buttons.
+pub fn closed(s: &ChatSettings) -> Menu {
+    Menu { text: settings_text(s, Page::General), controls: Vec::new(), nav: Vec::new() }
+}

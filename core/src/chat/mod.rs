@@ -1,0 +1,164 @@
+//! The chat layer: the one door of both adapters into the core. It owns what a chat can ask
+//! ([`catalog`]: commands and their arguments, from which Telegram's menus and Discord's slash
+//! commands are generated), one argument grammar ([`words`]) and one set of defaults
+//! ([`Args::table`]), the settings menu as data ([`menu`]), who may make each request, and what
+//! each audience is told afterwards ([`Answer`]: replies, menus, and tables with their views,
+//! notices, hands and the turn ping). Adapters read their updates into a [`Request`] with a
+//! [`From`], call [`Chat::handle`], and draw the [`Answer`].
+
+mod answer;
+mod args;
+pub mod catalog;
+mod info;
+mod link;
+pub mod menu;
+mod menu_apply;
+mod menu_draw;
+mod request;
+mod settings;
+mod tables;
+pub mod texts;
+mod turn;
+pub mod words;
+
+pub use answer::{Answer, Body, File, Notice, Reply, Show};
+pub use args::{Args, Opponent};
+pub use catalog::{ArgKind, COMMANDS, Cmd, CommandSpec, command_named};
+pub use link::Link;
+pub use menu::{Change, Control, ControlKind, Item, Menu, MenuPress, Page, TIMERS};
+pub use menu_draw::{menu as settings_menu, rules_summary, settings_text, timer_text};
+pub use request::{From, Request, may_administer};
+pub use turn::{TurnPing, turn_ping};
+
+use crate::service::{Reply as Replied, Service};
+use crate::session::{ChatId, Lang, Platform};
+use crate::store::{Store, StoreError};
+use std::sync::Arc;
+
+/// How long a duel challenge waits for an answer.
+pub const DUEL_TTL_MS: i64 = 10 * 60 * 1000;
+
+/// The chat layer over a service.
+pub struct Chat<S: Store> {
+    service: Arc<Service<S>>,
+}
+
+impl<S: Store> Clone for Chat<S> {
+    fn clone(&self) -> Self {
+        Chat { service: self.service.clone() }
+    }
+}
+
+impl<S: Store> Chat<S> {
+    pub fn new(service: Arc<Service<S>>) -> Chat<S> {
+        Chat { service }
+    }
+
+    pub fn service(&self) -> &Arc<Service<S>> {
+        &self.service
+    }
+
+    /// Answers one request. Nothing is acknowledged before it is committed; a refused request
+    /// changes nothing and is answered with why.
+    pub async fn handle(&self, from: &From, request: Request) -> Answer {
+        let lang = self.lang(&from.chat).await;
+        let answer = match request {
+            Request::Command(cmd, args) => self.command(from, cmd, args, lang).await,
+            Request::Unreadable(cmd, e) => {
+                Ok(Answer::private(texts::bad_words(lang, catalog::spec(cmd), &e)))
+            }
+            Request::Link(payload) => self.link(from, &payload, lang).await,
+            Request::Press { data, values } => match MenuPress::decode(&data, &values) {
+                Some(press) => self.menu_press(from, press).await,
+                None => self.press(from, &data, lang).await,
+            },
+        };
+        answer.unwrap_or_else(|e| {
+            tracing::warn!(chat = %from.chat, error = %e, "request failed");
+            Answer::private(texts::failed(lang))
+        })
+    }
+
+    async fn command(
+        &self,
+        from: &From,
+        cmd: Cmd,
+        args: Args,
+        lang: Lang,
+    ) -> Result<Answer, StoreError> {
+        match cmd {
+            Cmd::New => self.new_table(from, args, lang).await,
+            Cmd::Duel => self.duel(from, args, lang).await,
+            Cmd::Stop => self.stop(from, args, lang).await,
+            Cmd::Rules => self.rules(from, args, lang).await,
+            Cmd::Settings => self.settings(from).await,
+            Cmd::Score => self.score(from, args, lang).await,
+            Cmd::Top => self.top(from, args, lang).await,
+            Cmd::Export => self.export(from, lang).await,
+            Cmd::Season => self.season(from, args, lang).await,
+            Cmd::Help => {
+                Ok(Answer::public(Body::Long(texts::help(lang, prefix(from.chat.platform)))))
+            }
+        }
+    }
+
+    /// The chat's language (its settings).
+    pub async fn lang(&self, chat: &ChatId) -> Lang {
+        self.service.store().chat_settings(chat).await.map(|s| s.lang).unwrap_or_default()
+    }
+
+    /// A table as it now is, to show it (`None` when there is no such table).
+    pub async fn show(&self, table: i64) -> Option<Show> {
+        match self.service.table(table).await {
+            Ok(t) => t.map(|t| Show::again(&t)),
+            Err(e) => {
+                tracing::warn!(table, error = %e, "table unavailable");
+                None
+            }
+        }
+    }
+
+    /// What an update made by the service itself (a timer) shows.
+    pub fn show_reply(&self, reply: &Replied) -> Show {
+        Show::of(&reply.table, &reply.events)
+    }
+
+    /// Every open table of a platform, to show again at start-up.
+    pub async fn open_tables(&self, platform: Platform) -> Vec<Show> {
+        let mut out = Vec::new();
+        for t in self.service.all_tables().await {
+            if t.chat.platform == platform {
+                out.push(Show::again(&t));
+            }
+        }
+        out
+    }
+
+    /// Updates the service makes itself (timers), for the adapters to show.
+    pub fn subscribe(&self) -> tokio::sync::broadcast::Receiver<Replied> {
+        self.service.subscribe()
+    }
+
+    /// Where an adapter shows a table to an audience: its own opaque references.
+    pub async fn message_refs(&self, table: i64) -> Result<Vec<(String, String)>, StoreError> {
+        self.service.store().message_refs(table).await
+    }
+
+    pub async fn set_message_ref(
+        &self,
+        table: i64,
+        audience: &str,
+        message: &str,
+    ) -> Result<(), StoreError> {
+        self.service.store().set_message_ref(table, audience, message).await
+    }
+}
+
+/// How commands are written on a platform, before their key.
+pub const fn prefix(platform: Platform) -> &'static str {
+    match platform {
+        Platform::Telegram => "/",
+        Platform::Discord => "/domino ",
+        Platform::Terminal => "",
+    }
+}

@@ -1,0 +1,79 @@
+//! What a chat asks, and who asks: the one shape both adapters read their updates into.
+
+use super::args::Args;
+use super::catalog::Cmd;
+use super::menu::MenuPress;
+use super::words::{WordError, parse};
+use crate::session::{ChatId, Person};
+use crate::view::{ButtonAction, ButtonData};
+
+/// Who asks, and the facts about them the platform knows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct From {
+    /// Where the request was made.
+    pub chat: ChatId,
+    /// A chat of one person with the bot (Telegram's private chat, the terminal).
+    pub private: bool,
+    pub person: Person,
+    /// The platform says this person administers `chat`. Adapters must find it out when
+    /// [`Request::needs_admin`] says so (it may cost a call); otherwise it may be `false`.
+    pub admin: bool,
+}
+
+/// A request.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Request {
+    Command(Cmd, Args),
+    /// A command whose words could not be read.
+    Unreadable(Cmd, WordError),
+    /// A deep link's payload (Telegram's `/start PAYLOAD`).
+    Link(String),
+    /// A pressed button's data, with the values chosen in a select menu.
+    Press {
+        data: String,
+        values: Vec<String>,
+    },
+}
+
+impl Request {
+    /// A command with the words after it (Telegram).
+    pub fn words(cmd: Cmd, words: &[&str]) -> Request {
+        match parse(cmd, words) {
+            Ok(args) => Request::Command(cmd, args),
+            Err(e) => Request::Unreadable(cmd, e),
+        }
+    }
+
+    pub fn press(data: impl Into<String>) -> Request {
+        Request::Press { data: data.into(), values: Vec::new() }
+    }
+
+    /// Whether the answer depends on the requester administering the chat: settings, a new
+    /// season, closing a table.
+    pub fn needs_admin(&self) -> bool {
+        match self {
+            Request::Command(cmd, args) => {
+                matches!(cmd, Cmd::Stop) || (matches!(cmd, Cmd::Season) && args.new_season)
+            }
+            Request::Press { data, values } => {
+                MenuPress::decode(data, values).is_some()
+                    || ButtonData::decode(data).is_ok_and(|b| b.action == ButtonAction::End)
+            }
+            Request::Unreadable(..) | Request::Link(_) => false,
+        }
+    }
+
+    /// The table a press names, if it is a table button (for the adapter's check that it was
+    /// pressed on that table's message).
+    pub fn pressed_table(&self) -> Option<i64> {
+        match self {
+            Request::Press { data, .. } => ButtonData::decode(data).ok().map(|b| b.table),
+            _ => None,
+        }
+    }
+}
+
+/// Changing the chat's settings or seasons: its admins, or anyone in a chat of one.
+pub fn may_administer(from: &From) -> bool {
+    from.admin || from.private
+}

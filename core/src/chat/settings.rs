@@ -1,0 +1,60 @@
+//! `/settings` and presses on its menu: the chat's admins change what new tables start with,
+//! one versioned change at a time.
+
+use super::answer::{Answer, Body};
+use super::menu::{Change, MenuPress, Page};
+use super::menu_apply::apply;
+use super::menu_draw::{closed, menu};
+use super::request::{From, may_administer};
+use super::{Chat, texts};
+use crate::store::{Store, StoreError};
+use crate::view::rules_error_text;
+
+impl<S: Store> Chat<S> {
+    /// `/settings`: the menu, for everyone to see; only admins can press it.
+    pub(super) async fn settings(&self, from: &From) -> Result<Answer, StoreError> {
+        let s = self.service.store().chat_settings(&from.chat).await?;
+        Ok(Answer::public(Body::Menu(menu(&s, Page::General))))
+    }
+
+    /// A press on the menu: refused unless an admin pressed it on the current version.
+    pub(super) async fn menu_press(
+        &self,
+        from: &From,
+        press: MenuPress,
+    ) -> Result<Answer, StoreError> {
+        let store = self.service.store();
+        let s = store.chat_settings(&from.chat).await?;
+        if !may_administer(from) {
+            return Ok(Answer::private(texts::admins_only(s.lang)));
+        }
+        let stale = |s: &crate::store::ChatSettings| Answer {
+            menu: Some(menu(s, press.page)),
+            ..Answer::private(texts::menu_stale(s.lang))
+        };
+        if press.version != s.version {
+            return Ok(stale(&s));
+        }
+        match press.change {
+            Change::Done => return Ok(Answer { menu: Some(closed(&s)), ..Answer::default() }),
+            Change::Show => {
+                return Ok(Answer { menu: Some(menu(&s, press.page)), ..Answer::default() });
+            }
+            _ => {}
+        }
+        let changed = match apply(&s, &press) {
+            Ok(changed) => changed,
+            Err(e) => return Ok(Answer::private(rules_error_text(&e, s.lang))),
+        };
+        let next = changed.next();
+        match store.set_chat_settings(&from.chat, &next).await {
+            Ok(()) => Ok(Answer { menu: Some(menu(&next, press.page)), ..Answer::default() }),
+            // Another admin's change went first: nothing was written.
+            Err(StoreError::SettingsConflict { .. }) => {
+                let now = store.chat_settings(&from.chat).await?;
+                Ok(stale(&now))
+            }
+            Err(e) => Err(e),
+        }
+    }
+}

@@ -1,0 +1,238 @@
+//! Requests about tables: opening one, a duel, closing one, joining by link, and presses of
+//! table buttons.
+
+use super::answer::{Answer, Body, Reply, Show};
+use super::args::{Args, Opponent};
+use super::link::Link;
+use super::request::From;
+use super::{Chat, DUEL_TTL_MS, texts};
+use crate::service::{ServiceError, TableSpec};
+use crate::session::{Action, Actor, Command, Lang, Rejection, Table};
+use crate::store::{Store, StoreError};
+use crate::view::{ButtonData, hand_view, rejection_text, rules_error_text, text::title};
+
+impl<S: Store> Chat<S> {
+    /// What an accepted command shows, or why it was refused (in `lang`).
+    fn answered(
+        &self,
+        result: Result<crate::service::Reply, ServiceError>,
+        lang: Lang,
+    ) -> Result<Answer, StoreError> {
+        match result {
+            Ok(reply) => Ok(Answer::default().with_show(Show::of(&reply.table, &reply.events))),
+            Err(ServiceError::Rejected(r)) => Ok(Answer::private(rejection_text(&r, lang))),
+            Err(ServiceError::NoTable) => Ok(Answer::private(texts::unknown_button(lang))),
+            Err(ServiceError::Store(e)) => Err(e),
+        }
+    }
+
+    pub(super) async fn new_table(
+        &self,
+        from: &From,
+        args: Args,
+        lang: Lang,
+    ) -> Result<Answer, StoreError> {
+        let settings = self.service.store().chat_settings(&from.chat).await?;
+        let (rules, size) = match args.table(&settings) {
+            Ok(t) => t,
+            Err(e) => return Ok(Answer::private(rules_error_text(&e, lang))),
+        };
+        let spec = TableSpec { chat: from.chat.clone(), rules, size };
+        let created = self.service.create(spec, from.person.clone()).await;
+        self.opened(created, lang)
+    }
+
+    fn opened(
+        &self,
+        created: Result<crate::service::Reply, ServiceError>,
+        lang: Lang,
+    ) -> Result<Answer, StoreError> {
+        let number = created.as_ref().ok().map(|r| r.table.number);
+        let mut answer = self.answered(created, lang)?;
+        if let Some(n) = number {
+            let body = Body::Text(texts::table_opened(lang, n));
+            answer.reply = Some(Reply { body, private: true, ack: true });
+        }
+        Ok(answer)
+    }
+
+    pub(super) async fn duel(
+        &self,
+        from: &From,
+        args: Args,
+        lang: Lang,
+    ) -> Result<Answer, StoreError> {
+        let invitee = match (&args.opponent, args.computer) {
+            (_, true) => None,
+            (Some(Opponent::Person(p)), false) if p.id == from.person.id => {
+                return Ok(Answer::private(texts::duel_self(lang)));
+            }
+            (Some(Opponent::Person(p)), false) => Some(p.clone()),
+            (Some(Opponent::Name(name)), false) => {
+                return Ok(Answer::private(texts::duel_unknown(lang, name)));
+            }
+            (None, false) => return Ok(Answer::private(texts::duel_usage(lang))),
+        };
+        let settings = self.service.store().chat_settings(&from.chat).await?;
+        let args = Args { players: Some(2), ..args };
+        let (rules, _) = match args.table(&settings) {
+            Ok(t) => t,
+            Err(e) => return Ok(Answer::private(rules_error_text(&e, lang))),
+        };
+        let spec = TableSpec { chat: from.chat.clone(), rules, size: 2 };
+        let ttl = if invitee.is_some() { DUEL_TTL_MS } else { 0 };
+        let created = self.service.duel(spec, from.person.clone(), invitee, ttl).await;
+        self.opened(created, lang)
+    }
+
+    /// The table a command means: the one numbered, else the newest one the person sits at,
+    /// else the newest one in the chat.
+    pub(super) async fn pick(
+        &self,
+        from: &From,
+        number: Option<u32>,
+        lang: Lang,
+    ) -> Result<Table, Answer> {
+        let tables = self.service.tables_in(&from.chat).await;
+        let found = match number {
+            Some(n) => tables.into_iter().find(|t| t.number == n),
+            None => {
+                let mine = tables.iter().rposition(|t| t.seat_of(&from.person.id).is_some());
+                match mine {
+                    Some(k) => tables.into_iter().nth(k),
+                    None => tables.into_iter().last(),
+                }
+            }
+        };
+        found.ok_or_else(|| match number {
+            Some(n) => Answer::private(texts::no_such_table(lang, n)),
+            None => Answer::private(texts::no_table(lang)),
+        })
+    }
+
+    pub(super) async fn stop(
+        &self,
+        from: &From,
+        args: Args,
+        lang: Lang,
+    ) -> Result<Answer, StoreError> {
+        let table = match self.pick(from, args.table, lang).await {
+            Ok(t) => t,
+            Err(answer) => return Ok(answer),
+        };
+        let actor = Actor::Person { person: from.person.clone(), admin: from.admin };
+        let cmd = Command { actor, action: Action::End, version: None };
+        let done = self.service.handle(table.id, cmd).await;
+        self.answered(done, table.lang)
+    }
+
+    pub(super) async fn link(
+        &self,
+        from: &From,
+        payload: &str,
+        lang: Lang,
+    ) -> Result<Answer, StoreError> {
+        if payload.is_empty() {
+            let text = format!(
+                "{}\n\n{}",
+                texts::hello(lang),
+                texts::help(lang, super::prefix(from.chat.platform))
+            );
+            return Ok(Answer::private(text));
+        }
+        let Some(link) = Link::decode(payload) else {
+            return Ok(Answer::private(texts::bad_link(lang)));
+        };
+        let (Link::Join(id) | Link::Hand(id)) = link;
+        let table = match self.service.table(id).await {
+            Ok(Some(t)) if t.chat.platform == from.chat.platform && from.private => t,
+            Ok(_) | Err(ServiceError::NoTable | ServiceError::Rejected(_)) => {
+                return Ok(Answer::private(texts::bad_link(lang)));
+            }
+            Err(ServiceError::Store(e)) => return Err(e),
+        };
+        let lang = table.lang;
+        let hand = |t: &Table| self.hand(t, from);
+        match link {
+            Link::Join(_) => {
+                let cmd = Command {
+                    actor: Actor::person(from.person.clone()),
+                    action: Action::Join { seat: None },
+                    version: None,
+                };
+                match self.service.handle(id, cmd).await {
+                    Ok(reply) => {
+                        let text = texts::joined(lang, &title(&reply.table, lang));
+                        Ok(Answer::private(text).with_show(Show::of(&reply.table, &reply.events)))
+                    }
+                    Err(ServiceError::Rejected(Rejection::AlreadySeated)) => Ok(hand(&table)),
+                    other => self.answered(other, lang),
+                }
+            }
+            Link::Hand(_) => Ok(hand(&table)),
+        }
+    }
+
+    /// The requester's own hand at `table`, or why there is none.
+    pub(super) fn hand(&self, table: &Table, from: &From) -> Answer {
+        let lang = table.lang;
+        let Some(seat) = table.seat_of(&from.person.id) else {
+            return Answer::private(rejection_text(&Rejection::NotSeated, lang));
+        };
+        match hand_view(table, seat) {
+            Some(view) => Answer {
+                reply: Some(Reply { body: Body::Hand(view), private: true, ack: false }),
+                ..Answer::default()
+            },
+            None => Answer::private(texts::no_hand(lang)),
+        }
+    }
+
+    /// A table button. It must name a table of this chat, or be pressed in the presser's own
+    /// chat with the bot (Telegram's hands) at a table they sit at.
+    pub(super) async fn press(
+        &self,
+        from: &From,
+        data: &str,
+        lang: Lang,
+    ) -> Result<Answer, StoreError> {
+        let Ok(button) = ButtonData::decode(data) else {
+            return Ok(Answer::private(texts::unknown_button(lang)));
+        };
+        let table = match self.service.table(button.table).await {
+            Ok(Some(t)) => t,
+            Ok(None) | Err(ServiceError::NoTable | ServiceError::Rejected(_)) => {
+                return Ok(Answer::private(texts::unknown_button(lang)));
+            }
+            Err(ServiceError::Store(e)) => return Err(e),
+        };
+        let here = table.chat == from.chat;
+        let own_hand = from.private
+            && from.chat.platform == table.chat.platform
+            && table.seat_of(&from.person.id).is_some();
+        if !(here || own_hand) {
+            return Ok(Answer::private(texts::unknown_button(lang)));
+        }
+        let Some(action) = button.action.action() else { return Ok(self.hand(&table, from)) };
+        // The admin fact is about the chat the press came from: only the table's own counts.
+        let actor = Actor::Person { person: from.person.clone(), admin: from.admin && here };
+        let cmd = Command { actor, action, version: Some(button.version) };
+        let done = self.service.handle(table.id, cmd).await;
+        let stale = matches!(done, Err(ServiceError::Rejected(Rejection::Stale)));
+        let failed = matches!(done, Err(ServiceError::Store(_)));
+        if let Err(ServiceError::Store(e)) = &done {
+            tracing::warn!(table = table.id, error = %e, "command not committed");
+        }
+        let mut answer = match done {
+            Err(ServiceError::Store(_)) => Answer::private(texts::failed(table.lang)),
+            other => self.answered(other, table.lang)?,
+        };
+        if stale || failed {
+            // The press was drawn for another state: show the table as it is.
+            if let Some(now) = self.show(table.id).await {
+                answer.shows.push(now);
+            }
+        }
+        Ok(answer)
+    }
+}

@@ -1,0 +1,193 @@
+//! What the chat layer says itself, in Russian and English: no table here, a word not
+//! understood, whom to challenge, seasons, files. Everything about the game is in `view`.
+
+use super::catalog::{COMMANDS, CommandSpec};
+use super::words::WordError;
+use crate::engine::rules::Variant;
+use crate::session::Lang;
+use crate::view::text::{tr, variant_name};
+
+pub fn no_table(lang: Lang) -> &'static str {
+    tr(
+        lang,
+        "В этом чате нет открытого стола. Откройте: /new",
+        "No open table in this chat. Open one: /new",
+    )
+}
+
+pub fn no_such_table(lang: Lang, number: u32) -> String {
+    match lang {
+        Lang::Ru => format!("Открытого стола №{number} здесь нет."),
+        Lang::En => format!("There is no open table #{number} here."),
+    }
+}
+
+pub fn no_record(lang: Lang) -> &'static str {
+    tr(lang, "Здесь ещё ни один матч не доигран.", "No match has finished here yet.")
+}
+
+pub fn export_caption(lang: Lang) -> &'static str {
+    tr(
+        lang,
+        "📦 Запись последнего матча (domino-record/1) и таблица чата (CSV).",
+        "📦 The record of the last match (domino-record/1) and the chat's standings (CSV).",
+    )
+}
+
+pub fn duel_usage(lang: Lang) -> &'static str {
+    tr(
+        lang,
+        "Кого вызвать? /duel @имя [игра], ответом на сообщение игрока, или /duel bot [игра] — с компьютером.",
+        "Whom to challenge? /duel @name [game], as a reply to the player's message, or /duel bot [game] for the computer.",
+    )
+}
+
+pub fn duel_self(lang: Lang) -> &'static str {
+    tr(
+        lang,
+        "С самим собой не сыграть: вызовите другого игрока или компьютер (/duel bot).",
+        "You cannot duel yourself: challenge someone else, or the computer (/duel bot).",
+    )
+}
+
+pub fn duel_unknown(lang: Lang, name: &str) -> String {
+    match lang {
+        Lang::Ru => format!(
+            "Я пока не знаю @{name}: пусть напишет здесь любую команду (например /help), или вызовите его ответом на его сообщение."
+        ),
+        Lang::En => format!(
+            "I do not know @{name} yet: ask them to send any command here (/help, say), or challenge them by replying to their message."
+        ),
+    }
+}
+
+/// A word a command did not understand, and what the command takes.
+pub fn bad_words(lang: Lang, spec: &CommandSpec, error: &WordError) -> String {
+    let games: Vec<String> =
+        Variant::ALL.iter().map(|v| format!("{} ({})", v.key(), variant_name(*v, lang))).collect();
+    let head = match (error, lang) {
+        (WordError::Unknown(w), Lang::Ru) => format!("Не понимаю «{w}»."),
+        (WordError::Unknown(w), Lang::En) => format!("I do not understand «{w}»."),
+        (WordError::BadValue { word, .. }, Lang::Ru) => format!("После «{word}» нужно значение."),
+        (WordError::BadValue { word, .. }, Lang::En) => format!("«{word}» needs a value."),
+    };
+    let usage = spec.usage(lang);
+    let mut out = format!("{head}\n/{} {usage}", spec.key);
+    if spec.arg(super::catalog::ArgKind::Game).is_some() {
+        out.push_str(&format!("\n{} {}", tr(lang, "Игры:", "Games:"), games.join(", ")));
+    }
+    if spec.arg(super::catalog::ArgKind::Options).is_some() {
+        out.push_str(tr(lang, "\nПравила словами — в /rules.", "\nRule words: see /rules."));
+    }
+    out
+}
+
+pub fn unknown_button(lang: Lang) -> &'static str {
+    tr(
+        lang,
+        "Эта кнопка не отсюда или устарела.",
+        "This button does not belong here or is out of date.",
+    )
+}
+
+pub fn failed(lang: Lang) -> &'static str {
+    tr(lang, "Не получилось, попробуйте ещё раз.", "That did not work; try again.")
+}
+
+pub fn season_started(lang: Lang, number: u32) -> String {
+    match lang {
+        Lang::Ru => format!(
+            "🆕 Начат сезон {number}: таблица с нуля. Прошлые сохранены: /top сезон {}",
+            number - 1
+        ),
+        Lang::En => format!(
+            "🆕 Season {number} has begun: the standings start afresh. Older ones are kept: /top season {}",
+            number - 1
+        ),
+    }
+}
+
+pub fn season_now(lang: Lang, number: u32) -> String {
+    match lang {
+        Lang::Ru => format!("📅 Сейчас сезон {number}. Новый сезон начинают админы: /season new"),
+        Lang::En => format!("📅 This is season {number}. Admins start a new one: /season new"),
+    }
+}
+
+pub fn season_header(lang: Lang, number: u32) -> String {
+    match lang {
+        Lang::Ru => format!("Сезон {number}"),
+        Lang::En => format!("Season {number}"),
+    }
+}
+
+pub fn admins_only(lang: Lang) -> &'static str {
+    tr(lang, "Это могут только админы чата.", "Only the chat's admins can do that.")
+}
+
+pub fn menu_stale(lang: Lang) -> &'static str {
+    tr(
+        lang,
+        "Меню устарело — вот настройки как они есть.",
+        "This menu is out of date: here are the settings as they are.",
+    )
+}
+
+pub fn table_opened(lang: Lang, number: u32) -> String {
+    match lang {
+        Lang::Ru => format!("🎲 Стол №{number} открыт."),
+        Lang::En => format!("🎲 Table #{number} is open."),
+    }
+}
+
+pub fn bad_link(lang: Lang) -> &'static str {
+    tr(lang, "Эта ссылка устарела или неверна.", "This link is out of date or wrong.")
+}
+
+pub fn joined(lang: Lang, title: &str) -> String {
+    match lang {
+        Lang::Ru => format!("✅ Вы за столом «{title}». Кости придут сюда, когда начнётся матч."),
+        Lang::En => {
+            format!("✅ You are seated at «{title}». Your tiles come here when the match starts.")
+        }
+    }
+}
+
+pub fn hello(lang: Lang) -> &'static str {
+    tr(
+        lang,
+        "👋 Привет! Я веду партии в домино в групповых чатах. Добавьте меня в группу и наберите /new. Свои кости вы будете видеть здесь.",
+        "👋 Hi! I run domino games in group chats. Add me to a group and type /new. Your tiles will show up here.",
+    )
+}
+
+pub fn no_hand(lang: Lang) -> &'static str {
+    tr(lang, "Кости ещё не розданы.", "No tiles have been dealt yet.")
+}
+
+/// `/help`: what the bot plays and every command of the catalog, as `prefix` writes them
+/// (`/` in Telegram, `/domino ` in Discord).
+pub fn help(lang: Lang, prefix: &str) -> String {
+    let mut out = vec![
+        tr(
+            lang,
+            "🎲 Домино в чате: «Домино», «Козёл», «Морской козёл», «Осёл», «Телефон».",
+            "🎲 Dominoes in your chat: Dominoes, Goat, Sea goat, Donkey, Telephone.",
+        )
+        .to_owned(),
+    ];
+    for c in COMMANDS {
+        let usage = c.usage(lang);
+        let sep = if usage.is_empty() { "" } else { " " };
+        out.push(format!("{prefix}{}{sep}{usage} — {}", c.key, c.help(lang)));
+    }
+    out.push(
+        tr(
+            lang,
+            "Свои кости смотрите кнопкой «Мои кости» — их видите только вы.",
+            "Press «My tiles» to see your tiles: only you see them.",
+        )
+        .to_owned(),
+    );
+    out.join("\n")
+}

@@ -1,0 +1,295 @@
+//! Why something was refused, in words for the person refused (at most 200 characters, a
+//! popup's limit): every [`Rejection`], [`MoveError`] and [`RulesError`], in both languages.
+
+use super::text::{pick, tr, variant_name};
+use crate::engine::moves::MoveError;
+use crate::engine::rules::{RulesError, option};
+use crate::session::{Lang, Rejection};
+
+/// The popup text for a refused command (at most 200 characters).
+pub fn rejection_text(rejection: &Rejection, lang: Lang) -> String {
+    let text = match rejection {
+        Rejection::Stale => tr(
+            lang,
+            "Кнопка устарела — посмотрите на стол ещё раз.",
+            "This button is out of date: look at the table again.",
+        ),
+        Rejection::Closed => tr(lang, "Этот стол уже закрыт.", "This table is closed."),
+        Rejection::NotSeated => {
+            tr(lang, "Вы не сидите за этим столом.", "You are not seated at this table.")
+        }
+        Rejection::AlreadySeated => tr(lang, "Вы уже за столом.", "You are already seated."),
+        Rejection::SeatTaken => tr(lang, "Это место занято.", "That seat is taken."),
+        Rejection::NoSuchSeat => tr(lang, "Такого места нет.", "There is no such seat."),
+        Rejection::Full => tr(lang, "Свободных мест нет.", "The table is full."),
+        Rejection::NotHost => {
+            tr(lang, "Это может только хозяин стола.", "Only the host can do that.")
+        }
+        Rejection::NotHostOrAdmin => tr(
+            lang,
+            "Закрыть стол может хозяин или админ чата.",
+            "Only the host or a chat admin can end the table.",
+        ),
+        Rejection::NotStarted => tr(lang, "Матч ещё не начался.", "The match has not started."),
+        Rejection::AlreadyStarted => tr(lang, "Матч уже идёт.", "The match is already under way."),
+        Rejection::MatchOver => tr(lang, "Матч уже окончен.", "The match is over."),
+        Rejection::NotYourTurn => tr(lang, "Сейчас не ваш ход.", "It is not your move."),
+        Rejection::Away => tr(
+            lang,
+            "За вас ходит компьютер: сначала нажмите «Я вернулся».",
+            "The computer is moving for you: press «I'm back» first.",
+        ),
+        Rejection::NotAway => tr(lang, "Вы и так в игре.", "You are not away."),
+        Rejection::NotInvited => tr(lang, "Этот вызов не вам.", "This challenge is not for you."),
+        Rejection::NoChallenge => tr(lang, "Вызова нет.", "There is no challenge to answer."),
+        Rejection::NoHumans => {
+            tr(lang, "Нужен хотя бы один живой игрок.", "At least one person must play.")
+        }
+        Rejection::NotDue => tr(lang, "Пока нечего делать.", "Nothing to do yet."),
+        Rejection::AlreadyVoted => tr(lang, "Вы уже проголосовали.", "You already voted."),
+        Rejection::SystemOnly => tr(lang, "Это делает только бот.", "Only the bot does that."),
+        Rejection::AdminsOnly => {
+            tr(lang, "Это могут только админы чата.", "Only the chat's admins can do that.")
+        }
+        Rejection::Rules(e) => return rules_error_text(e, lang),
+        Rejection::SeatsTaken { size } => {
+            return match lang {
+                Lang::Ru => format!("Места после {size}-го заняты: сначала освободите их."),
+                Lang::En => format!("Seats past {size} are taken: free them first."),
+            };
+        }
+        Rejection::BadTimer => {
+            tr(lang, "Таймер хода — от 10 с до 1 ч.", "A turn timer is 10 s to 1 h.")
+        }
+        Rejection::Move(e) => return move_error_text(e, lang),
+    };
+    text.to_owned()
+}
+
+/// The popup text for a refused move (at most 200 characters).
+pub fn move_error_text(error: &MoveError, lang: Lang) -> String {
+    let t = |t: &crate::engine::tile::Tile| format!("{}|{}", t.high(), t.low());
+    let arm = |a: &crate::engine::board::Arm| super::text::arm_word(*a, lang);
+    let text = match (error, lang) {
+        (MoveError::MatchOver, _) => tr(lang, "Матч уже окончен.", "The match is over.").to_owned(),
+        (MoveError::RoundOver, _) => tr(lang, "Раунд уже окончен.", "The round is over.").to_owned(),
+        (MoveError::NotYourTurn, _) => tr(lang, "Сейчас не ваш ход.", "It is not your move.").to_owned(),
+        (MoveError::NoSuchSeat, _) => tr(lang, "Такого места нет.", "There is no such seat.").to_owned(),
+        (MoveError::NotInHand, _) => tr(lang, "Этой кости у вас нет.", "You do not hold that tile.").to_owned(),
+        (MoveError::LeadFirst, _) => tr(lang, "Раунд начинается с захода.", "The round starts with the lead.").to_owned(),
+        (MoveError::AlreadyLed, _) => tr(lang, "Заход уже сделан.", "The lead is already down.").to_owned(),
+        (MoveError::MustLead(tile), Lang::Ru) => format!("Заходить нужно с {}.", t(tile)),
+        (MoveError::MustLead(tile), Lang::En) => format!("The lead must be {}.", t(tile)),
+        (MoveError::MustLeadDouble, _) => tr(lang, "Заходить нужно с дубля.", "The lead must be a double.").to_owned(),
+        (MoveError::LeadIsSingle, _) => tr(lang, "Заход — одна кость.", "The lead is a single tile.").to_owned(),
+        (MoveError::LeadNotClosable, _) => tr(lang, "Заход нельзя закрыть.", "The lead cannot be closed.").to_owned(),
+        (MoveError::DoesNotFit(tile, a), Lang::Ru) => format!("{} не подходит {}.", t(tile), arm(a)),
+        (MoveError::DoesNotFit(tile, a), Lang::En) => format!("{} does not fit on the {} end.", t(tile), arm(a)),
+        (MoveError::ArmClosed(a), Lang::Ru) => format!("Конец {} закрыт.", arm(a)),
+        (MoveError::ArmClosed(a), Lang::En) => format!("The {} end is closed.", arm(a)),
+        (MoveError::NoSuchArm(a), Lang::Ru) => format!("Конца {} пока нет.", arm(a)),
+        (MoveError::NoSuchArm(a), Lang::En) => format!("There is no {} end yet.", arm(a)),
+        (MoveError::FitsNowhere(tile), Lang::Ru) => format!("{} никуда не подходит.", t(tile)),
+        (MoveError::FitsNowhere(tile), Lang::En) => format!("{} fits no open end.", t(tile)),
+        (MoveError::Ambiguous(tile), Lang::Ru) => format!("{} подходит к нескольким концам — выберите какой.", t(tile)),
+        (MoveError::Ambiguous(tile), Lang::En) => format!("{} fits several ends: choose one.", t(tile)),
+        (MoveError::CannotClose, _) => tr(lang, "Закрыть можно только дубль, и только в «Осле».", "Only a double can be closed, and only in Donkey.").to_owned(),
+        (MoveError::BadMulti(_), _) => tr(lang, "Так класть несколько дублей нельзя.", "Those doubles cannot be laid together.").to_owned(),
+        (MoveError::DrawWhileHolding, _) => tr(lang, "Брать из базара можно, только если нечем ходить.", "You may draw only when no tile fits.").to_owned(),
+        (MoveError::BazaarEmpty, _) => tr(lang, "Базар пуст.", "The bazaar is empty.").to_owned(),
+        (MoveError::PassWhileHolding, _) => tr(lang, "Пасовать нельзя: есть чем ходить.", "You cannot pass: a tile fits.").to_owned(),
+        (MoveError::PassWhileBazaar, _) => tr(lang, "Пасовать нельзя: сначала берите из базара.", "You cannot pass: draw from the bazaar first.").to_owned(),
+        (MoveError::NaSto, _) => tr(
+            lang,
+            "«На сто» заходят дублем 6|6, только в «Морском козле» и только когда у вашей стороны есть очки.",
+            "«For a hundred» is a 6|6 lead in Sea goat, by a side that has points.",
+        )
+        .to_owned(),
+        (MoveError::Malformed(_), _) => tr(lang, "Непонятный ход.", "That move makes no sense.").to_owned(),
+    };
+    clip(text)
+}
+
+/// Why a rule set does not work.
+pub fn rules_error_text(error: &RulesError, lang: Lang) -> String {
+    let name = |key: &str| match option(key) {
+        Some(o) => format!("«{}» ({key})", pick(o.label, lang)),
+        None => format!("«{key}»"),
+    };
+    let text = match (error, lang) {
+        (RulesError::UnknownVariant(v), Lang::Ru) => {
+            format!("Игры «{v}» нет: classic, kozel, morskoy, osel, telefon.")
+        }
+        (RulesError::UnknownVariant(v), Lang::En) => {
+            format!("There is no game «{v}»: classic, kozel, morskoy, osel, telefon.")
+        }
+        (RulesError::UnknownOption { key, variant }, Lang::Ru) => {
+            format!("В игре «{}» нет правила {}.", variant_name(*variant, lang), name(key))
+        }
+        (RulesError::UnknownOption { key, variant }, Lang::En) => {
+            format!("{} has no option {}.", variant_name(*variant, lang), name(key))
+        }
+        (RulesError::BadValue { key, .. }, Lang::Ru) => {
+            format!("Неверное значение правила {}.", name(key))
+        }
+        (RulesError::BadValue { key, .. }, Lang::En) => {
+            format!("Wrong value for the option {}.", name(key))
+        }
+        (RulesError::UnknownPreset(p), Lang::Ru) => {
+            format!("Пресета «{p}» нет: troshin, plain, sport.")
+        }
+        (RulesError::UnknownPreset(p), Lang::En) => {
+            format!("There is no preset «{p}»: troshin, plain, sport.")
+        }
+        (RulesError::PresetNotInVariant { preset, variant }, Lang::Ru) => {
+            format!("В игре «{}» нет пресета {preset}.", variant_name(*variant, lang))
+        }
+        (RulesError::PresetNotInVariant { preset, variant }, Lang::En) => {
+            format!("{} has no preset {preset}.", variant_name(*variant, lang))
+        }
+        (RulesError::TroshinWithPlain, _) => tr(
+            lang,
+            "Пресеты troshin и plain вместе не бывают.",
+            "Presets troshin and plain cannot be combined.",
+        )
+        .to_owned(),
+        (RulesError::TeamsDisagree(..), _) => {
+            tr(lang, "Пары указаны противоречиво.", "The pairs setting contradicts itself.")
+                .to_owned()
+        }
+        (RulesError::Players { variant, teams, seats }, Lang::Ru) => {
+            let how = if teams.key() == "pairs" { " парами" } else { "" };
+            format!(
+                "В «{}»{how} не играют {seats}: {}.",
+                variant_name(*variant, lang),
+                seats_hint(*variant, lang)
+            )
+        }
+        (RulesError::Players { variant, teams, seats }, Lang::En) => {
+            let how = if teams.key() == "pairs" { " in pairs" } else { "" };
+            format!(
+                "{}{how} does not seat {seats}: {}.",
+                variant_name(*variant, lang),
+                seats_hint(*variant, lang)
+            )
+        }
+        (RulesError::DealTooLarge { deal, seats }, Lang::Ru) => {
+            format!("По {deal} кости на {seats} игроков не хватит костей.")
+        }
+        (RulesError::DealTooLarge { deal, seats }, Lang::En) => {
+            format!("{deal} tiles each for {seats} players is more than the set holds.")
+        }
+        (RulesError::NotAnObject, _) => {
+            tr(lang, "Правила не поняты.", "The rules are not understood.").to_owned()
+        }
+    };
+    clip(text)
+}
+
+fn seats_hint(variant: crate::engine::rules::Variant, lang: Lang) -> &'static str {
+    if variant.is_kozel_family() {
+        tr(lang, "двое или трое, или четверо парами", "two or three, or four in pairs")
+    } else {
+        tr(lang, "от двух до четырёх", "two to four")
+    }
+}
+
+/// At most 200 characters (popup limit).
+fn clip(text: String) -> String {
+    if text.chars().count() <= 200 {
+        return text;
+    }
+    let mut short: String = text.chars().take(199).collect();
+    short.push('…');
+    short
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::board::Arm;
+    use crate::engine::rules::{Teams, Variant};
+    use crate::engine::tile::Tile;
+
+    fn rules_errors() -> Vec<RulesError> {
+        let v = Variant::Kozel;
+        vec![
+            RulesError::UnknownVariant("x".into()),
+            RulesError::UnknownOption { key: "eggs".into(), variant: v },
+            RulesError::BadValue { key: "target", expected: "x" },
+            RulesError::UnknownPreset("x".into()),
+            RulesError::PresetNotInVariant { preset: "troshin", variant: v },
+            RulesError::TroshinWithPlain,
+            RulesError::TeamsDisagree("none", "pairs"),
+            RulesError::Players { variant: v, teams: Teams::Pairs, seats: 3 },
+            RulesError::DealTooLarge { deal: 9, seats: 4 },
+            RulesError::NotAnObject,
+        ]
+    }
+
+    #[test]
+    fn every_refusal_has_a_short_text_in_both_languages() {
+        let t = Tile::new(6, 5);
+        let moves = [
+            MoveError::MatchOver,
+            MoveError::RoundOver,
+            MoveError::NotYourTurn,
+            MoveError::NoSuchSeat,
+            MoveError::NotInHand,
+            MoveError::LeadFirst,
+            MoveError::AlreadyLed,
+            MoveError::MustLead(t),
+            MoveError::MustLeadDouble,
+            MoveError::LeadIsSingle,
+            MoveError::LeadNotClosable,
+            MoveError::DoesNotFit(t, Arm::Up),
+            MoveError::ArmClosed(Arm::Left),
+            MoveError::NoSuchArm(Arm::Down),
+            MoveError::FitsNowhere(t),
+            MoveError::Ambiguous(t),
+            MoveError::CannotClose,
+            MoveError::BadMulti("x"),
+            MoveError::DrawWhileHolding,
+            MoveError::BazaarEmpty,
+            MoveError::PassWhileHolding,
+            MoveError::PassWhileBazaar,
+            MoveError::NaSto,
+            MoveError::Malformed("x".into()),
+        ];
+        let mut all: Vec<Rejection> = vec![
+            Rejection::Stale,
+            Rejection::Closed,
+            Rejection::NotSeated,
+            Rejection::AlreadySeated,
+            Rejection::SeatTaken,
+            Rejection::NoSuchSeat,
+            Rejection::Full,
+            Rejection::NotHost,
+            Rejection::NotHostOrAdmin,
+            Rejection::NotStarted,
+            Rejection::AlreadyStarted,
+            Rejection::MatchOver,
+            Rejection::NotYourTurn,
+            Rejection::Away,
+            Rejection::NotAway,
+            Rejection::NotInvited,
+            Rejection::NoChallenge,
+            Rejection::NoHumans,
+            Rejection::NotDue,
+            Rejection::AlreadyVoted,
+            Rejection::SystemOnly,
+            Rejection::AdminsOnly,
+            Rejection::SeatsTaken { size: 2 },
+            Rejection::BadTimer,
+        ];
+        all.extend(moves.into_iter().map(Rejection::Move));
+        all.extend(rules_errors().into_iter().map(Rejection::Rules));
+        for r in &all {
+            let (ru, en) = (rejection_text(r, Lang::Ru), rejection_text(r, Lang::En));
+            for text in [&ru, &en] {
+                assert!(!text.is_empty() && text.chars().count() <= 200, "{r:?}: {text}");
+            }
+            assert_ne!(ru, en, "{r:?} is not translated");
+        }
+    }
+}
