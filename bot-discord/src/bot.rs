@@ -12,6 +12,8 @@ pub(crate) struct Bot<S: Store> {
     /// Register commands in this guild only.
     pub guild: Option<GuildId>,
     pub displayed: Displayed,
+    /// One lock per table for its turn ping.
+    pub pings: Displayed,
     /// The bot's own user id, from READY.
     me: OnceLock<u64>,
 }
@@ -22,6 +24,7 @@ impl<S: Store> Bot<S> {
             chat: Chat::new(service),
             guild,
             displayed: Displayed::default(),
+            pings: Displayed::default(),
             me: OnceLock::new(),
         }
     }

@@ -182,8 +182,12 @@ pub async fn announce<S: Store>(bot: &Bot<S>, http: &Http, show: &Show) {
 }
 
 /// The turn ping the core wants: the old one goes when the wanted turn differs (so a channel
-/// holds at most one per table), and a new one is sent when somebody is to be pinged.
+/// holds at most one per table), and a new one is sent when somebody is to be pinged. One
+/// table's pings are put right one at a time, each from the table as it is by then, so a slow
+/// ping for an older turn can never be left behind.
 async fn ping<S: Store>(bot: &Bot<S>, http: &Http, show: &Show) {
+    let _turn = bot.pings.lock(show.table.id).await;
+    let Some(show) = bot.chat.show(show.table.id).await else { return };
     let table = &show.table;
     let Some(channel) = channel_of(table) else { return };
     let old = stored_ref(bot, table.id, TURN).await.filter(|r| !r.is_empty());
@@ -199,7 +203,7 @@ async fn ping<S: Store>(bot: &Bot<S>, http: &Http, show: &Show) {
         }
         remember(bot, table.id, TURN, "").await;
     }
-    let (Some(key), Some(shown)) = (want, render::ping_message(show)) else { return };
+    let (Some(key), Some(shown)) = (want, render::ping_message(&show)) else { return };
     match channel.send_message(http, create(&shown)).await {
         Ok(m) => {
             remember(bot, table.id, TURN, &format!("{}:{key}", format_ref(channel, m.id))).await
