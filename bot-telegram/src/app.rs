@@ -52,7 +52,7 @@ impl<S: Store> App<S> {
 
     /// Queues a plain message.
     pub(crate) fn say(&self, chat: i64, text: impl Into<String>) {
-        self.outbox.push(chat, Job::Text { text: text.into(), markup: None });
+        self.outbox.push(chat, Job::Text { text: text.into(), markup: None, reply_to: None });
     }
 
     /// Brings a table's messages up to date: the table message, the notice of what happened,

@@ -49,7 +49,7 @@ pub(crate) async fn on_message<S: Store>(app: Arc<App<S>>, msg: Message) -> Hand
     let request = resolve_opponent(&app, &msg, request);
     let from = app.from(msg.chat.id, user, &request).await;
     let answer = app.chat.handle(&from, request).await;
-    app.draw_reply(msg.chat.id.0, &answer);
+    app.draw_reply(msg.chat.id.0, msg.id.0, &answer);
     Ok(())
 }
 

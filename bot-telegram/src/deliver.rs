@@ -13,7 +13,8 @@ use domino_core::store::Store;
 use domino_core::view::{render_table, text::display_name};
 use teloxide::prelude::*;
 use teloxide::types::{
-    ChatId, InlineKeyboardMarkup, InputFile, MessageEntity, MessageId, User, UserId,
+    ChatId, InlineKeyboardMarkup, InputFile, MessageEntity, MessageId, ReplyParameters, User,
+    UserId,
 };
 
 /// A job's result: messages that went out, or why not.
@@ -26,7 +27,9 @@ impl<S: Store> Deliver for App<S> {
                 Job::Table { table } => self.deliver_table(chat, *table).await,
                 Job::Hand { table, user } => self.deliver_hand(*table, *user).await,
                 Job::Turn { table } => self.deliver_turn(chat, *table).await,
-                Job::Text { text, markup } => self.send_text(chat, text, markup.clone()).await,
+                Job::Text { text, markup, reply_to } => {
+                    self.send_text(chat, text, markup.clone(), *reply_to).await
+                }
                 Job::Call { text, user, name } => {
                     let mut req = self.bot.send_message(ChatId(chat), text);
                     req = req.entities(mention(text, name, *user));
@@ -136,10 +139,21 @@ impl<S: Store> App<S> {
         Ok(1)
     }
 
-    async fn send_text(&self, chat: i64, text: &str, markup: Option<InlineKeyboardMarkup>) -> Sent {
+    async fn send_text(
+        &self,
+        chat: i64,
+        text: &str,
+        markup: Option<InlineKeyboardMarkup>,
+        reply_to: Option<i32>,
+    ) -> Sent {
         let mut req = self.bot.send_message(ChatId(chat), text);
         if let Some(m) = markup {
             req = req.reply_markup(m);
+        }
+        if let Some(id) = reply_to {
+            // Still sent when the message replied to is gone.
+            let to = ReplyParameters::new(MessageId(id)).allow_sending_without_reply();
+            req = req.reply_parameters(to);
         }
         match req.await {
             Ok(_) => Ok(1),

@@ -26,10 +26,11 @@ pub(crate) fn clip(text: &str, max: usize) -> String {
 }
 
 impl<S: Store> App<S> {
-    /// The answer to a message in `chat`: the reply there, then the tables.
-    pub(crate) fn draw_reply(&self, chat: i64, answer: &Answer) {
+    /// The answer to the message `to` in `chat`: the reply there (as a reply to it), then the
+    /// tables.
+    pub(crate) fn draw_reply(&self, chat: i64, to: i32, answer: &Answer) {
         if let Some(reply) = &answer.reply {
-            self.post(chat, reply);
+            self.post(chat, Some(to), reply);
         }
         for show in &answer.shows {
             self.show(show);
@@ -37,16 +38,19 @@ impl<S: Store> App<S> {
     }
 
     /// A reply as a message in `chat` (acknowledgements are left out: the table shows).
-    pub(crate) fn post(&self, chat: i64, reply: &Reply) {
+    pub(crate) fn post(&self, chat: i64, reply_to: Option<i32>, reply: &Reply) {
         if reply.ack {
             return;
         }
         match &reply.body {
-            Body::Text(t) | Body::Long(t) => self.say(chat, clip(t, MESSAGE)),
+            Body::Text(t) | Body::Long(t) => {
+                let job = Job::Text { text: clip(t, MESSAGE), markup: None, reply_to };
+                self.outbox.push(chat, job);
+            }
             Body::Hand(view) => self.outbox.push(chat, Job::Hand { table: view.table, user: chat }),
             Body::Menu(menu) => {
-                let job =
-                    Job::Text { text: clip(&menu.text, MESSAGE), markup: Some(menu_markup(menu)) };
+                let (text, markup) = (clip(&menu.text, MESSAGE), Some(menu_markup(menu)));
+                let job = Job::Text { text, markup, reply_to };
                 self.outbox.push(chat, job);
             }
             Body::Files { caption, files } => {

@@ -55,6 +55,7 @@ impl<S: Store> App<S> {
         self.outbox.push(
             chat,
             Job::Text {
+                reply_to: None,
                 text: texts::open_private(lang, name.as_deref().unwrap_or("?")),
                 markup: Some(keyboards::link_button(texts::open_chat_button(lang), link)),
             },

@@ -20,8 +20,8 @@ pub(crate) enum Job {
     Hand { table: i64, user: i64 },
     /// The short mention of the player to move, replacing the previous one.
     Turn { table: i64 },
-    /// A new message.
-    Text { text: String, markup: Option<InlineKeyboardMarkup> },
+    /// A new message (`reply_to`: as a reply to that message of the chat).
+    Text { text: String, markup: Option<InlineKeyboardMarkup>, reply_to: Option<i32> },
     /// A new message that mentions (and so notifies) a person named in it.
     Call { text: String, user: i64, name: String },
     /// A new text for a message the bot sent (the settings menu); the latest wins.
@@ -261,7 +261,7 @@ mod tests {
     }
 
     fn text(s: &str) -> Job {
-        Job::Text { text: s.into(), markup: None }
+        Job::Text { text: s.into(), markup: None, reply_to: None }
     }
 
     #[tokio::test]

@@ -3,11 +3,10 @@
 //! Fires due timers. The adapters (Telegram, Discord, the terminal) call only this.
 
 use crate::engine::rules::Rules;
-use crate::session::permissions::may_administer_chat;
 use crate::session::{
     Action, Actor, ChatId, Command, Event, Millis, NewTable, Person, Rejection, Robot, Table,
 };
-use crate::store::{ChatSettings, MatchSummary, Season, Store, StoreError};
+use crate::store::{MatchSummary, Store, StoreError};
 use rand::TryRngCore;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -54,6 +53,38 @@ impl Clock for ManualClock {
     }
 }
 
+/// Where the seeds of new tables come from (deals must not be predictable in a chat; tests
+/// set them, as they set the clock).
+pub trait Seeds: Send + Sync {
+    fn next_seed(&self) -> u64;
+}
+
+/// Seeds nobody can guess: the operating system's random source.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct OsSeeds;
+
+impl Seeds for OsSeeds {
+    fn next_seed(&self) -> u64 {
+        rand::rngs::OsRng.try_next_u64().expect("the operating system's random source works")
+    }
+}
+
+/// Seeds 1, 2, 3 … from a start a test chooses: the same requests deal the same tables.
+#[derive(Debug, Default)]
+pub struct CountingSeeds(std::sync::atomic::AtomicU64);
+
+impl CountingSeeds {
+    pub fn new(first: u64) -> CountingSeeds {
+        CountingSeeds(std::sync::atomic::AtomicU64::new(first))
+    }
+}
+
+impl Seeds for CountingSeeds {
+    fn next_seed(&self) -> u64 {
+        self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
 /// Why the service did not do what was asked.
 #[derive(Debug, thiserror::Error)]
 pub enum ServiceError {
@@ -87,6 +118,7 @@ pub struct Service<S: Store> {
     store: S,
     robot: Arc<dyn Robot>,
     clock: Arc<dyn Clock>,
+    seeds: Arc<dyn Seeds>,
     tables: Mutex<HashMap<i64, Arc<TableLock<Table>>>>,
     /// Changes nobody asked for through an adapter (timers), for the adapters to show.
     updates: tokio::sync::broadcast::Sender<Reply>,
@@ -102,7 +134,13 @@ impl<S: Store> Service<S> {
         let open = store.load_open().await?;
         let tables = open.into_iter().map(|t| (t.id, Arc::new(TableLock::new(t)))).collect();
         let (updates, _) = tokio::sync::broadcast::channel(1024);
-        Ok(Service { store, robot, clock, tables: Mutex::new(tables), updates })
+        let seeds: Arc<dyn Seeds> = Arc::new(OsSeeds);
+        Ok(Service { store, robot, clock, seeds, tables: Mutex::new(tables), updates })
+    }
+
+    /// The same service with new tables seeded from `seeds`.
+    pub fn with_seeds(self, seeds: Arc<dyn Seeds>) -> Service<S> {
+        Service { seeds, ..self }
     }
 
     /// Replies of commands the service made itself (timers): each adapter shows those of its
@@ -126,27 +164,6 @@ impl<S: Store> Service<S> {
 
     fn map(&self) -> std::sync::MutexGuard<'_, HashMap<i64, Arc<TableLock<Table>>>> {
         self.tables.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// Replaces a chat's settings, if `actor` may ([`may_administer_chat`]).
-    pub async fn set_chat_settings(
-        &self,
-        chat: &ChatId,
-        actor: &Actor,
-        settings: &ChatSettings,
-    ) -> Result<(), ServiceError> {
-        if !may_administer_chat(actor, chat) {
-            return Err(Rejection::AdminsOnly.into());
-        }
-        Ok(self.store.set_chat_settings(chat, settings).await?)
-    }
-
-    /// Starts a new scoreboard season in a chat, if `actor` may ([`may_administer_chat`]).
-    pub async fn new_season(&self, chat: &ChatId, actor: &Actor) -> Result<Season, ServiceError> {
-        if !may_administer_chat(actor, chat) {
-            return Err(Rejection::AdminsOnly.into());
-        }
-        Ok(self.store.new_season(chat, self.now()).await?)
     }
 
     /// Open tables held in memory.
@@ -188,7 +205,7 @@ impl<S: Store> Service<S> {
             lang: settings.lang,
             turn_secs: settings.turn_secs,
             bot_level: settings.bot_level,
-            seed: fresh_seed(),
+            seed: self.seeds.next_seed(),
         };
         let (mut table, events) = match duel {
             None => Table::create(new, host, now)?,
@@ -291,9 +308,4 @@ impl<S: Store> Service<S> {
         }
         replies
     }
-}
-
-/// A seed nobody can guess (deals must not be predictable).
-fn fresh_seed() -> u64 {
-    rand::rngs::OsRng.try_next_u64().expect("the operating system's random source works")
 }

@@ -8,4 +8,5 @@ mod payloads;
 mod flows;
 mod refusals;
 mod restart;
+mod scenario;
 mod slow;

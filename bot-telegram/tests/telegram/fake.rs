@@ -53,6 +53,8 @@ pub struct Msg {
     pub entities: Value,
     pub deleted: bool,
     pub edits: u32,
+    /// The message of the chat this one replies to.
+    pub reply_to: Option<i32>,
 }
 
 /// One button: label, callback data, URL.
@@ -164,6 +166,7 @@ impl St {
             entities,
             deleted: false,
             edits: 0,
+            reply_to: None,
         };
         self.messages.insert((chat, m.id), m.clone());
         m
@@ -324,6 +327,22 @@ impl Fake {
     }
 
     /// Waits for the answer to a press.
+    /// Waits until the bot has taken every update and sent nothing for a while (a few tens of
+    /// milliseconds): what a step made is all there.
+    pub async fn quiet(&self) {
+        let mut seen = usize::MAX;
+        let mut still = 0;
+        while still < 25 {
+            tokio::time::sleep(Duration::from_millis(2)).await;
+            let (pending, sent) = self.with(|st| {
+                let sent = st.requests.iter().filter(|r| r.method != "getupdates").count();
+                (st.updates.len(), sent)
+            });
+            still = if pending == 0 && sent == seen { still + 1 } else { 0 };
+            seen = sent;
+        }
+    }
+
     pub async fn answer(&self, callback: &str) -> Answer {
         self.until(&format!("the answer to {callback}"), |st| st.answers.get(callback).cloned())
             .await
@@ -427,13 +446,20 @@ fn handle(st: &mut St, method: &str, body: &Value, file: Option<(String, Vec<u8>
                 Value::String(s) => serde_json::from_str(&s).unwrap_or(Value::Null),
                 v => v,
             };
-            let m = st.new_message(
+            let mut m = st.new_message(
                 chat,
                 true,
                 text,
                 markup,
                 body.get("entities").cloned().unwrap_or(Value::Null),
             );
+            let to = match body.get("reply_parameters") {
+                Some(Value::String(s)) => serde_json::from_str::<Value>(s).unwrap_or(Value::Null),
+                Some(v) => v.clone(),
+                None => Value::Null,
+            };
+            m.reply_to = to.get("message_id").and_then(int).map(|id| id as i32);
+            st.messages.insert((chat, m.id), m.clone());
             ok(message_json(&m, bot_json()))
         }
         "editmessagetext" => {

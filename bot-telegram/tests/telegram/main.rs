@@ -3,6 +3,7 @@
 
 mod fake;
 mod harness;
+mod scenario;
 
 use domino_core::service::{ManualClock, Service};
 use domino_core::session::{ChatId, Lang, Phase, Platform, Simple};

@@ -116,15 +116,16 @@ impl<S: Store> Chat<S> {
         lang: Lang,
     ) -> Result<Answer, StoreError> {
         let store = self.service.store();
+        let p = super::prefix(from.chat.platform);
         if !args.new_season {
             let now = store.season(&from.chat).await?;
-            return Ok(Answer::public(Body::Text(texts::season_now(lang, now.number))));
+            return Ok(Answer::public(Body::Text(texts::season_now(lang, p, now.number))));
         }
         if !may_administer(from) {
             return Ok(Answer::private(texts::admins_only(lang)));
         }
         let season = store.new_season(&from.chat, self.service.now()).await?;
-        Ok(Answer::public(Body::Text(texts::season_started(lang, season.number))))
+        Ok(Answer::public(Body::Text(texts::season_started(lang, p, season.number))))
     }
 }
 

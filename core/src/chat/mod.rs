@@ -15,6 +15,8 @@ pub mod menu;
 mod menu_apply;
 mod menu_draw;
 mod request;
+#[cfg(any(test, feature = "testkit"))]
+pub mod scenario;
 mod settings;
 mod tables;
 pub mod texts;
@@ -64,9 +66,12 @@ impl<S: Store> Chat<S> {
         let lang = self.lang(&from.chat).await;
         let answer = match request {
             Request::Command(cmd, args) => self.command(from, cmd, args, lang).await,
-            Request::Unreadable(cmd, e) => {
-                Ok(Answer::private(texts::bad_words(lang, catalog::spec(cmd), &e)))
-            }
+            Request::Unreadable(cmd, e) => Ok(Answer::private(texts::bad_words(
+                lang,
+                prefix(from.chat.platform),
+                catalog::spec(cmd),
+                &e,
+            ))),
             Request::Link(payload) => self.link(from, &payload, lang).await,
             Request::Press { data, values } => match MenuPress::decode(&data, &values) {
                 Some(press) => self.menu_press(from, press).await,

@@ -5,7 +5,7 @@ use super::answer::{Answer, Body, Reply, Show};
 use super::args::{Args, Opponent};
 use super::link::Link;
 use super::request::From;
-use super::{Chat, DUEL_TTL_MS, texts};
+use super::{Chat, DUEL_TTL_MS, prefix, texts};
 use crate::service::{ServiceError, TableSpec};
 use crate::session::{Action, Actor, Command, Lang, Rejection, Table};
 use crate::store::{Store, StoreError};
@@ -65,13 +65,19 @@ impl<S: Store> Chat<S> {
         let invitee = match (&args.opponent, args.computer) {
             (_, true) => None,
             (Some(Opponent::Person(p)), false) if p.id == from.person.id => {
-                return Ok(Answer::private(texts::duel_self(lang)));
+                return Ok(Answer::private(texts::duel_self(lang, prefix(from.chat.platform))));
             }
             (Some(Opponent::Person(p)), false) => Some(p.clone()),
             (Some(Opponent::Name(name)), false) => {
-                return Ok(Answer::private(texts::duel_unknown(lang, name)));
+                return Ok(Answer::private(texts::duel_unknown(
+                    lang,
+                    prefix(from.chat.platform),
+                    name,
+                )));
             }
-            (None, false) => return Ok(Answer::private(texts::duel_usage(lang))),
+            (None, false) => {
+                return Ok(Answer::private(texts::duel_usage(lang, prefix(from.chat.platform))));
+            }
         };
         let settings = self.service.store().chat_settings(&from.chat).await?;
         let args = Args { players: Some(2), ..args };
@@ -106,7 +112,7 @@ impl<S: Store> Chat<S> {
         };
         found.ok_or_else(|| match number {
             Some(n) => Answer::private(texts::no_such_table(lang, n)),
-            None => Answer::private(texts::no_table(lang)),
+            None => Answer::private(texts::no_table(lang, prefix(from.chat.platform))),
         })
     }
 
@@ -136,7 +142,7 @@ impl<S: Store> Chat<S> {
             let text = format!(
                 "{}\n\n{}",
                 texts::hello(lang),
-                texts::help(lang, super::prefix(from.chat.platform))
+                texts::help(lang, prefix(from.chat.platform))
             );
             return Ok(Answer::private(text));
         }

@@ -7,12 +7,11 @@ use crate::engine::rules::Variant;
 use crate::session::Lang;
 use crate::view::text::{tr, variant_name};
 
-pub fn no_table(lang: Lang) -> &'static str {
-    tr(
-        lang,
-        "В этом чате нет открытого стола. Откройте: /new",
-        "No open table in this chat. Open one: /new",
-    )
+pub fn no_table(lang: Lang, p: &str) -> String {
+    match lang {
+        Lang::Ru => format!("В этом чате нет открытого стола. Откройте: {p}new"),
+        Lang::En => format!("No open table in this chat. Open one: {p}new"),
+    }
 }
 
 pub fn no_such_table(lang: Lang, number: u32) -> String {
@@ -34,35 +33,43 @@ pub fn export_caption(lang: Lang) -> &'static str {
     )
 }
 
-pub fn duel_usage(lang: Lang) -> &'static str {
-    tr(
-        lang,
-        "Кого вызвать? /duel @имя [игра], ответом на сообщение игрока, или /duel bot [игра] — с компьютером.",
-        "Whom to challenge? /duel @name [game], as a reply to the player's message, or /duel bot [game] for the computer.",
-    )
-}
-
-pub fn duel_self(lang: Lang) -> &'static str {
-    tr(
-        lang,
-        "С самим собой не сыграть: вызовите другого игрока или компьютер (/duel bot).",
-        "You cannot duel yourself: challenge someone else, or the computer (/duel bot).",
-    )
-}
-
-pub fn duel_unknown(lang: Lang, name: &str) -> String {
+pub fn duel_usage(lang: Lang, p: &str) -> String {
     match lang {
         Lang::Ru => format!(
-            "Я пока не знаю @{name}: пусть напишет здесь любую команду (например /help), или вызовите его ответом на его сообщение."
+            "Кого вызвать? {p}duel @имя [игра], ответом на сообщение игрока, или {p}duel bot [игра] — с компьютером."
         ),
         Lang::En => format!(
-            "I do not know @{name} yet: ask them to send any command here (/help, say), or challenge them by replying to their message."
+            "Whom to challenge? {p}duel @name [game], as a reply to the player's message, or {p}duel bot [game] for the computer."
+        ),
+    }
+}
+
+pub fn duel_self(lang: Lang, p: &str) -> String {
+    match lang {
+        Lang::Ru => {
+            format!(
+                "С самим собой не сыграть: вызовите другого игрока или компьютер ({p}duel bot)."
+            )
+        }
+        Lang::En => format!(
+            "You cannot duel yourself: challenge someone else, or the computer ({p}duel bot)."
+        ),
+    }
+}
+
+pub fn duel_unknown(lang: Lang, p: &str, name: &str) -> String {
+    match lang {
+        Lang::Ru => format!(
+            "Я пока не знаю @{name}: пусть напишет здесь любую команду (например {p}help), или вызовите его ответом на его сообщение."
+        ),
+        Lang::En => format!(
+            "I do not know @{name} yet: ask them to send any command here ({p}help, say), or challenge them by replying to their message."
         ),
     }
 }
 
 /// A word a command did not understand, and what the command takes.
-pub fn bad_words(lang: Lang, spec: &CommandSpec, error: &WordError) -> String {
+pub fn bad_words(lang: Lang, p: &str, spec: &CommandSpec, error: &WordError) -> String {
     let games: Vec<String> =
         Variant::ALL.iter().map(|v| format!("{} ({})", v.key(), variant_name(*v, lang))).collect();
     let head = match (error, lang) {
@@ -72,12 +79,15 @@ pub fn bad_words(lang: Lang, spec: &CommandSpec, error: &WordError) -> String {
         (WordError::BadValue { word, .. }, Lang::En) => format!("«{word}» needs a value."),
     };
     let usage = spec.usage(lang);
-    let mut out = format!("{head}\n/{} {usage}", spec.key);
+    let mut out = format!("{head}\n{p}{} {usage}", spec.key);
     if spec.arg(super::catalog::ArgKind::Game).is_some() {
         out.push_str(&format!("\n{} {}", tr(lang, "Игры:", "Games:"), games.join(", ")));
     }
     if spec.arg(super::catalog::ArgKind::Options).is_some() {
-        out.push_str(tr(lang, "\nПравила словами — в /rules.", "\nRule words: see /rules."));
+        out.push_str(&match lang {
+            Lang::Ru => format!("\nПравила словами — в {p}rules."),
+            Lang::En => format!("\nRule words: see {p}rules."),
+        });
     }
     out
 }
@@ -94,23 +104,22 @@ pub fn failed(lang: Lang) -> &'static str {
     tr(lang, "Не получилось, попробуйте ещё раз.", "That did not work; try again.")
 }
 
-pub fn season_started(lang: Lang, number: u32) -> String {
+pub fn season_started(lang: Lang, p: &str, number: u32) -> String {
+    let last = number - 1;
     match lang {
         Lang::Ru => format!(
-            "🆕 Начат сезон {number}: таблица с нуля. Прошлые сохранены: /top сезон {}",
-            number - 1
+            "🆕 Начат сезон {number}: таблица с нуля. Прошлые сохранены: {p}top сезон {last}"
         ),
         Lang::En => format!(
-            "🆕 Season {number} has begun: the standings start afresh. Older ones are kept: /top season {}",
-            number - 1
+            "🆕 Season {number} has begun: the standings start afresh. Older ones are kept: {p}top season {last}"
         ),
     }
 }
 
-pub fn season_now(lang: Lang, number: u32) -> String {
+pub fn season_now(lang: Lang, p: &str, number: u32) -> String {
     match lang {
-        Lang::Ru => format!("📅 Сейчас сезон {number}. Новый сезон начинают админы: /season new"),
-        Lang::En => format!("📅 This is season {number}. Admins start a new one: /season new"),
+        Lang::Ru => format!("📅 Сейчас сезон {number}. Новый сезон начинают админы: {p}season new"),
+        Lang::En => format!("📅 This is season {number}. Admins start a new one: {p}season new"),
     }
 }
 

@@ -7,7 +7,6 @@ pub mod command;
 pub mod event;
 pub mod game;
 pub mod ids;
-pub mod permissions;
 pub mod robot;
 pub mod table;
 mod turns;

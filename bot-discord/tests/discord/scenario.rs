@@ -1,0 +1,176 @@
+//! The chat scenario (core/tests/scenarios/chat.json) through the real bot on the fake: the
+//! same requests must leave the same chat and be told the same, step by step, as when they go
+//! straight through the chat layer (and so as on Telegram, whose test compares the same way).
+
+use crate::fake::{Fake, Msg};
+use crate::harness::*;
+use crate::payloads::{self, opt};
+use domino_core::chat::scenario::{self, Act, Scenario, Seen};
+use domino_core::chat::{Chat, MenuPress};
+use domino_core::service::{CountingSeeds, ManualClock, Service};
+use domino_core::session::{ChatId, Platform, Simple};
+use domino_core::store::MemoryStore;
+use domino_core::view::ButtonData;
+use std::sync::Arc;
+
+fn scenario() -> Scenario {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../core/tests/scenarios/chat.json");
+    Scenario::from_json(&std::fs::read_to_string(path).unwrap())
+}
+
+async fn seeded() -> Arc<Service<MemoryStore>> {
+    let service =
+        Service::start(MemoryStore::new(), Arc::new(Simple), Arc::new(ManualClock::new(1)))
+            .await
+            .unwrap()
+            .with_seeds(Arc::new(CountingSeeds::new(1)));
+    Arc::new(service)
+}
+
+/// The people of the scenario as Discord members.
+fn players() -> Vec<Player> {
+    vec![
+        Player { id: 930_000_000_000_000_001, name: "alice", perms: payloads::EVERYONE },
+        Player { id: 930_000_000_000_000_002, name: "bob", perms: payloads::EVERYONE },
+        Player { id: 930_000_000_000_000_003, name: "carol", perms: payloads::EVERYONE },
+        Player { id: 930_000_000_000_000_004, name: "dave", perms: payloads::EVERYONE },
+    ]
+}
+
+/// Presses the menu item labelled `label` on `menu`: a choice in its select menu, a switch in
+/// the multi-select of switches (the others kept as they are), or a page button.
+async fn press_menu<S: domino_core::store::Store>(
+    w: &World<S>,
+    who: Player,
+    menu: &Msg,
+    label: &str,
+) -> Pressed {
+    // A page button (its custom id is a press; a select option's value is not a custom id).
+    let button = menu.buttons().into_iter().find(|(l, id)| {
+        l.contains(label)
+            && menu.components.to_string().contains(&format!("\"custom_id\":\"{id}\""))
+    });
+    if let Some((_, id)) = button {
+        return w.press(who, menu.id, &id).await;
+    }
+    let (select, value) = select(menu, label);
+    if MenuPress::decode(&select, &[]).is_some() {
+        // The switches: the chosen option flips, the others stay.
+        let options = menu_options(menu, &select);
+        let mut on: Vec<String> =
+            options.iter().filter(|(_, _, d)| *d).map(|(v, _, _)| v.clone()).collect();
+        match on.iter().position(|v| *v == value) {
+            Some(i) => {
+                on.remove(i);
+            }
+            None => on.push(value),
+        }
+        let values: Vec<&str> = on.iter().map(String::as_str).collect();
+        return w.choose(who, menu.id, &select, &values).await;
+    }
+    w.choose(who, menu.id, &select, &[&value]).await
+}
+
+/// The options of one select menu: (value, label, chosen).
+fn menu_options(m: &Msg, custom_id: &str) -> Vec<(String, String, bool)> {
+    let mut out = Vec::new();
+    for row in m.components.as_array().into_iter().flatten() {
+        for c in row["components"].as_array().into_iter().flatten() {
+            if c["custom_id"] != custom_id {
+                continue;
+            }
+            for o in c["options"].as_array().into_iter().flatten() {
+                let v = o["value"].as_str().unwrap_or("").to_owned();
+                let l = o["label"].as_str().unwrap_or("").to_owned();
+                out.push((v, l, o["default"] == true));
+            }
+        }
+    }
+    out
+}
+
+#[tokio::test]
+async fn the_chat_scenario_gives_what_the_chat_layer_gives() {
+    let scenario = scenario();
+    let direct = Chat::new(seeded().await);
+    let at = ChatId::new(Platform::Discord, CHANNEL.to_string());
+    let expected = scenario::run_direct(&direct, &scenario, at.clone()).await;
+
+    let fake = Fake::start().await;
+    let clock = Arc::new(ManualClock::new(1));
+    let bot = Bot::start(&fake, seeded().await).await;
+    let w = World { fake, bot, clock };
+    let chat = Chat::new(w.bot.service.clone());
+    let mut people_of = players();
+    let people: Vec<(String, String, String)> = scenario
+        .people
+        .iter()
+        .zip(&people_of)
+        .map(|(key, p)| (p.id.to_string(), format!("{} ✦", p.name), key.clone()))
+        .collect();
+    let mut menu: Option<u64> = None;
+    let mut before = scenario::state(&chat, &at, &people).await;
+    for (n, step) in scenario.steps.iter().enumerate() {
+        let i = scenario.people.iter().position(|p| *p == step.who);
+        let who = i.map(|i| people_of[i]).unwrap_or(people_of[0]);
+        let told: Option<String> = match &step.act {
+            Act::Admin { .. } => {
+                people_of[i.unwrap()].perms = payloads::ADMIN;
+                None
+            }
+            Act::Cmd { cmd, args } => {
+                let options = args.iter().map(|(k, v)| opt(k, v.clone())).collect();
+                let answer = w.slash(who, cmd, options).await;
+                w.fake.quiet().await;
+                if cmd == "settings" {
+                    menu = Some(answer.id);
+                }
+                Some(answer.text())
+            }
+            Act::Press { press, table } => {
+                let t = scenario::newest(&chat, &at, *table).await.expect("a table");
+                let msg = w.shown(t.id).await;
+                let action = scenario::button_action(press);
+                // A button the message does not show is pressed as someone with an old one would.
+                let id = msg
+                    .buttons()
+                    .into_iter()
+                    .map(|(_, id)| id)
+                    .find(|id| ButtonData::decode(id).is_ok_and(|d| d.action == action))
+                    .unwrap_or_else(|| ButtonData::new(t.id, t.version, action).encode());
+                let pressed = w.press(who, msg.id, &id).await;
+                w.fake.quiet().await;
+                private_text(&pressed)
+            }
+            Act::Menu { menu: label } => {
+                let on = w.fake.message(menu.expect("a menu shown before"));
+                let pressed = press_menu(&w, who, &on, label).await;
+                w.fake.quiet().await;
+                Some(pressed.msg.text())
+            }
+            Act::Play { .. } => {
+                let id = scenario::newest(&chat, &at, None).await.expect("a table").id;
+                play(&w, id, &people_of, |t| t.phase != domino_core::session::Phase::Playing).await;
+                w.fake.quiet().await;
+                None
+            }
+        };
+        let now = scenario::state(&chat, &at, &people).await;
+        let changed = now != before;
+        let told = if changed { None } else { told.map(|t| scenario::told(&t, &people)) };
+        let seen = Seen { step: n, told, state: now.clone() };
+        scenario::check(step, n, changed, &seen);
+        assert_eq!(
+            seen, expected[n],
+            "step {n} ({:?}): Discord differs from the chat layer",
+            step.act
+        );
+        before = now;
+    }
+    w.bot.stop().await;
+}
+
+/// What a press told the presser alone: an ephemeral text (not a hand).
+fn private_text(p: &Pressed) -> Option<String> {
+    (p.kind == 4 && p.msg.buttons().is_empty()).then(|| p.msg.text())
+}

@@ -1,0 +1,181 @@
+//! The chat scenario (core/tests/scenarios/chat.json) through the real bot on the fake: the
+//! same requests must leave the same chat and be told the same, step by step, as when they go
+//! straight through the chat layer (and so as on Discord, whose test compares the same way).
+
+use crate::fake::{Fake, Msg, User};
+use crate::harness::*;
+use domino_core::chat::scenario::{self, Act, Scenario, Seen};
+use domino_core::chat::{ArgKind, Chat, Link, command_named};
+use domino_core::service::{CountingSeeds, ManualClock, Service};
+use domino_core::session::{ChatId, Platform, Simple};
+use domino_core::store::MemoryStore;
+use domino_core::view::ButtonData;
+use serde_json::{Map, Value};
+use std::sync::Arc;
+
+fn scenario() -> Scenario {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../core/tests/scenarios/chat.json");
+    Scenario::from_json(&std::fs::read_to_string(path).unwrap())
+}
+
+async fn seeded() -> Arc<Service<MemoryStore>> {
+    let service =
+        Service::start(MemoryStore::new(), Arc::new(Simple), Arc::new(ManualClock::new(1)))
+            .await
+            .unwrap()
+            .with_seeds(Arc::new(CountingSeeds::new(1)));
+    Arc::new(service)
+}
+
+/// A command and its arguments as a person writes them in Telegram.
+fn words(cmd: &str, args: &Map<String, Value>) -> String {
+    let spec = command_named(cmd).unwrap();
+    let mut out = format!("/{cmd}");
+    for (key, v) in args {
+        let kind = spec.args.iter().find(|a| a.key == key).unwrap().kind;
+        let text = match (kind, v) {
+            (ArgKind::Target, v) => format!("до {v}"),
+            (ArgKind::Season, v) => format!("сезон {v}"),
+            (ArgKind::Pairs | ArgKind::PairsTable, _) => "пары".into(),
+            (ArgKind::AllTime, _) => "всё".into(),
+            (ArgKind::NewSeason, _) => "new".into(),
+            (ArgKind::Computer, _) => "bot".into(),
+            (_, Value::String(s)) => s.clone(),
+            (_, v) => v.to_string(),
+        };
+        out.push(' ');
+        out.push_str(&text);
+    }
+    out
+}
+
+/// What the bot said in reply to message `to` of `chat`.
+fn replies(fake: &Fake, chat: i64, to: i32) -> Option<String> {
+    fake.with(|st| {
+        let texts: Vec<String> = st
+            .messages_in(chat)
+            .into_iter()
+            .filter(|m| m.from_bot && m.reply_to == Some(to))
+            .map(|m| m.text.clone())
+            .collect();
+        (!texts.is_empty()).then(|| texts.join("\n"))
+    })
+}
+
+/// The newest settings menu in the group.
+fn latest_menu(fake: &Fake) -> Msg {
+    fake.with(|st| {
+        st.messages_in(GROUP)
+            .into_iter()
+            .rev()
+            .find(|m| {
+                m.buttons().iter().any(|b| b.data.as_deref().is_some_and(|d| d.starts_with("s2:")))
+            })
+            .cloned()
+            .expect("a menu")
+    })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_chat_scenario_gives_what_the_chat_layer_gives() {
+    let scenario = scenario();
+    let direct = Chat::new(seeded().await);
+    let at = ChatId::new(Platform::Telegram, GROUP.to_string());
+    let expected = scenario::run_direct(&direct, &scenario, at.clone()).await;
+
+    let fake = Fake::start().await;
+    let bot = start(&fake, seeded().await).await;
+    let service = bot.service.clone();
+    let chat = Chat::new(service.clone());
+    let users = everybody();
+    let people: Vec<(String, String, String)> = scenario
+        .people
+        .iter()
+        .zip(&users)
+        .map(|(key, u)| (u.id.to_string(), u.name.to_owned(), key.clone()))
+        .collect();
+    let user = |key: &str| -> User {
+        let i = scenario.people.iter().position(|p| p == key).expect("a person");
+        users[i].clone()
+    };
+    for u in &users {
+        fake.say(u.id, u, "/start");
+    }
+    fake.quiet().await;
+    let mut before = scenario::state(&chat, &at, &people).await;
+    for (n, step) in scenario.steps.iter().enumerate() {
+        let who = user(&step.who);
+        let told: Option<String> = match &step.act {
+            Act::Admin { .. } => {
+                fake.admin(GROUP, &who);
+                None
+            }
+            Act::Cmd { cmd, args } => {
+                let id = fake.say(GROUP, &who, &words(cmd, args));
+                fake.quiet().await;
+                replies(&fake, GROUP, id)
+            }
+            Act::Press { press, table } => {
+                let t = scenario::newest(&chat, &at, *table).await.expect("a table");
+                let msg = shown(&fake, &service, t.id, "public").await;
+                let action = scenario::button_action(press);
+                // A button the message does not show is pressed as someone with an old one would.
+                let forged = ButtonData::new(t.id, t.version, action).encode();
+                let button = msg.buttons().into_iter().find(|b| match (&b.data, &b.url) {
+                    (Some(d), _) => ButtonData::decode(d).is_ok_and(|d| d.action == action),
+                    (None, Some(u)) => press == "join" && u.contains("start=j"),
+                    _ => false,
+                });
+                let (data, url) = match button {
+                    Some(b) => (b.data, b.url),
+                    None if press == "join" => {
+                        (None, Some(format!("start={}", Link::Join(t.id).encode())))
+                    }
+                    None => (Some(forged), None),
+                };
+                match (data, url) {
+                    (Some(data), _) => {
+                        let cb = fake.press(&who, msg.chat, msg.id, &data);
+                        let answer = fake.answer(&cb).await;
+                        fake.quiet().await;
+                        answer.text.filter(|_| !answer.alert)
+                    }
+                    (None, Some(url)) => {
+                        let payload = url.split("start=").nth(1).unwrap().to_owned();
+                        let id = fake.say(who.id, &who, &format!("/start {payload}"));
+                        fake.quiet().await;
+                        replies(&fake, who.id, id)
+                    }
+                    _ => unreachable!("a button is a callback or a link"),
+                }
+            }
+            Act::Menu { menu } => {
+                let m = latest_menu(&fake);
+                let answer = press(&fake, &who, &m, menu).await;
+                fake.quiet().await;
+                answer
+                    .text
+                    .or_else(|| fake.with(|st| st.message(GROUP, m.id).map(|m| m.text.clone())))
+            }
+            Act::Play { .. } => {
+                let id = scenario::newest(&chat, &at, None).await.expect("a table").id;
+                let players: Vec<User> = users.clone();
+                play(&fake, &service, id, &players, |_| false).await;
+                fake.quiet().await;
+                None
+            }
+        };
+        let now = scenario::state(&chat, &at, &people).await;
+        let changed = now != before;
+        let told = if changed { None } else { told.map(|t| scenario::told(&t, &people)) };
+        let seen = Seen { step: n, told, state: now.clone() };
+        scenario::check(step, n, changed, &seen);
+        assert_eq!(
+            seen, expected[n],
+            "step {n} ({:?}): Telegram differs from the chat layer",
+            step.act
+        );
+        before = now;
+    }
+    bot.stop().await;
+}
