@@ -3,4 +3,5 @@
 mod buttons;
 mod fixtures;
 mod hidden;
+mod menus;
 mod snapshots;

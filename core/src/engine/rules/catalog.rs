@@ -163,7 +163,7 @@ pub static OPTIONS: &[OptionSpec] = &[
             "четверо играют двумя парами, партнёры сидят напротив и считают очки вместе",
             "four players in two pairs, partners opposite, scoring together",
         ),
-        words: &["pairs", "пары", "парами", "teams"],
+        words: &["pairs", "пары", "парами"],
         read: |r, v| {
             r.teams = teams(v)?;
             Ok(())
@@ -189,7 +189,7 @@ pub static OPTIONS: &[OptionSpec] = &[
         variants: &[Classic],
         label: w("Раздача", "Deal"),
         help: w("сколько костей раздают каждому", "tiles dealt to each player"),
-        words: &["по", "deal"],
+        words: &["по"],
         read: |r, v| {
             let n = positive(v, "deal")?;
             r.deal = Some(u8::try_from(n).map_err(|_| RulesError::BadValue {
@@ -204,7 +204,7 @@ pub static OPTIONS: &[OptionSpec] = &[
         key: "opener_order",
         kind: OptionKind::OpenerOrder,
         variants: &[Kozel, Morskoy, Osel, Telefon],
-        label: w("Первый заход с 0|0", "First lead 0|0 first"),
+        label: w("Первый заход с 0|0", "Round 1 from 0|0"),
         help: w(
             "в первом раунде ищут сначала 0|0, потом 1|1 … 6|6",
             "round 1 looks for 0|0 first, then 1|1 … 6|6",

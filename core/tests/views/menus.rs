@@ -1,0 +1,66 @@
+//! The settings menu as the chat layer draws it: both pages, both languages, as text (what
+//! each adapter turns into buttons and select menus), and its presses read back.
+
+use domino_core::chat::{ControlKind, Menu, MenuPress, Page, settings_menu};
+use domino_core::engine::rules::Variant;
+use domino_core::session::Lang;
+use domino_core::store::ChatSettings;
+use serde_json::json;
+
+fn text(menu: &Menu) -> String {
+    let mut out = vec![menu.text.clone(), String::new()];
+    for c in &menu.controls {
+        let kind = match c.kind {
+            ControlKind::Choice => "choose one",
+            ControlKind::Switches => "switches",
+        };
+        let items: Vec<String> = c
+            .items
+            .iter()
+            .map(|i| if i.selected { format!("[{}]", i.label) } else { i.label.clone() })
+            .collect();
+        out.push(format!("{} ({kind}): {}", c.label, items.join(" | ")));
+    }
+    let nav: Vec<&str> = menu.nav.iter().map(|i| i.label.as_str()).collect();
+    out.push(format!("» {}", nav.join(" | ")));
+    out.join("\n")
+}
+
+#[test]
+fn menus() {
+    for lang in [Lang::Ru, Lang::En] {
+        let mut s =
+            ChatSettings { lang, turn_secs: Some(60), version: 3, ..ChatSettings::default() };
+        s.presets.insert("kozel".into(), json!({"preset": "troshin", "eggs": true, "target": 51}));
+        let pages = [Page::General, Page::Game(Variant::Kozel), Page::Game(Variant::Telefon)];
+        let all: Vec<String> = pages.iter().map(|p| text(&settings_menu(&s, *p))).collect();
+        insta::assert_snapshot!(format!("menus_{}", lang.key()), all.join("\n\n-----\n\n"));
+    }
+}
+
+#[test]
+fn every_press_of_a_menu_reads_back_within_64_bytes() {
+    let s = ChatSettings { version: 123_456, ..ChatSettings::default() };
+    let mut pages = vec![Page::General];
+    pages.extend(Variant::ALL.map(Page::Game));
+    for page in pages {
+        let menu = settings_menu(&s, page);
+        let items = menu.controls.iter().flat_map(|c| &c.items).chain(&menu.nav);
+        for item in items {
+            let data = item.press.encode();
+            assert!(data.len() <= 64, "{data}");
+            assert_eq!(MenuPress::decode(&data, &[]), Some(item.press.clone()), "{data}");
+            assert_eq!(item.press.version, 123_456);
+        }
+    }
+    for bad in [
+        "s2:1:kozel:opt.deal",
+        "s2:1:telefon:preset.troshin",
+        "s2:1:g:target.51",
+        "s2:01:g:show",
+        "s2:1:g:timer.45",
+        "s1:kozel:show",
+    ] {
+        assert_eq!(MenuPress::decode(bad, &[]), None, "{bad}");
+    }
+}
