@@ -16,6 +16,8 @@ pub(crate) struct Bot<S: Store> {
     pub pings: Displayed,
     /// The bot's own user id, from READY.
     me: OnceLock<u64>,
+    /// The first READY has been seen (open tables are shown again once per start).
+    ready: std::sync::atomic::AtomicBool,
 }
 
 impl<S: Store> Bot<S> {
@@ -26,7 +28,13 @@ impl<S: Store> Bot<S> {
             displayed: Displayed::default(),
             pings: Displayed::default(),
             me: OnceLock::new(),
+            ready: Default::default(),
         }
+    }
+
+    /// True the first time only.
+    pub fn started(&self) -> bool {
+        !self.ready.swap(true, std::sync::atomic::Ordering::SeqCst)
     }
 
     pub fn me(&self) -> Option<u64> {

@@ -3,6 +3,7 @@
 
 use crate::bot::Bot;
 use crate::{buttons, commands, register};
+use domino_core::session::Platform;
 use domino_core::store::Store;
 use serenity::client::{Context, EventHandler};
 use serenity::model::application::{Command, Interaction};
@@ -26,6 +27,12 @@ impl<S: Store> EventHandler for Handler<S> {
                 tracing::info!(user = %ready.user.name, guild = ?self.bot.guild, "Discord: ready, commands registered")
             }
             Err(e) => tracing::error!(error = %e, "Discord: commands not registered"),
+        }
+        // Once per start: every open table's message is brought up to date (and its ping).
+        if self.bot.started() {
+            for show in self.bot.chat.open_tables(Platform::Discord).await {
+                crate::publish::after(&self.bot, &ctx.http, &show, false).await;
+            }
         }
     }
 

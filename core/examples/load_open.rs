@@ -43,7 +43,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             // A started match: the computer players fill the seats and move until the host's turn.
             let start =
                 Command { actor: Actor::person(host), action: Action::Start, version: Some(0) };
-            let events = table.apply(&start, T0 + 1000, &Simple)?;
+            let mut events = table.apply(&start, T0 + 1000)?;
+            events.extend(table.play_robots(T0 + 1000, &Simple));
             store.commit(&table, &events, None).await?;
         }
     }

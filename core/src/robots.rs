@@ -67,11 +67,12 @@ mod tests {
                 seed: 7,
             };
             let robot = AiRobot { budget: Budget { playouts: 40 }, ..AiRobot::default() };
-            let (mut t, _) = Table::duel(new, person.clone(), None, 0, 0, &robot).unwrap();
+            let (mut t, _) = Table::duel(new, person.clone(), None, 0, 0).unwrap();
             // The person resigns control: every move of theirs is made by the robot too.
             let away =
                 Command { actor: Actor::person(person), action: Action::Leave, version: None };
-            t.apply(&away, 0, &robot).unwrap();
+            t.apply(&away, 0).unwrap();
+            t.play_robots(0, &robot);
             assert_eq!(t.phase, Phase::Finished, "{bot:?}: the computers finish the match");
         }
     }

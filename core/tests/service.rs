@@ -2,7 +2,9 @@
 //! scoreboards, refusals, double presses, timers, duels and restarts.
 
 use domino_core::engine::rules::{Rules, Teams, Variant};
-use domino_core::service::{ManualClock, Reply, Service, ServiceError, TableSpec};
+use domino_core::service::{
+    ManualClock, Options, OsSeeds, Reply, Service, ServiceError, TableSpec,
+};
 use domino_core::session::{
     Action, Actor, ChatId, CloseReason, Command, Event, MovedBy, Person, Phase, Platform,
     Rejection, Simple, Table, UserId,
@@ -22,13 +24,17 @@ fn cmd(p: &Person, action: Action, version: Option<u64>) -> Command {
     Command { actor: Actor::person(p.clone()), action, version }
 }
 
-async fn service(store: MemoryStore, clock: Arc<ManualClock>) -> Service<MemoryStore> {
-    Service::start(store, Arc::new(Simple), clock).await.unwrap()
+/// A service whose computer players move at once (no pause to watch them).
+async fn service(store: MemoryStore, clock: Arc<ManualClock>) -> Arc<Service<MemoryStore>> {
+    let options = Options { robot_pause: std::time::Duration::ZERO, ..Options::default() };
+    Service::start_with(store, Arc::new(Simple), clock, Arc::new(OsSeeds), options).await.unwrap()
 }
 
 /// Plays the match at `table` to its end, each person choosing their first legal move.
 async fn play_out<S: Store>(svc: &Service<S>, mut table: Table, people: &[Person]) -> Table {
     for _ in 0..100_000 {
+        svc.settled().await;
+        table = svc.table(table.id).await.unwrap().unwrap();
         if table.phase != Phase::Playing {
             return table;
         }
@@ -104,7 +110,7 @@ async fn a_whole_match_of_each_variant_ends_on_the_scoreboard() {
 
 #[tokio::test]
 async fn two_identical_presses_apply_once() {
-    let svc = Arc::new(service(MemoryStore::new(), Arc::new(ManualClock::new(0))).await);
+    let svc = service(MemoryStore::new(), Arc::new(ManualClock::new(0))).await;
     let (a, b) = (person(1), person(2));
     let reply = full_table(&svc, Rules::new(Variant::Kozel), &[a.clone(), b.clone()]).await;
     let table = reply.table;
@@ -143,7 +149,8 @@ async fn refused_commands_change_nothing() {
         (cmd(&stranger, Action::Resign, None), Rejection::NotSeated),
         (cmd(&b, Action::Start, None), Rejection::NotHost),
         (cmd(&a, Action::Start, None), Rejection::AlreadyStarted),
-        (cmd(&mover, Action::Settle, None), Rejection::SystemOnly),
+        (cmd(&mover, Action::RobotMove { mv }, None), Rejection::SystemOnly),
+        (cmd(&mover, Action::Tick { lives: Default::default() }, None), Rejection::SystemOnly),
     ];
     for (c, want) in cases {
         match svc.handle(table.id, c).await {
@@ -179,17 +186,27 @@ async fn timers_play_for_the_absent_and_survive_a_restart() {
         .unwrap()
         .table;
     assert_eq!(table.phase, Phase::Playing);
+    svc.settled().await;
+    let table = svc.table(table.id).await.unwrap().unwrap();
     let deadline = table.deadline.expect("a person is to move with a timer");
     assert_eq!(deadline, clock.now_ms() + 30_000);
     assert!(svc.fire_due().await.is_empty(), "nothing is due yet");
     // Restart: a new service on the same store keeps the deadline.
-    let store = svc.into_store();
+    let store = Arc::into_inner(svc).expect("nothing else holds the service").into_store();
     let svc = service(store, clock.clone()).await;
     assert_eq!(svc.table(table.id).await.unwrap().unwrap().deadline, Some(deadline));
+    // Computer moves (for the absent person too) are shown from what the service broadcasts.
+    let mut shown = svc.subscribe();
     let mut timeouts = 0;
     for _ in 0..200 {
         clock.advance(31_000);
-        for reply in svc.fire_due().await {
+        svc.fire_due().await;
+        svc.settled().await;
+        let mut replies = Vec::new();
+        while let Ok(reply) = shown.try_recv() {
+            replies.push(reply);
+        }
+        for reply in replies {
             timeouts += reply
                 .events
                 .iter()

@@ -1,9 +1,11 @@
 //! The session state machine under random commands from random people: a refused command
-//! changes nothing, an accepted one bumps the version by one, and the table can always go on.
+//! changes nothing, an accepted one bumps the version by one, no person ever holds two seats,
+//! and the table can always go on.
 
 use domino_core::engine::rules::{Rules, Teams, Variant};
 use domino_core::session::{
-    Action, Actor, ChatId, Command, Lang, NewTable, Person, Phase, Platform, Simple, Table, UserId,
+    Action, Actor, ChatId, Command, Lang, Lives, MovedBy, NewTable, Person, Phase, Platform,
+    Simple, Table, UserId,
 };
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
@@ -32,6 +34,8 @@ fn new_table(variant: Variant, size: u8, seed: u64) -> Table {
     Table::create(new, person(0), 0).unwrap().0
 }
 
+const LIVES: Lives = Lives { lobby_ms: 90_000, idle_ms: 300_000 };
+
 fn random_action(rng: &mut ChaCha8Rng, table: &Table) -> Action {
     match rng.random_range(0..100) {
         0..4 => Action::Join { seat: rng.random_bool(0.5).then(|| rng.random_range(0..5)) },
@@ -42,7 +46,16 @@ fn random_action(rng: &mut ChaCha8Rng, table: &Table) -> Action {
         15 => Action::VoteEnd,
         16..19 => Action::Rematch,
         19..21 => Action::Back,
-        21..25 => Action::Tick,
+        21..23 => Action::Tick { lives: LIVES },
+        23..25 => {
+            // A computer move, due or not (a person sending it is refused).
+            let Some(game) = table.live() else { return Action::Start };
+            let seat = table.to_move().unwrap_or(0);
+            match game.legal_moves(seat).first() {
+                Some(&mv) => Action::RobotMove { mv },
+                None => Action::Tick { lives: LIVES },
+            }
+        }
         25 => Action::End,
         _ => {
             // Mostly moves: a legal one for the seat to move, or a random legal one of another seat.
@@ -50,7 +63,7 @@ fn random_action(rng: &mut ChaCha8Rng, table: &Table) -> Action {
             let seat = table.to_move().unwrap_or(0);
             let moves = game.legal_moves(seat);
             match moves.len() {
-                0 => Action::Tick,
+                0 => Action::Tick { lives: LIVES },
                 n => Action::Move { mv: moves[rng.random_range(0..n)] },
             }
         }
@@ -84,9 +97,13 @@ proptest! {
             .unwrap_or_else(|| people[rng.random_range(0..people.len())].clone());
             let admin = rng.random_bool(0.05);
             let version = rng.random_bool(0.8).then_some(table.version).or(Some(rng.random_range(0..3)));
-            let cmd = Command { actor: Actor::Person { person: actor, admin }, action, version };
+            // Timers and computer moves come from the service (the system); now and then a
+            // person sends one, and is refused.
+            let system = matches!(action, Action::Tick { .. } | Action::RobotMove { .. }) && rng.random_bool(0.8);
+            let actor = if system { Actor::System } else { Actor::Person { person: actor, admin } };
+            let cmd = Command { actor, action, version };
             let before = table.clone();
-            match table.apply(&cmd, now, &Simple) {
+            match table.apply(&cmd, now) {
                 Err(_) => {
                     prop_assert_eq!(serde_json::to_value(&table).unwrap(), serde_json::to_value(&before).unwrap());
                 }
@@ -99,6 +116,17 @@ proptest! {
                     prop_assert_eq!(serde_json::to_value(&back).unwrap(), serde_json::to_value(&table).unwrap());
                 }
             }
+            // The service makes every computer move that is due (a person's timeout included).
+            table.play_robots(now, &Simple);
+            if let Some(turn) = table.robot_turn(now).filter(|t| t.by == MovedBy::Timeout) {
+                let mv = turn.choose(table.live().unwrap(), &Simple);
+                let late = Command { actor: Actor::System, action: Action::RobotMove { mv }, version: None };
+                table.apply(&late, now).unwrap();
+                table.play_robots(now, &Simple);
+            }
+            let seated: Vec<&UserId> = table.humans().map(|(_, p)| &p.id).collect();
+            let unique: std::collections::HashSet<_> = seated.iter().collect();
+            prop_assert_eq!(unique.len(), seated.len(), "no person holds two seats");
             if table.phase == Phase::Playing {
                 played += 1;
                 let s = table.to_move();

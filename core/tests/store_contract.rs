@@ -95,7 +95,20 @@ impl<'s, S: Store> Bench<'s, S> {
     ) -> Option<MatchSummary> {
         self.now += 1000;
         let cmd = command(who, action, table.version);
-        let events = table.apply(&cmd, self.now, &Simple).expect("an accepted command");
+        let events = table.apply(&cmd, self.now).expect("an accepted command");
+        let mut summary = self.commit(table, events).await;
+        // The computer moves that follow, each a command of its own, as the service makes them.
+        while let Some(turn) = table.robot_turn(self.now) {
+            let mv = turn.choose(table.live().expect("a match"), &Simple);
+            let cmd =
+                Command { actor: Actor::System, action: Action::RobotMove { mv }, version: None };
+            let events = table.apply(&cmd, self.now).expect("a computer move");
+            summary = summary.or(self.commit(table, events).await);
+        }
+        summary
+    }
+
+    async fn commit(&mut self, table: &Table, events: Vec<Event>) -> Option<MatchSummary> {
         let ended = events.iter().any(|e| matches!(e, Event::MatchEnded { .. }));
         let summary = ended.then(|| MatchSummary::of(table, self.now).expect("a finished match"));
         self.store.commit(table, &events, summary.as_ref()).await.expect("committed");
@@ -199,8 +212,7 @@ async fn contract<S: Store>(store: &S) -> Bench<'_, S> {
     b.act(&mut duel, &bob, Action::Join { seat: None }).await;
     assert_eq!((duel.version, &duel.phase), (1, &Phase::Playing));
     let mut late = stale.clone();
-    let late_events =
-        late.apply(&command(&carol, Action::Join { seat: None }, 0), b.now, &Simple).unwrap();
+    let late_events = late.apply(&command(&carol, Action::Join { seat: None }, 0), b.now).unwrap();
     let refused = store.commit(&late, &late_events, None).await;
     assert!(
         matches!(refused, Err(StoreError::Conflict { table, stored: 1, expected: 0 }) if table == duel.id),
@@ -299,13 +311,20 @@ async fn contract<S: Store>(store: &S) -> Bench<'_, S> {
     assert_eq!(store.last_record(&chat_b).await.unwrap(), Some(resigned.record.clone()));
     assert_eq!(store.last_record(&ChatId::new(Platform::Terminal, "x")).await.unwrap(), None);
 
-    // Closed tables are loaded by id only; finished and lobby tables stay open.
+    // Only active tables (lobbies, matches in play) are loaded at start; finished and closed
+    // ones are loaded by id; the chat's newest table is found whatever its phase.
     let mut ended = b.open(&a, classic(), 2, &dave).await;
     assert_eq!(ended.number, 3);
     b.act(&mut ended, &dave, Action::End).await;
-    let open = store.load_open().await.unwrap();
-    assert_eq!(as_json(&open), as_json(&[&duel, &four, &solo]));
+    let active: Vec<&Table> =
+        [&duel, &four, &solo].into_iter().filter(|t| t.phase.is_active()).collect();
+    assert_eq!(as_json(&open_tables(store).await), as_json(&active));
     assert_eq!(as_json(&store.load(ended.id).await.unwrap()), as_json(&Some(&ended)));
+    assert_eq!(as_json(&store.latest_table(&a).await.unwrap()), as_json(&Some(&ended)));
+    assert_eq!(
+        store.latest_table(&ChatId::new(Platform::Terminal, "x")).await.unwrap().map(|t| t.id),
+        None
+    );
 
     // Every log reads back whole, in order, each event with its version.
     for (id, log) in &b.logs {
@@ -362,6 +381,11 @@ async fn contract<S: Store>(store: &S) -> Bench<'_, S> {
     b
 }
 
+/// The active tables, every one of which reads.
+async fn open_tables<S: Store>(store: &S) -> Vec<Table> {
+    store.load_open().await.unwrap().into_iter().map(|t| t.expect("a table that reads")).collect()
+}
+
 /// Everything a store answers about the tables and chats of a contract run.
 async fn dump<S: Store>(store: &S, ids: &[i64]) -> Value {
     let mut out = Vec::new();
@@ -371,7 +395,7 @@ async fn dump<S: Store>(store: &S, ids: &[i64]) -> Value {
             "events": as_json(&store.events(id).await.unwrap()),
         }));
     }
-    out.push(as_json(&store.load_open().await.unwrap()));
+    out.push(as_json(&open_tables(store).await));
     for chat in [chat_a(), chat_b()] {
         for season in [None, Some(1), Some(2), Some(3)] {
             out.push(json!([
@@ -428,7 +452,7 @@ async fn sqlite_file_keeps_everything_across_reopening() {
     // The reopened store goes on where it stopped.
     let [alice, bob, ..] = people();
     let mut duel = store.load(ids[0]).await.unwrap().expect("the first table");
-    let events = duel.apply(&command(&bob, Action::Rematch, duel.version), T0, &Simple).unwrap();
+    let events = duel.apply(&command(&bob, Action::Rematch, duel.version), T0).unwrap();
     store.commit(&duel, &events, None).await.unwrap();
     let (mut next, created) = Table::create(
         NewTable {
@@ -486,7 +510,7 @@ async fn sqlite_takes_one_of_several_commits_of_the_same_version() {
             let (store, mut table) = (store.clone(), lobby.clone());
             tokio::spawn(async move {
                 let cmd = command(&p, Action::Join { seat: None }, 0);
-                let events = table.apply(&cmd, T0, &Simple).unwrap();
+                let events = table.apply(&cmd, T0).unwrap();
                 store.commit(&table, &events, None).await
             })
         })

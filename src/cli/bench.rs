@@ -118,7 +118,7 @@ async fn actions(
     json: bool,
 ) -> anyhow::Result<()> {
     let store = SqliteStore::open_path(&db).await?;
-    let svc = Arc::new(Service::start(store, Arc::new(Simple), Arc::new(SystemClock)).await?);
+    let svc = Service::start(store, Arc::new(Simple), Arc::new(SystemClock)).await?;
     let mut ids = Vec::new();
     for n in 0..tables {
         ids.push(open_table(&svc, n).await?.id);

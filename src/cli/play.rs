@@ -66,6 +66,8 @@ async fn play(args: Args) -> anyhow::Result<()> {
         )
         .await?;
     let svc = Service::start(store, crate::robot(), Arc::new(SystemClock)).await?;
+    // The computers move after a short pause each, as in the chats; their moves come back here.
+    let mut updates = svc.subscribe();
     let me = Person::new(
         UserId::new(Platform::Terminal, "you"),
         if lang == Lang::Ru { "Вы" } else { "You" },
@@ -73,8 +75,12 @@ async fn play(args: Args) -> anyhow::Result<()> {
     let spec = TableSpec { chat, rules, size: args.players };
     let mut table = svc.create(spec, me.clone()).await?.table;
     let reply = svc.handle(table.id, command(&me, Action::Start)).await?;
-    table = reply.table;
-    let mut shown = notices(&table, &reply.events);
+    let mut shown = notices(&reply.table, &reply.events);
+    svc.settled().await;
+    while let Ok(r) = updates.try_recv() {
+        shown.extend(notices(&r.table, &r.events));
+    }
+    table = svc.table(table.id).await?.unwrap_or(reply.table);
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     loop {
@@ -123,7 +129,11 @@ async fn play(args: Args) -> anyhow::Result<()> {
         match svc.handle(table.id, command(&me, action)).await {
             Ok(reply) => {
                 shown = notices(&reply.table, &reply.events);
-                table = reply.table;
+                svc.settled().await;
+                while let Ok(r) = updates.try_recv() {
+                    shown.extend(notices(&r.table, &r.events));
+                }
+                table = svc.table(table.id).await?.unwrap_or(reply.table);
             }
             Err(e) => println!("{e}"),
         }

@@ -2,7 +2,7 @@
 //! bot on every platform whose token is set — Telegram (`TELOXIDE_TOKEN`) and Discord
 //! (`DISCORD_TOKEN`) — all on one store. `domino migrate` only prepares the database.
 
-use domino_core::service::{Service, SystemClock};
+use domino_core::service::{Options, OsSeeds, Service, SystemClock};
 use domino_core::store::SqliteStore;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -57,18 +57,11 @@ pub fn run(_args: Args) -> ExitCode {
 async fn serve(telegram: bool, discord: bool) -> anyhow::Result<()> {
     let url = database_url();
     let store = SqliteStore::open(&url).await?;
-    let svc = Arc::new(Service::start(store, crate::robot(), Arc::new(SystemClock)).await?);
-    tracing::info!(database = %url, tables = svc.open_tables(), "store open, tables resumed");
-    let timers = {
-        let svc = svc.clone();
-        tokio::spawn(async move {
-            let mut tick = tokio::time::interval(Duration::from_secs(1));
-            loop {
-                tick.tick().await;
-                svc.fire_due().await;
-            }
-        })
-    };
+    let options = service_options()?;
+    let (clock, seeds) = (Arc::new(SystemClock), Arc::new(OsSeeds));
+    let svc = Service::start_with(store, crate::robot(), clock, seeds, options).await?;
+    tracing::info!(database = %url, tables = svc.open_tables(), set_aside = svc.set_aside().len(), "store open, tables resumed");
+    let timers = tokio::spawn(svc.clone().run_timers(Duration::from_secs(1)));
     let mut bots = tokio::task::JoinSet::new();
     let mut stops = Vec::new();
     if telegram {
@@ -107,6 +100,39 @@ async fn serve(telegram: bool, discord: bool) -> anyhow::Result<()> {
     };
     timers.abort();
     result
+}
+
+/// The service's options from the environment: `DOMINO_ROBOT_PAUSE_MS` (the pause before each
+/// computer move, default 800), `DOMINO_LOBBY_HOURS` (24), `DOMINO_IDLE_DAYS` (7),
+/// `DOMINO_TABLES_PER_CHAT` (8), `DOMINO_LOBBIES_PER_PERSON` (3).
+fn service_options() -> anyhow::Result<Options> {
+    let mut o = Options::default();
+    let num = |name: &str| -> anyhow::Result<Option<u64>> {
+        match std::env::var(name).ok().filter(|v| !v.trim().is_empty()) {
+            None => Ok(None),
+            Some(v) => v
+                .trim()
+                .parse()
+                .map(Some)
+                .map_err(|_| anyhow::anyhow!("{name} must be a whole number, not {v:?}")),
+        }
+    };
+    if let Some(ms) = num("DOMINO_ROBOT_PAUSE_MS")? {
+        o.robot_pause = Duration::from_millis(ms);
+    }
+    if let Some(h) = num("DOMINO_LOBBY_HOURS")? {
+        o.lives.lobby_ms = h as i64 * 3_600_000;
+    }
+    if let Some(d) = num("DOMINO_IDLE_DAYS")? {
+        o.lives.idle_ms = d as i64 * 86_400_000;
+    }
+    if let Some(n) = num("DOMINO_TABLES_PER_CHAT")? {
+        o.tables_per_chat = n as usize;
+    }
+    if let Some(n) = num("DOMINO_LOBBIES_PER_PERSON")? {
+        o.lobbies_per_person = n as usize;
+    }
+    Ok(o)
 }
 
 /// `domino migrate`: creates the database if needed and runs the migrations.

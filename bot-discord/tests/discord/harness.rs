@@ -3,8 +3,9 @@
 
 use crate::fake::{self, Fake, Msg};
 use crate::payloads::{self, EVERYONE};
+pub use domino_core::chat::scenario::quick_service;
 use domino_core::service::{ManualClock, Service};
-use domino_core::session::{Simple, Table};
+use domino_core::session::Table;
 use domino_core::store::Store;
 use domino_core::view::ButtonData;
 use domino_discord::DiscordConfig;
@@ -72,7 +73,7 @@ impl<S: Store> Bot<S> {
 }
 
 pub async fn service<S: Store>(store: S, clock: Arc<ManualClock>) -> Arc<Service<S>> {
-    Arc::new(Service::start(store, Arc::new(Simple), clock).await.unwrap())
+    quick_service(store, clock).await
 }
 
 /// The fake and a bot on it.
@@ -284,6 +285,8 @@ pub async fn play<S: Store>(
 ) -> usize {
     let mut moves = 0;
     loop {
+        // Computer players move in the background: wait for them, as people wait for them.
+        w.service().settled().await;
         let t = w.table(table).await;
         if done(&t) {
             return moves;

@@ -7,8 +7,8 @@ use crate::harness::*;
 use crate::payloads::{self, opt};
 use domino_core::chat::scenario::{self, Act, Scenario, Seen};
 use domino_core::chat::{Chat, MenuPress};
-use domino_core::service::{CountingSeeds, ManualClock, Service};
-use domino_core::session::{ChatId, Platform, Simple};
+use domino_core::service::{ManualClock, Service};
+use domino_core::session::{ChatId, Platform};
 use domino_core::store::MemoryStore;
 use domino_core::view::ButtonData;
 use std::sync::Arc;
@@ -19,12 +19,7 @@ fn scenario() -> Scenario {
 }
 
 async fn seeded() -> Arc<Service<MemoryStore>> {
-    let service =
-        Service::start(MemoryStore::new(), Arc::new(Simple), Arc::new(ManualClock::new(1)))
-            .await
-            .unwrap()
-            .with_seeds(Arc::new(CountingSeeds::new(1)));
-    Arc::new(service)
+    scenario::seeded(MemoryStore::new()).await
 }
 
 /// The people of the scenario as Discord members.
@@ -155,6 +150,7 @@ async fn the_chat_scenario_gives_what_the_chat_layer_gives() {
                 None
             }
         };
+        service_of(&chat).settled().await;
         let now = scenario::state(&chat, &at, &people).await;
         let changed = now != before;
         let told = if changed { None } else { told.map(|t| scenario::told(&t, &people)) };
@@ -173,4 +169,8 @@ async fn the_chat_scenario_gives_what_the_chat_layer_gives() {
 /// What a press told the presser alone: an ephemeral text (not a hand).
 fn private_text(p: &Pressed) -> Option<String> {
     (p.kind == 4 && p.msg.buttons().is_empty()).then(|| p.msg.text())
+}
+
+fn service_of(chat: &Chat<MemoryStore>) -> &Arc<Service<MemoryStore>> {
+    chat.service()
 }

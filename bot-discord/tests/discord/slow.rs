@@ -41,8 +41,16 @@ impl<S: Store> Store for Slow<S> {
         self.inner.load(id).await
     }
 
-    async fn load_open(&self) -> Result<Vec<Table>, StoreError> {
+    async fn load_open(&self) -> Result<Vec<domino_core::store::Loaded>, StoreError> {
         self.inner.load_open().await
+    }
+
+    async fn set_aside(&self, id: i64) -> Result<(), StoreError> {
+        self.inner.set_aside(id).await
+    }
+
+    async fn latest_table(&self, chat: &ChatId) -> Result<Option<Table>, StoreError> {
+        self.inner.latest_table(chat).await
     }
 
     async fn events(&self, id: i64) -> Result<Vec<(u64, Event)>, StoreError> {

@@ -1,8 +1,9 @@
 //! Starting the real bot against the fake, and playing through the buttons people press.
 
 use crate::fake::{Fake, Msg, User};
+pub use domino_core::chat::scenario::quick_service;
 use domino_core::service::{Service, SystemClock};
-use domino_core::session::{ChatId, Phase, Platform, Simple, Table};
+use domino_core::session::{ChatId, Phase, Platform, Table};
 use domino_core::store::{MemoryStore, Store};
 use domino_core::view::{ButtonAction, ButtonData};
 use domino_telegram::{Error, Pacing, RunOptions, Stop, run};
@@ -32,11 +33,7 @@ pub fn options() -> RunOptions {
 }
 
 pub async fn memory_service() -> Arc<Service<MemoryStore>> {
-    Arc::new(
-        Service::start(MemoryStore::new(), Arc::new(Simple), Arc::new(SystemClock))
-            .await
-            .expect("a service"),
-    )
+    quick_service(MemoryStore::new(), Arc::new(SystemClock)).await
 }
 
 /// The real bot, running against the fake.
@@ -171,6 +168,8 @@ pub async fn play<S: Store>(
 ) -> usize {
     let mut moves = 0;
     loop {
+        // Computer players move in the background: wait for them, as people wait for them.
+        service.settled().await;
         let t = table(service, id).await;
         if done(&t) || t.phase != Phase::Playing {
             return moves;

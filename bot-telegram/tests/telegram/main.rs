@@ -6,7 +6,7 @@ mod harness;
 mod scenario;
 
 use domino_core::service::{ManualClock, Service};
-use domino_core::session::{ChatId, Lang, Phase, Platform, Simple};
+use domino_core::session::{ChatId, Lang, Phase, Platform};
 use domino_core::store::{SqliteStore, Store};
 use domino_core::view::{ButtonAction, ButtonData, render_table, round_history, table_view};
 use fake::{Fake, Fault};
@@ -259,11 +259,7 @@ async fn a_restarted_bot_goes_on_where_it_was() {
     let path = dir.path().join("domino.db");
     let fake = Fake::start().await;
     let store = SqliteStore::open_path(&path).await.expect("a store");
-    let service = Arc::new(
-        Service::start(store, Arc::new(Simple), Arc::new(domino_core::service::SystemClock))
-            .await
-            .unwrap(),
-    );
+    let service = quick_service(store, Arc::new(domino_core::service::SystemClock)).await;
     let bot = start(&fake, service.clone()).await;
     fake.say(ALICE.id, &ALICE, "/start");
     let id = lobby(&fake, &service, "kozel 2", &[BOB]).await;
@@ -284,11 +280,7 @@ async fn a_restarted_bot_goes_on_where_it_was() {
     store.close().await;
 
     let store = SqliteStore::open_path(&path).await.expect("the store again");
-    let service = Arc::new(
-        Service::start(store, Arc::new(Simple), Arc::new(domino_core::service::SystemClock))
-            .await
-            .unwrap(),
-    );
+    let service = quick_service(store, Arc::new(domino_core::service::SystemClock)).await;
     assert_eq!(table(&service, id).await.version, version);
     let bot = start(&fake, service.clone()).await;
     play(&fake, &service, id, &[ALICE, BOB], |_| false).await;
@@ -550,16 +542,18 @@ async fn a_timer_moves_for_an_absent_player_and_the_chat_sees_it() {
     let settings =
         domino_core::store::ChatSettings { turn_secs: Some(30), ..Default::default() }.next();
     store.set_chat_settings(&chat(GROUP), &settings).await.unwrap();
-    let service = Arc::new(Service::start(store, Arc::new(Simple), clock.clone()).await.unwrap());
+    let service = quick_service(store, clock.clone()).await;
     let bot = start(&fake, service.clone()).await;
     fake.say(ALICE.id, &ALICE, "/start");
     fake.say(GROUP, &ALICE, "/duel bot");
     let id = table_in(&service, GROUP).await.id;
+    service.settled().await;
     let before = table(&service, id).await;
     assert!(before.deadline.is_some());
     shown(&fake, &service, id, "public").await;
     clock.advance(31_000);
-    assert_eq!(service.fire_due().await.len(), 1);
+    service.fire_due().await;
+    service.settled().await;
     fake.until("the timeout notice", |st| {
         st.bot_texts(GROUP).into_iter().find(|t| t.starts_with("⏰ Alice"))
     })

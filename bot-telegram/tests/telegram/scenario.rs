@@ -6,8 +6,8 @@ use crate::fake::{Fake, Msg, User};
 use crate::harness::*;
 use domino_core::chat::scenario::{self, Act, Scenario, Seen};
 use domino_core::chat::{ArgKind, Chat, Link, command_named};
-use domino_core::service::{CountingSeeds, ManualClock, Service};
-use domino_core::session::{ChatId, Platform, Simple};
+use domino_core::service::Service;
+use domino_core::session::{ChatId, Platform};
 use domino_core::store::MemoryStore;
 use domino_core::view::ButtonData;
 use serde_json::{Map, Value};
@@ -19,12 +19,7 @@ fn scenario() -> Scenario {
 }
 
 async fn seeded() -> Arc<Service<MemoryStore>> {
-    let service =
-        Service::start(MemoryStore::new(), Arc::new(Simple), Arc::new(ManualClock::new(1)))
-            .await
-            .unwrap()
-            .with_seeds(Arc::new(CountingSeeds::new(1)));
-    Arc::new(service)
+    scenario::seeded(MemoryStore::new()).await
 }
 
 /// A command and its arguments as a person writes them in Telegram.
@@ -165,6 +160,7 @@ async fn the_chat_scenario_gives_what_the_chat_layer_gives() {
                 None
             }
         };
+        service_of(&chat).settled().await;
         let now = scenario::state(&chat, &at, &people).await;
         let changed = now != before;
         let told = if changed { None } else { told.map(|t| scenario::told(&t, &people)) };
@@ -178,4 +174,8 @@ async fn the_chat_scenario_gives_what_the_chat_layer_gives() {
         before = now;
     }
     bot.stop().await;
+}
+
+fn service_of(chat: &Chat<MemoryStore>) -> &Arc<Service<MemoryStore>> {
+    chat.service()
 }

@@ -225,6 +225,31 @@ pub fn check(step: &Step, n: usize, changed: bool, seen: &Seen) {
     }
 }
 
+/// A service for tests: the simplest computer player, no pause before its moves, `clock`.
+pub async fn quick_service<S: Store>(
+    store: S,
+    clock: std::sync::Arc<dyn crate::service::Clock>,
+) -> std::sync::Arc<crate::service::Service<S>> {
+    use crate::service::{Options, OsSeeds, Service};
+    use std::sync::Arc;
+    let options = Options { robot_pause: std::time::Duration::ZERO, ..Options::default() };
+    Service::start_with(store, Arc::new(crate::session::Simple), clock, Arc::new(OsSeeds), options)
+        .await
+        .expect("a service")
+}
+
+/// A service every run of a scenario starts the same: the clock at 1, seeds 1, 2, 3 …, the
+/// simplest computer player, no pause before its moves.
+pub async fn seeded<S: Store>(store: S) -> std::sync::Arc<crate::service::Service<S>> {
+    use crate::service::{CountingSeeds, ManualClock, Options, Service};
+    use std::sync::Arc;
+    let options = Options { robot_pause: std::time::Duration::ZERO, ..Options::default() };
+    let (clock, seeds) = (Arc::new(ManualClock::new(1)), Arc::new(CountingSeeds::new(1)));
+    Service::start_with(store, Arc::new(crate::session::Simple), clock, seeds, options)
+        .await
+        .expect("a service")
+}
+
 /// Runs a scenario straight through the chat layer (the reference every adapter's run must
 /// equal), in a group chat of `platform`.
 pub async fn run_direct<S: Store>(chat: &Chat<S>, scenario: &Scenario, at: ChatId) -> Vec<Seen> {
@@ -294,6 +319,7 @@ pub async fn run_direct<S: Store>(chat: &Chat<S>, scenario: &Scenario, at: ChatI
             Act::Play { .. } => {
                 let id = newest(chat, &at, None).await.expect("a table").id;
                 for _ in 0..5000 {
+                    chat.service().settled().await;
                     let t = chat.service().table(id).await.unwrap().unwrap();
                     if t.phase != Phase::Playing {
                         break;
@@ -310,6 +336,7 @@ pub async fn run_direct<S: Store>(chat: &Chat<S>, scenario: &Scenario, at: ChatI
                 }
             }
         }
+        chat.service().settled().await;
         let now = state(chat, &at, &people).await;
         let changed = now != before;
         let seen = Seen { step: n, told: if changed { None } else { told }, state: now.clone() };
@@ -327,9 +354,14 @@ pub async fn newest<S: Store>(
     number: Option<u32>,
 ) -> Option<crate::session::Table> {
     let tables = chat.service().tables_in(at).await;
-    match number {
+    let found = match number {
         Some(n) => tables.into_iter().find(|t| t.number == n),
         None => tables.into_iter().last(),
+    };
+    match found {
+        Some(t) => Some(t),
+        // A finished table rests in the store: its message still shows (rematch, close).
+        None => chat.service().latest_table(at).await.ok().flatten().filter(|t| t.phase.is_open()),
     }
 }
 
@@ -353,21 +385,13 @@ pub fn button_action(name: &str) -> ButtonAction {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::service::{CountingSeeds, ManualClock, Service};
-    use crate::session::Simple;
     use crate::store::MemoryStore;
-    use std::sync::Arc;
 
     #[tokio::test]
     async fn the_chat_scenario_holds_straight_through_the_chat_layer() {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/scenarios/chat.json");
         let scenario = Scenario::from_json(&std::fs::read_to_string(path).unwrap());
-        let service =
-            Service::start(MemoryStore::new(), Arc::new(Simple), Arc::new(ManualClock::new(1)))
-                .await
-                .unwrap()
-                .with_seeds(Arc::new(CountingSeeds::new(1)));
-        let chat = Chat::new(Arc::new(service));
+        let chat = Chat::new(seeded(MemoryStore::new()).await);
         let seen = run_direct(&chat, &scenario, ChatId::new(Platform::Telegram, "-1001")).await;
         assert_eq!(seen.len(), scenario.steps.len());
         let last = &seen.last().unwrap().state;

@@ -7,7 +7,7 @@ use super::link::Link;
 use super::request::From;
 use super::{Chat, DUEL_TTL_MS, prefix, texts};
 use crate::service::{ServiceError, TableSpec};
-use crate::session::{Action, Actor, Command, Lang, Rejection, Table};
+use crate::session::{Action, Actor, Command, Lang, Phase, Rejection, Table};
 use crate::store::{Store, StoreError};
 use crate::view::{ButtonData, hand_view, rejection_text, rules_error_text, text::title};
 
@@ -100,7 +100,7 @@ impl<S: Store> Chat<S> {
         lang: Lang,
     ) -> Result<Table, Answer> {
         let tables = self.service.tables_in(&from.chat).await;
-        let found = match number {
+        let mut found = match number {
             Some(n) => tables.into_iter().find(|t| t.number == n),
             None => {
                 let mine = tables.iter().rposition(|t| t.seat_of(&from.person.id).is_some());
@@ -110,6 +110,12 @@ impl<S: Store> Chat<S> {
                 }
             }
         };
+        if found.is_none() {
+            // A match just finished rests in the store: its score and its closing are still asked for.
+            let latest = self.service.latest_table(&from.chat).await.ok().flatten();
+            found = latest
+                .filter(|t| t.phase == Phase::Finished && number.is_none_or(|n| n == t.number));
+        }
         found.ok_or_else(|| match number {
             Some(n) => Answer::private(texts::no_such_table(lang, n)),
             None => Answer::private(texts::no_table(lang, prefix(from.chat.platform))),

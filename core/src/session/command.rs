@@ -67,10 +67,10 @@ pub enum Action {
         lang: Option<Lang>,
         bot_level: Option<BotLevel>,
     },
-    /// Timers: plays for an absent player or expires a challenge when its deadline has passed.
-    Tick,
-    /// Computer players and forced steps: makes every move that needs nobody (service).
-    Settle,
+    /// Timers: expires a challenge or a lobby, closes a match left waiting too long.
+    Tick { lives: super::life::Lives },
+    /// A computer player's move for the seat [`super::Table::robot_turn`] names (service).
+    RobotMove { mv: Move },
 }
 
 /// One request to one table.
@@ -125,6 +125,10 @@ pub enum Rejection {
     NotDue,
     #[error("you already voted")]
     AlreadyVoted,
+    #[error("this chat already has {limit} open tables")]
+    TooManyTables { limit: usize },
+    #[error("you already host {limit} open lobbies")]
+    TooManyLobbies { limit: usize },
     /// The rules asked for do not work (the engine says why).
     #[error("{0}")]
     Rules(#[from] RulesError),

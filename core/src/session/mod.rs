@@ -1,12 +1,15 @@
-//! Tables in chats: a pure state machine over the engine. `Table::apply(command, now, robot)`
-//! returns the events or a rejection; a rejected command changes nothing. No I/O, no clock: the
-//! time comes in as `now`.
+//! Tables in chats: a pure state machine over the engine. `Table::apply(command, now)` returns
+//! the events or a rejection; a rejected command changes nothing. No I/O, no clock: the time
+//! comes in as `now`. Computer players do not think here: a table says whose computer move is
+//! due (`Table::robot_turn`) and takes it as a command (`Action::RobotMove`) once chosen.
 
 mod apply;
 pub mod command;
 pub mod event;
 pub mod game;
 pub mod ids;
+mod life;
+mod lobby;
 pub mod robot;
 pub mod table;
 mod turns;
@@ -16,5 +19,6 @@ pub use command::{Action, Actor, Command, Rejection};
 pub use event::{Event, MovedBy};
 pub use game::{Game, Outcome};
 pub use ids::{ChatId, Lang, Millis, Person, Platform, UserId};
+pub use life::{Lives, RobotTurn};
 pub use robot::{Robot, Simple};
 pub use table::{BotLevel, CloseReason, Occupant, Phase, Seat, Table};

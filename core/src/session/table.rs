@@ -88,6 +88,12 @@ pub enum CloseReason {
     Declined,
     /// A duel challenge expired.
     Expired,
+    /// Nobody started the lobby in time.
+    LobbyExpired,
+    /// A match without a timer waited on a person for too long; nothing was scored.
+    Abandoned,
+    /// The stored table could not be restored and was set aside.
+    Broken,
 }
 
 /// Where the table is in its life.
@@ -113,6 +119,12 @@ pub enum Phase {
 impl Phase {
     pub fn is_open(&self) -> bool {
         !matches!(self, Phase::Closed { .. })
+    }
+
+    /// Something is under way (a lobby, a challenge, a match): the table lives in memory and
+    /// is restored at start. A finished table waits in the store for a rematch.
+    pub fn is_active(&self) -> bool {
+        matches!(self, Phase::Lobby | Phase::Challenge { .. } | Phase::Playing)
     }
 }
 
@@ -148,6 +160,10 @@ pub struct Table {
     /// Seed of this table, from which every match's seed is derived.
     pub seed: u64,
     pub created_at: Millis,
+    /// When a person last did something here (`None` in tables stored before it was kept:
+    /// their creation counts).
+    #[serde(default)]
+    pub active_at: Option<Millis>,
 }
 
 impl Table {
@@ -164,6 +180,11 @@ impl Table {
 
     pub fn humans(&self) -> impl Iterator<Item = (usize, &Person)> {
         self.seats.iter().enumerate().filter_map(|(i, s)| Some((i, s.as_ref()?.person()?)))
+    }
+
+    /// When a person last did something here.
+    pub fn last_active(&self) -> Millis {
+        self.active_at.unwrap_or(self.created_at)
     }
 
     /// The live match, when one is in play or just finished.

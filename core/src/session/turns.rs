@@ -1,13 +1,14 @@
-//! Turns of a match in play: a person's move, forced steps and computer players (`settle`),
-//! and the turn timer.
+//! Turns of a match in play: a person's move, forced steps (`settle`), and the computer moves
+//! that are due (`robot_turn`, `robot_move`).
 
 use super::apply::MAX_MISSES;
-use super::command::Rejection;
+use super::command::{Action, Command, Rejection};
 use super::event::{Event, MovedBy};
 use super::game::Outcome;
 use super::ids::Millis;
 use super::robot::{Robot, mix};
-use super::table::{CloseReason, Occupant, Phase, Seat, Table};
+
+use super::table::{Occupant, Phase, Seat, Table};
 use crate::engine::moves::Move;
 use crate::engine::round::Leader;
 
@@ -17,7 +18,6 @@ impl Table {
         s: usize,
         mv: Move,
         now: Millis,
-        robot: &dyn Robot,
         ev: &mut Vec<Event>,
     ) -> Result<(), Rejection> {
         match self.phase {
@@ -35,7 +35,7 @@ impl Table {
         if let Some(st) = self.seats[s].as_mut() {
             st.misses = 0;
         }
-        self.settle(now, robot, ev);
+        self.settle(now, ev);
         Ok(())
     }
 
@@ -73,9 +73,10 @@ impl Table {
         }
     }
 
-    /// Makes every move that needs nobody: forced draws and knocks, computer players, the next
-    /// deal, the end of the match. Sets the turn deadline for the person to move.
-    pub(super) fn settle(&mut self, now: Millis, robot: &dyn Robot, ev: &mut Vec<Event>) {
+    /// Makes every move that needs nobody — forced draws and knocks, the next deal, the end of
+    /// the match — and stops where a choice is due: a person's (the turn deadline is set) or a
+    /// computer's (see [`Table::robot_turn`]; the service makes it).
+    pub(super) fn settle(&mut self, now: Millis, ev: &mut Vec<Event>) {
         self.deadline = None;
         while self.phase == Phase::Playing {
             let game = self.game.as_mut().expect("a match in play");
@@ -94,57 +95,84 @@ impl Table {
             let game = self.game.as_ref().expect("a match in play");
             let legal = game.live.legal_moves(s);
             let automatic = self.seats[s].as_ref().is_some_and(Seat::is_automatic);
-            let (mv, by) = match legal.as_slice() {
-                [only @ (Move::Draw | Move::Pass)] => (*only, MovedBy::Forced),
-                _ if automatic => (self.robot_move(robot, s), MovedBy::Computer),
+            match legal.as_slice() {
+                [only @ (Move::Draw | Move::Pass)] => {
+                    let only = *only;
+                    self.make_move(s, only, MovedBy::Forced, ev).expect("forced moves are legal");
+                }
+                _ if automatic => return,
                 _ => {
                     self.deadline = self.turn_secs.map(|secs| now + secs as i64 * 1000);
                     return;
                 }
-            };
-            self.make_move(s, mv, by, ev).expect("forced and computer moves are legal");
+            }
         }
     }
 
-    pub(super) fn robot_move(&self, robot: &dyn Robot, s: usize) -> Move {
-        let game = self.game.as_ref().expect("a match in play");
-        let level = match &self.seats[s].as_ref().expect("seated").occupant {
-            Occupant::Bot(level) => *level,
+    /// The computer move that is due now, if any: the seat to move is a computer player or
+    /// someone away, or a person whose turn deadline has passed (`now`). Its seed is fixed by
+    /// the match so far: replaying the log gives the same moves.
+    pub fn robot_turn(&self, now: Millis) -> Option<super::life::RobotTurn> {
+        if self.phase != Phase::Playing {
+            return None;
+        }
+        let s = self.to_move()?;
+        let st = self.seats[s].as_ref()?;
+        let by = if st.is_automatic() {
+            MovedBy::Computer
+        } else if self.deadline.is_some_and(|d| d <= now) {
+            MovedBy::Timeout
+        } else {
+            return None;
+        };
+        let level = match st.occupant {
+            Occupant::Bot(level) => level,
             Occupant::Human(_) => self.bot_level,
         };
+        let game = self.game.as_ref()?;
         let moves: usize = game.rounds.iter().map(Vec::len).sum();
         let seed = mix(&[game.seed, game.rounds.len() as u64, moves as u64, s as u64]);
-        let mv = robot.choose(&game.live, s, level, seed);
-        // A robot that answers with an illegal move must not stall the table.
-        if game.live.check(s, &mv).is_ok() { mv } else { game.live.legal_moves(s)[0] }
+        Some(super::life::RobotTurn { seat: s, level, seed, by })
     }
 
-    pub(super) fn tick(
+    /// A computer's move for the seat [`Table::robot_turn`] names; an illegal one is refused.
+    /// Standing in for a person out of time counts a miss; three in a row and a computer keeps
+    /// the seat until they are back.
+    pub(super) fn robot_move(
         &mut self,
+        mv: Move,
         now: Millis,
-        robot: &dyn Robot,
         ev: &mut Vec<Event>,
     ) -> Result<(), Rejection> {
-        if let Phase::Challenge { expires_at, .. } = self.phase {
-            if expires_at <= now {
-                self.close(CloseReason::Expired, ev);
-                return Ok(());
+        let turn = self.robot_turn(now).ok_or(Rejection::NotDue)?;
+        let s = turn.seat;
+        self.make_move(s, mv, turn.by, ev)?;
+        if turn.by == MovedBy::Timeout {
+            let st = self.seats[s].as_mut().expect("seated");
+            st.misses += 1;
+            if st.misses >= MAX_MISSES && !st.away {
+                st.away = true;
+                ev.push(Event::WentAway { seat: s as u8 });
             }
-            return Err(Rejection::NotDue);
         }
-        if self.phase != Phase::Playing || self.deadline.is_none_or(|d| d > now) {
-            return Err(Rejection::NotDue);
-        }
-        let s = self.to_move().expect("a deadline is set only with a seat to move");
-        let mv = self.robot_move(robot, s);
-        self.make_move(s, mv, MovedBy::Timeout, ev)?;
-        let st = self.seats[s].as_mut().expect("seated");
-        st.misses += 1;
-        if st.misses >= MAX_MISSES && !st.away {
-            st.away = true;
-            ev.push(Event::WentAway { seat: s as u8 });
-        }
-        self.settle(now, robot, ev);
+        self.settle(now, ev);
         Ok(())
+    }
+
+    /// Plays every computer move due, choosing with `robot` here and now (tests, the terminal,
+    /// benchmarks: where nothing else waits). Returns the events.
+    pub fn play_robots(&mut self, now: Millis, robot: &dyn Robot) -> Vec<Event> {
+        let mut events = Vec::new();
+        while let Some(turn) = self.robot_turn(now).filter(|t| t.by == MovedBy::Computer) {
+            let game = self.game.as_ref().expect("a match in play");
+            let mv = turn.choose(&game.live, robot);
+            let cmd = Command {
+                actor: super::command::Actor::System,
+                action: Action::RobotMove { mv },
+                version: None,
+            };
+            events.extend(self.apply(&cmd, now).expect("a legal computer move is taken"));
+        }
+        events
     }
 }

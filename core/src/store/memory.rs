@@ -1,7 +1,9 @@
 //! The in-memory store: for tests and `domino play`. Snapshots and events are kept as JSON, as
 //! the SQLite store keeps them, so both read back the same way.
 
-use super::{ChatSettings, MatchSummary, PairRow, ScoreRow, Season, Store, StoreError};
+use super::{
+    ChatSettings, Loaded, MatchSummary, PairRow, ScoreRow, Season, Store, StoreError, loaded,
+};
 use crate::engine::rules::Variant;
 use crate::session::{ChatId, Event, Millis, Table, UserId};
 use std::collections::{BTreeMap, HashMap};
@@ -111,7 +113,7 @@ impl Store for MemoryStore {
             .iter()
             .map(|e| Ok((table.version, json(e)?)))
             .collect::<Result<Vec<_>, StoreError>>()?;
-        g.snapshots.insert(table.id, (table.version, table.phase.is_open(), snapshot));
+        g.snapshots.insert(table.id, (table.version, table.phase.is_active(), snapshot));
         g.events.insert(table.id, evs);
         Ok(())
     }
@@ -133,7 +135,7 @@ impl Store for MemoryStore {
                 expected: table.version.saturating_sub(1),
             });
         }
-        g.snapshots.insert(table.id, (table.version, table.phase.is_open(), snapshot));
+        g.snapshots.insert(table.id, (table.version, table.phase.is_active(), snapshot));
         let log = g.events.entry(table.id).or_default();
         log.extend(evs.into_iter().map(|e| (table.version, e)));
         if let Some(m) = finished {
@@ -147,9 +149,29 @@ impl Store for MemoryStore {
         g.snapshots.get(&id).map(|(_, _, s)| parse(s)).transpose()
     }
 
-    async fn load_open(&self) -> Result<Vec<Table>, StoreError> {
+    async fn load_open(&self) -> Result<Vec<Loaded>, StoreError> {
         let g = self.lock();
-        g.snapshots.values().filter(|(_, open, _)| *open).map(|(_, _, s)| parse(s)).collect()
+        let open = g.snapshots.iter().filter(|(_, (_, open, _))| *open);
+        Ok(open.map(|(&id, (_, _, s))| loaded(id, s)).collect())
+    }
+
+    async fn set_aside(&self, id: i64) -> Result<(), StoreError> {
+        let mut g = self.lock();
+        let row = g.snapshots.get_mut(&id).ok_or(StoreError::NotFound(id))?;
+        row.1 = false;
+        Ok(())
+    }
+
+    async fn latest_table(&self, chat: &ChatId) -> Result<Option<Table>, StoreError> {
+        let g = self.lock();
+        let mut best: Option<Table> = None;
+        for (_, _, s) in g.snapshots.values() {
+            let Ok(t) = parse::<Table>(s) else { continue };
+            if &t.chat == chat && best.as_ref().is_none_or(|b| b.number < t.number) {
+                best = Some(t);
+            }
+        }
+        Ok(best)
     }
 
     async fn events(&self, id: i64) -> Result<Vec<(u64, Event)>, StoreError> {

@@ -40,6 +40,18 @@ pub enum StoreError {
     Migrate(#[from] sqlx::migrate::MigrateError),
 }
 
+/// A stored table that could not be read back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Broken {
+    pub id: i64,
+    pub chat: ChatId,
+    pub number: u32,
+    pub error: String,
+}
+
+/// A table as [`Store::load_open`] reads it.
+pub type Loaded = Result<Table, Broken>;
+
 /// One player's line on a chat's scoreboard (a season, one variant).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ScoreRow {
@@ -98,8 +110,19 @@ pub trait Store: Send + Sync + 'static {
     /// One table, open or closed.
     fn load(&self, id: i64) -> impl Future<Output = Result<Option<Table>, StoreError>> + Send;
 
-    /// Every table that is not closed.
-    fn load_open(&self) -> impl Future<Output = Result<Vec<Table>, StoreError>> + Send;
+    /// Every active table (a lobby, a challenge, a match in play: finished and closed ones
+    /// stay in the store), each read on its own: one that no longer reads is [`Broken`].
+    fn load_open(&self) -> impl Future<Output = Result<Vec<Loaded>, StoreError>> + Send;
+
+    /// Sets a table aside: it is no longer active (a broken table, so that the next start
+    /// does not try it again); its rows stay for whoever looks into it.
+    fn set_aside(&self, id: i64) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// The chat's newest table (the highest number), whatever its phase.
+    fn latest_table(
+        &self,
+        chat: &ChatId,
+    ) -> impl Future<Output = Result<Option<Table>, StoreError>> + Send;
 
     /// A table's log: (version after the command, event), oldest first.
     fn events(&self, id: i64)
@@ -165,4 +188,16 @@ pub trait Store: Send + Sync + 'static {
         &self,
         chat: &ChatId,
     ) -> impl Future<Output = Result<Option<serde_json::Value>, StoreError>> + Send;
+}
+
+/// A snapshot read back, or what is known of it when it does not read.
+fn loaded(id: i64, snapshot: &str) -> Loaded {
+    serde_json::from_str::<Table>(snapshot).map_err(|e| {
+        // What can still be read: the chat and number, for the notice.
+        let v: serde_json::Value = serde_json::from_str(snapshot).unwrap_or_default();
+        let chat = serde_json::from_value(v["chat"].clone())
+            .unwrap_or_else(|_| ChatId::new(crate::session::Platform::Terminal, "?"));
+        let number = v["number"].as_u64().unwrap_or(0) as u32;
+        Broken { id, chat, number, error: e.to_string() }
+    })
 }

@@ -7,7 +7,9 @@
 //! another process writing the same file from slipping in between a read and a write).
 //! Reads use the pool and, in WAL mode, never wait for the writer.
 
-use super::{ChatSettings, MatchSummary, PairRow, ScoreRow, Season, Store, StoreError};
+use super::{
+    ChatSettings, Loaded, MatchSummary, PairRow, ScoreRow, Season, Store, StoreError, loaded,
+};
 use crate::engine::rules::Variant;
 use crate::session::{ChatId, Event, Millis, Platform, Table, UserId};
 use sqlx::migrate::Migrator;
@@ -112,7 +114,7 @@ impl SqliteStore {
         .bind(chat)
         .bind(number)
         .bind(table.version as i64)
-        .bind(table.phase.is_open())
+        .bind(table.phase.is_active())
         .bind(now_millis())
         .fetch_one(&mut *w.tx)
         .await?;
@@ -153,7 +155,7 @@ impl Store for SqliteStore {
              WHERE id = ?5 AND version = ?1 - 1",
         )
         .bind(version)
-        .bind(table.phase.is_open())
+        .bind(table.phase.is_active())
         .bind(&snapshot)
         .bind(now_millis())
         .bind(table.id)
@@ -190,12 +192,38 @@ impl Store for SqliteStore {
         row.map(|(s,)| parse(&s)).transpose()
     }
 
-    async fn load_open(&self) -> Result<Vec<Table>, StoreError> {
-        let rows: Vec<(String,)> =
-            sqlx::query_as("SELECT snapshot FROM tables WHERE open = 1 ORDER BY id")
+    async fn load_open(&self) -> Result<Vec<Loaded>, StoreError> {
+        let rows: Vec<(i64, String)> =
+            sqlx::query_as("SELECT id, snapshot FROM tables WHERE open = 1 ORDER BY id")
                 .fetch_all(&self.pool)
                 .await?;
-        rows.iter().map(|(s,)| parse(s)).collect()
+        Ok(rows.iter().map(|(id, s)| loaded(*id, s)).collect())
+    }
+
+    async fn set_aside(&self, id: i64) -> Result<(), StoreError> {
+        let mut w = self.write().await?;
+        let done = sqlx::query("UPDATE tables SET open = 0 WHERE id = ?1")
+            .bind(id)
+            .execute(&mut *w.tx)
+            .await?;
+        if done.rows_affected() == 0 {
+            return Err(StoreError::NotFound(id));
+        }
+        w.tx.commit().await?;
+        Ok(())
+    }
+
+    async fn latest_table(&self, chat: &ChatId) -> Result<Option<Table>, StoreError> {
+        let (platform, id) = chat_key(chat);
+        let row: Option<(String,)> = sqlx::query_as(
+            "SELECT snapshot FROM tables WHERE chat_platform = ?1 AND chat_id = ?2
+             ORDER BY number DESC LIMIT 1",
+        )
+        .bind(platform)
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|(s,)| parse(&s)).transpose()
     }
 
     async fn events(&self, id: i64) -> Result<Vec<(u64, Event)>, StoreError> {

@@ -47,6 +47,26 @@ pub fn rejection_text(rejection: &Rejection, lang: Lang) -> String {
         }
         Rejection::NotDue => tr(lang, "Пока нечего делать.", "Nothing to do yet."),
         Rejection::AlreadyVoted => tr(lang, "Вы уже проголосовали.", "You already voted."),
+        Rejection::TooManyTables { limit } => {
+            return match lang {
+                Lang::Ru => format!(
+                    "В чате уже {limit} открытых столов: доиграйте или закройте один (/stop)."
+                ),
+                Lang::En => format!(
+                    "This chat already has {limit} open tables: finish or close one (/stop)."
+                ),
+            };
+        }
+        Rejection::TooManyLobbies { limit } => {
+            return match lang {
+                Lang::Ru => {
+                    format!("У вас уже {limit} стола ждут игроков: начните или закройте один.")
+                }
+                Lang::En => format!(
+                    "You already have {limit} tables waiting for players: start or close one."
+                ),
+            };
+        }
         Rejection::SystemOnly => tr(lang, "Это делает только бот.", "Only the bot does that."),
         Rejection::AdminsOnly => {
             tr(lang, "Это могут только админы чата.", "Only the chat's admins can do that.")
@@ -280,6 +300,8 @@ mod tests {
             Rejection::SystemOnly,
             Rejection::AdminsOnly,
             Rejection::SeatsTaken { size: 2 },
+            Rejection::TooManyTables { limit: 8 },
+            Rejection::TooManyLobbies { limit: 3 },
             Rejection::BadTimer,
         ];
         all.extend(moves.into_iter().map(Rejection::Move));

@@ -202,6 +202,17 @@ pub const fn close_reason_text(reason: CloseReason, lang: Lang) -> &'static str 
         CloseReason::Empty => tr(lang, "все ушли", "everybody left"),
         CloseReason::Declined => tr(lang, "вызов отклонён", "the challenge was declined"),
         CloseReason::Expired => tr(lang, "вызов не приняли вовремя", "the challenge expired"),
+        CloseReason::LobbyExpired => {
+            tr(lang, "за сутки так никто и не начал", "nobody started it within a day")
+        }
+        CloseReason::Abandoned => tr(
+            lang,
+            "матч слишком долго ждал хода — брошен, в таблицу не идёт",
+            "the match waited too long for a move: abandoned, nothing scored",
+        ),
+        CloseReason::Broken => {
+            tr(lang, "стол не удалось восстановить", "the table could not be restored")
+        }
     }
 }
 

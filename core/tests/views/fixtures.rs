@@ -44,9 +44,11 @@ pub fn apply(table: &mut Table, who: &Person, action: Action) -> Vec<Event> {
         action: action.clone(),
         version: Some(table.version),
     };
-    table
-        .apply(&cmd, NOW, &Simple)
-        .unwrap_or_else(|e| panic!("{action:?} by {} refused: {e}", who.name))
+    let mut events = table
+        .apply(&cmd, NOW)
+        .unwrap_or_else(|e| panic!("{action:?} by {} refused: {e}", who.name));
+    events.extend(table.play_robots(NOW, &Simple));
+    events
 }
 
 /// A started table: `people` take the first seats (the first is the host), bots the rest.

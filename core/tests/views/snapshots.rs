@@ -5,7 +5,7 @@ use super::fixtures::{NOW, apply, first, lobby, new_table, person, play_until, r
 use domino_core::engine::board::Arm;
 use domino_core::engine::moves::Move;
 use domino_core::engine::rules::Variant;
-use domino_core::session::{Action, Lang, Phase, Simple, Table};
+use domino_core::session::{Action, Lang, Phase, Table};
 use domino_core::store::ScoreRow;
 use domino_core::view::{
     Buttons, hand_view, notices, render_hand, render_scoreboard, render_table, render_tally,
@@ -182,8 +182,7 @@ fn duel_away_and_vote() {
         let [anna, boris, ..] = names();
         let new = new_table(rules(Variant::Morskoy, json!({})), 2, lang, 3);
         let (mut table, events) =
-            Table::duel(new, anna.clone(), Some(boris.clone()), NOW + 60_000, NOW, &Simple)
-                .unwrap();
+            Table::duel(new, anna.clone(), Some(boris.clone()), NOW + 60_000, NOW).unwrap();
         let mut text = vec![public(&table), notices(&table, &events).join("\n")];
         apply(&mut table, &boris, Action::Accept);
         let away = if table.to_move() == Some(0) { &boris } else { &anna };

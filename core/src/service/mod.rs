@@ -1,0 +1,342 @@
+//! The async shell around the session core: keeps every active table in memory, serializes
+//! the commands of each table, applies them, commits them to the store, and only then answers.
+//! Computer players think off the async workers, with no table locked (`robots`); timers and
+//! lifetimes fire from `timers`. The chat layer (and the terminal) call only this.
+
+mod clock;
+mod robots;
+mod timers;
+
+pub use clock::{Clock, CountingSeeds, ManualClock, OsSeeds, Seeds, SystemClock};
+
+use crate::engine::rules::Rules;
+use crate::session::{
+    ChatId, Command, Event, Lives, Millis, NewTable, Person, Phase, Rejection, Robot, Table,
+};
+use crate::store::{Broken, MatchSummary, Store, StoreError};
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex, Weak};
+use std::time::Duration;
+use tokio::sync::Mutex as TableLock;
+
+/// Why the service did not do what was asked.
+#[derive(Debug, thiserror::Error)]
+pub enum ServiceError {
+    /// The command was refused; nothing changed.
+    #[error("{0}")]
+    Rejected(#[from] Rejection),
+    #[error("no such table")]
+    NoTable,
+    /// The store failed; nothing was acknowledged.
+    #[error("{0}")]
+    Store(#[from] StoreError),
+}
+
+/// What an accepted command did: the table as it now is, and what happened.
+#[derive(Clone, Debug)]
+pub struct Reply {
+    pub table: Table,
+    pub events: Vec<Event>,
+}
+
+/// What a new table starts with.
+#[derive(Clone, Debug)]
+pub struct TableSpec {
+    pub chat: ChatId,
+    pub rules: Rules,
+    pub size: u8,
+}
+
+/// How the service runs.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The pause before each computer move, so that people can follow the game.
+    pub robot_pause: Duration,
+    pub lives: Lives,
+    /// Active tables a chat may have at once.
+    pub tables_per_chat: usize,
+    /// Lobbies and challenges one person may host at once.
+    pub lobbies_per_person: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            robot_pause: Duration::from_millis(800),
+            lives: Lives::default(),
+            tables_per_chat: 8,
+            lobbies_per_person: 3,
+        }
+    }
+}
+
+type Tables = HashMap<i64, Arc<TableLock<Table>>>;
+
+/// The service over a store.
+pub struct Service<S: Store> {
+    store: S,
+    robot: Arc<dyn Robot>,
+    clock: Arc<dyn Clock>,
+    seeds: Arc<dyn Seeds>,
+    options: Options,
+    /// Every active table, each behind its own lock.
+    tables: Mutex<Tables>,
+    /// Tables whose computer player is thinking or about to (`robots`).
+    thinking: Mutex<HashSet<i64>>,
+    idle: tokio::sync::Notify,
+    /// Tables set aside at start: they no longer read.
+    broken: Vec<Broken>,
+    /// Changes nobody asked for through an adapter (computer moves, timers), to show.
+    updates: tokio::sync::broadcast::Sender<Reply>,
+    me: Weak<Service<S>>,
+}
+
+impl<S: Store> Service<S> {
+    /// Loads every active table from the store (they resume where they were), with the default
+    /// options and seeds nobody can guess.
+    pub async fn start(
+        store: S,
+        robot: Arc<dyn Robot>,
+        clock: Arc<dyn Clock>,
+    ) -> Result<Arc<Service<S>>, StoreError> {
+        Service::start_with(store, robot, clock, Arc::new(OsSeeds), Options::default()).await
+    }
+
+    /// [`Service::start`] with the seeds and options given. A table that no longer reads is
+    /// set aside (logged, kept in the store, listed by [`Service::set_aside`]); the rest start.
+    pub async fn start_with(
+        store: S,
+        robot: Arc<dyn Robot>,
+        clock: Arc<dyn Clock>,
+        seeds: Arc<dyn Seeds>,
+        options: Options,
+    ) -> Result<Arc<Service<S>>, StoreError> {
+        let mut tables = Tables::new();
+        let mut broken = Vec::new();
+        for loaded in store.load_open().await? {
+            match loaded {
+                Ok(t) => {
+                    tables.insert(t.id, Arc::new(TableLock::new(t)));
+                }
+                Err(b) => {
+                    tracing::error!(table = b.id, chat = %b.chat, error = %b.error, "table set aside: it no longer reads");
+                    store.set_aside(b.id).await?;
+                    broken.push(b);
+                }
+            }
+        }
+        let (updates, _) = tokio::sync::broadcast::channel(4096);
+        let service = Arc::new_cyclic(|me| Service {
+            store,
+            robot,
+            clock,
+            seeds,
+            options,
+            tables: Mutex::new(tables),
+            thinking: Mutex::default(),
+            idle: tokio::sync::Notify::new(),
+            broken,
+            updates,
+            me: me.clone(),
+        });
+        for t in service.all_tables().await {
+            service.kick(&t);
+        }
+        Ok(service)
+    }
+
+    /// Replies of commands the service made itself (computer moves, timers): each adapter
+    /// shows those of its platform.
+    pub fn subscribe(&self) -> tokio::sync::broadcast::Receiver<Reply> {
+        self.updates.subscribe()
+    }
+
+    pub fn store(&self) -> &S {
+        &self.store
+    }
+
+    /// Gives the store back (to restart a service on it).
+    pub fn into_store(self) -> S {
+        self.store
+    }
+
+    pub fn now(&self) -> Millis {
+        self.clock.now()
+    }
+
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// The tables set aside at start.
+    pub fn set_aside(&self) -> &[Broken] {
+        &self.broken
+    }
+
+    fn map(&self) -> std::sync::MutexGuard<'_, Tables> {
+        self.tables.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Active tables held in memory.
+    pub fn open_tables(&self) -> usize {
+        self.map().len()
+    }
+
+    /// Opens a lobby in a chat with `host` seated, using the chat's settings.
+    pub async fn create(&self, spec: TableSpec, host: Person) -> Result<Reply, ServiceError> {
+        self.create_with(spec, host, None).await
+    }
+
+    /// Starts a duel: a challenge to `invitee` (expiring after `ttl_ms`), or a match against
+    /// the computer at once when `invitee` is `None`.
+    pub async fn duel(
+        &self,
+        spec: TableSpec,
+        host: Person,
+        invitee: Option<Person>,
+        ttl_ms: Millis,
+    ) -> Result<Reply, ServiceError> {
+        self.create_with(spec, host, Some((invitee, ttl_ms))).await
+    }
+
+    async fn create_with(
+        &self,
+        spec: TableSpec,
+        host: Person,
+        duel: Option<(Option<Person>, Millis)>,
+    ) -> Result<Reply, ServiceError> {
+        self.check_limits(&spec.chat, &host).await?;
+        let settings = self.store.chat_settings(&spec.chat).await?;
+        let now = self.now();
+        let new = NewTable {
+            id: 0,
+            chat: spec.chat,
+            number: 0,
+            rules: spec.rules,
+            size: spec.size,
+            lang: settings.lang,
+            turn_secs: settings.turn_secs,
+            bot_level: settings.bot_level,
+            seed: self.seeds.next_seed(),
+        };
+        let (mut table, events) = match duel {
+            None => Table::create(new, host, now)?,
+            Some((invitee, ttl)) => Table::duel(new, host, invitee, now + ttl, now)?,
+        };
+        self.store.create(&mut table, &events).await?;
+        self.map().insert(table.id, Arc::new(TableLock::new(table.clone())));
+        self.kick(&table);
+        Ok(Reply { table, events })
+    }
+
+    /// A chat's open tables and a person's open lobbies are limited.
+    async fn check_limits(&self, chat: &ChatId, host: &Person) -> Result<(), Rejection> {
+        let active = self.all_tables().await;
+        let (limit, lobbies) = (self.options.tables_per_chat, self.options.lobbies_per_person);
+        if active.iter().filter(|t| &t.chat == chat).count() >= limit {
+            return Err(Rejection::TooManyTables { limit });
+        }
+        let waiting = |t: &&Table| matches!(t.phase, Phase::Lobby | Phase::Challenge { .. });
+        if active.iter().filter(waiting).filter(|t| t.host == host.id).count() >= lobbies {
+            return Err(Rejection::TooManyLobbies { limit: lobbies });
+        }
+        Ok(())
+    }
+
+    /// The lock of a table: from memory, or a finished one loaded back from the store (for a
+    /// rematch or its closing). Closed tables are refused.
+    async fn lock_of(&self, table_id: i64) -> Result<Arc<TableLock<Table>>, ServiceError> {
+        if let Some(lock) = self.map().get(&table_id).cloned() {
+            return Ok(lock);
+        }
+        match self.store.load(table_id).await? {
+            Some(t) if t.phase == Phase::Finished => {
+                let lock = Arc::new(TableLock::new(t));
+                Ok(self.map().entry(table_id).or_insert(lock).clone())
+            }
+            Some(_) => Err(Rejection::Closed.into()),
+            None => Err(ServiceError::NoTable),
+        }
+    }
+
+    /// Applies a command to a table, commits it, and only then answers.
+    pub async fn handle(&self, table_id: i64, cmd: Command) -> Result<Reply, ServiceError> {
+        self.handle_inner(table_id, cmd, true).await
+    }
+
+    /// [`Service::handle`]; `kick`: start the table's computer when a move of its is due.
+    async fn handle_inner(
+        &self,
+        table_id: i64,
+        cmd: Command,
+        kick: bool,
+    ) -> Result<Reply, ServiceError> {
+        let lock = self.lock_of(table_id).await?;
+        let mut table = lock.lock().await;
+        let now = self.now();
+        let mut next = table.clone();
+        let events = next.apply(&cmd, now)?;
+        let finished = events
+            .iter()
+            .any(|e| matches!(e, Event::MatchEnded { .. }))
+            .then(|| MatchSummary::of(&next, now))
+            .flatten();
+        match self.store.commit(&next, &events, finished.as_ref()).await {
+            Ok(()) => {}
+            Err(StoreError::Conflict { .. }) => {
+                // Someone else's commit went first (another process): take the stored table.
+                if let Some(stored) = self.store.load(table_id).await? {
+                    *table = stored;
+                }
+                return Err(Rejection::Stale.into());
+            }
+            Err(e) => return Err(e.into()),
+        }
+        *table = next.clone();
+        drop(table);
+        if !next.phase.is_active() {
+            self.map().remove(&table_id);
+        }
+        if kick {
+            self.kick(&next);
+        }
+        Ok(Reply { table: next, events })
+    }
+
+    /// A table as it now is (active tables from memory, the others from the store).
+    pub async fn table(&self, table_id: i64) -> Result<Option<Table>, ServiceError> {
+        let lock = self.map().get(&table_id).cloned();
+        match lock {
+            Some(lock) => Ok(Some(lock.lock().await.clone())),
+            None => Ok(self.store.load(table_id).await?),
+        }
+    }
+
+    /// The active tables of a chat, oldest first.
+    pub async fn tables_in(&self, chat: &ChatId) -> Vec<Table> {
+        let mut out: Vec<Table> =
+            self.all_tables().await.into_iter().filter(|t| &t.chat == chat).collect();
+        out.sort_by_key(|t| t.number);
+        out
+    }
+
+    /// The chat's newest table, active or not (a match just finished, for its score).
+    pub async fn latest_table(&self, chat: &ChatId) -> Result<Option<Table>, ServiceError> {
+        let newest = self.store.latest_table(chat).await?;
+        match newest {
+            Some(t) => self.table(t.id).await,
+            None => Ok(None),
+        }
+    }
+
+    /// Every active table, oldest first.
+    pub async fn all_tables(&self) -> Vec<Table> {
+        let locks: Vec<_> = self.map().values().cloned().collect();
+        let mut out = Vec::with_capacity(locks.len());
+        for lock in locks {
+            out.push(lock.lock().await.clone());
+        }
+        out.sort_by_key(|t| t.id);
+        out
+    }
+}

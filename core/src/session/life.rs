@@ -1,0 +1,85 @@
+//! Timers and lifetimes: a challenge that expires, a lobby nobody starts, a match without a
+//! timer that waits on a person for days — each closes with a notice and no score. And the
+//! computer moves a table has due, with the seed that fixes them.
+
+use super::command::Rejection;
+use super::event::{Event, MovedBy};
+use super::ids::Millis;
+use super::robot::Robot;
+use super::table::{BotLevel, CloseReason, Phase, Table};
+use crate::engine::game::Match;
+use crate::engine::moves::Move;
+use serde::{Deserialize, Serialize};
+
+/// How long tables may wait.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Lives {
+    /// A lobby (or a table finished by nobody starting it) closes after this long.
+    pub lobby_ms: Millis,
+    /// A match without a timer, waiting on a person this long, closes as abandoned.
+    pub idle_ms: Millis,
+}
+
+impl Default for Lives {
+    fn default() -> Self {
+        Lives { lobby_ms: 24 * 3600 * 1000, idle_ms: 7 * 24 * 3600 * 1000 }
+    }
+}
+
+/// A computer move that is due.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct RobotTurn {
+    pub seat: usize,
+    pub level: BotLevel,
+    pub seed: u64,
+    /// `Computer` (its own seat or someone away) or `Timeout` (a person out of time).
+    pub by: MovedBy,
+}
+
+impl RobotTurn {
+    /// The move `robot` makes here; an illegal answer becomes the first legal move, so that a
+    /// faulty computer player cannot stall a table.
+    pub fn choose(&self, game: &Match, robot: &dyn Robot) -> Move {
+        let mv = robot.choose(game, self.seat, self.level, self.seed);
+        if game.check(self.seat, &mv).is_ok() { mv } else { game.legal_moves(self.seat)[0] }
+    }
+}
+
+impl Table {
+    /// When this table next has something due: a challenge's or a turn's deadline, a lobby's
+    /// end, an idle match's end.
+    pub fn next_due(&self, lives: &Lives) -> Option<Millis> {
+        match &self.phase {
+            Phase::Challenge { expires_at, .. } => Some(*expires_at),
+            Phase::Lobby => Some(self.last_active() + lives.lobby_ms),
+            Phase::Playing => match self.deadline {
+                Some(d) => Some(d),
+                // Waiting on a person with no timer (computer turns are made at once).
+                None if self.to_move().is_some() => Some(self.last_active() + lives.idle_ms),
+                None => None,
+            },
+            Phase::Finished | Phase::Closed { .. } => None,
+        }
+    }
+
+    /// What is due at `now`: a challenge expires, a lobby closes, an idle match is abandoned.
+    /// A turn deadline is not handled here: its computer move comes as `RobotMove`.
+    pub(super) fn tick(
+        &mut self,
+        now: Millis,
+        lives: &Lives,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Rejection> {
+        let idle = now - self.last_active();
+        let reason = match &self.phase {
+            Phase::Challenge { expires_at, .. } if *expires_at <= now => CloseReason::Expired,
+            Phase::Lobby if idle >= lives.lobby_ms => CloseReason::LobbyExpired,
+            Phase::Playing if self.deadline.is_none() && idle >= lives.idle_ms => {
+                CloseReason::Abandoned
+            }
+            _ => return Err(Rejection::NotDue),
+        };
+        self.close(reason, ev);
+        Ok(())
+    }
+}
