@@ -6,6 +6,7 @@
 
 mod any;
 mod codec;
+mod copy;
 mod memory;
 mod postgres;
 mod ranking;
@@ -14,6 +15,9 @@ mod sqlite;
 mod summary;
 
 pub use any::{AnyStore, is_postgres_url};
+pub use copy::{
+    CopiedTable, CopyError, CopyProgress, CopyReport, copy_sqlite_to_postgres, log_replays,
+};
 pub use memory::MemoryStore;
 pub use postgres::PgStore;
 pub use ranking::{scoreboard_csv, top_order, wilson_lower_bound};

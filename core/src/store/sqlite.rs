@@ -89,6 +89,10 @@ impl SqliteStore {
         self.pool.close().await;
     }
 
+    pub(in crate::store) fn pool(&self) -> &SqlitePool {
+        &self.pool
+    }
+
     async fn write(&self) -> Result<Write<'_>, StoreError> {
         let turn = self.writer.lock().await;
         let tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;

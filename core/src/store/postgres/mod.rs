@@ -169,7 +169,7 @@ async fn lock_chat(
 /// Events as the two arrays the statements unnest: their places and their JSON.
 fn encode_events(events: &[Event]) -> Result<(Vec<i64>, Vec<String>), StoreError> {
     let seqs = (0..events.len() as i64).collect();
-    let texts = events.iter().map(|e| json(e)).collect::<Result<_, _>>()?;
+    let texts = events.iter().map(json).collect::<Result<_, _>>()?;
     Ok((seqs, texts))
 }
 
