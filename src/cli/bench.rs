@@ -8,7 +8,7 @@ use domino_core::service::{Service, SystemClock, TableSpec};
 use domino_core::session::{
     Action, Actor, ChatId, Command, Person, Phase, Platform, Simple, Table, UserId,
 };
-use domino_core::store::{AnyStore, PgStore, SqliteStore, Store, is_postgres_url};
+use domino_core::store::{AnyStore, SqliteStore, Store, is_postgres_url};
 use serde_json::json;
 use std::io::Write;
 use std::process::ExitCode;
@@ -26,7 +26,7 @@ pub struct Args {
 enum What {
     /// People playing on many tables at once; every action committed to the store.
     Actions {
-        /// A SQLite file, or a `postgres://` URL.
+        /// A SQLite file, or a database URL (`postgres://…`, `sqlite://…`).
         #[arg(long)]
         db: String,
         #[arg(long, default_value_t = 50)]
@@ -44,7 +44,7 @@ enum What {
     },
     /// Open tables with matches under way, then time a restart that loads them all.
     Resume {
-        /// A SQLite file, or a `postgres://` URL.
+        /// A SQLite file, or a database URL (`postgres://…`, `sqlite://…`).
         #[arg(long)]
         db: String,
         #[arg(long, default_value_t = 10_000)]
@@ -74,10 +74,10 @@ pub fn run(args: Args) -> ExitCode {
     }
 }
 
-/// The store `--db` names: a PostgreSQL URL, or else a SQLite file.
+/// The store `--db` names: a database URL (`postgres://…`, `sqlite://…`), or a SQLite file.
 async fn open(db: &str) -> anyhow::Result<AnyStore> {
-    Ok(if is_postgres_url(db) {
-        AnyStore::Postgres(PgStore::open(db).await?)
+    Ok(if is_postgres_url(db) || db.starts_with("sqlite:") {
+        AnyStore::open(db).await?
     } else {
         AnyStore::Sqlite(SqliteStore::open_path(std::path::Path::new(db)).await?)
     })
