@@ -122,10 +122,12 @@ async fn a_log_entry_that_differs_is_refused() {
     let pg = PgStore::open(&url).await.unwrap();
     copy(&sqlite, &pg).await.unwrap();
     let mut conn = sqlx::PgConnection::connect(&url).await.unwrap();
-    sqlx::query("UPDATE table_events SET event = '{\"configured\":null}' WHERE version = 1 AND seq = 0")
-        .execute(&mut conn)
-        .await
-        .unwrap();
+    sqlx::query(
+        "UPDATE table_events SET event = '{\"configured\":null}' WHERE version = 1 AND seq = 0",
+    )
+    .execute(&mut conn)
+    .await
+    .unwrap();
     let refused = copy(&sqlite, &pg).await;
     assert!(
         matches!(refused, Err(CopyError::Diverged { table: "table_events", rows: 1 })),

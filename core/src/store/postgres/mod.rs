@@ -26,12 +26,17 @@ static MIGRATOR: Migrator = sqlx::migrate!("../migrations/postgres");
 /// Connections per process: commits of different tables run side by side.
 const MAX_CONNECTIONS: u32 = 16;
 
+/// PostgreSQL's SQLSTATE for a database that does not exist.
+const UNDEFINED_DATABASE: &str = "3D000";
+/// … and for one that exists already.
+const DUPLICATE_DATABASE: &str = "42P04";
+
 /// How long a caller waits for a free connection before failing.
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// What an advisory lock serializes, per chat (the first key of `pg_advisory_xact_lock`).
 #[derive(Clone, Copy)]
-enum ChatLock {
+pub(super) enum ChatLock {
     /// Numbering a chat's new tables.
     Numbers = 1,
     Seasons = 2,
@@ -60,15 +65,27 @@ impl PgStore {
     /// Connects to the database at `url` (`postgres://user:password@host:port/name`), creating
     /// the database if it is missing (as a user allowed to), and runs the migrations.
     pub async fn open(url: &str) -> Result<PgStore, StoreError> {
-        if !Postgres::database_exists(url).await? {
-            Postgres::create_database(url).await?;
-        }
         let options = PgConnectOptions::from_str(url)?;
-        let pool = PgPoolOptions::new()
-            .max_connections(MAX_CONNECTIONS)
-            .acquire_timeout(ACQUIRE_TIMEOUT)
-            .connect_with(options)
-            .await?;
+        let connect = || {
+            PgPoolOptions::new()
+                .max_connections(MAX_CONNECTIONS)
+                .acquire_timeout(ACQUIRE_TIMEOUT)
+                .connect_with(options.clone())
+        };
+        // Only a missing database is created (through the server's maintenance database): a
+        // user who may not connect there can still open a database that exists.
+        let pool = match connect().await {
+            Err(sqlx::Error::Database(e)) if e.code().as_deref() == Some(UNDEFINED_DATABASE) => {
+                match Postgres::create_database(url).await {
+                    // Another process created it meanwhile.
+                    Err(sqlx::Error::Database(e))
+                        if e.code().as_deref() == Some(DUPLICATE_DATABASE) => {}
+                    created => created?,
+                }
+                connect().await?
+            }
+            pool => pool?,
+        };
         MIGRATOR.run(&pool).await?;
         Ok(PgStore { pool })
     }
@@ -153,7 +170,7 @@ impl PgStore {
 }
 
 /// Holds `lock` for `chat` until the transaction ends.
-async fn lock_chat(
+pub(super) async fn lock_chat(
     conn: &mut PgConnection,
     lock: ChatLock,
     chat: &ChatId,
@@ -303,30 +320,7 @@ impl Store for PgStore {
     }
 
     async fn new_season(&self, chat: &ChatId, now: Millis) -> Result<Season, StoreError> {
-        let (platform, id) = chat_key(chat);
-        let mut tx = self.pool.begin().await?;
-        lock_chat(&mut tx, ChatLock::Seasons, chat).await?;
-        // Season 1 is implicit until a second one starts: write it down first.
-        sqlx::query(
-            "INSERT INTO seasons (chat_platform, chat_id, number, started_at) VALUES ($1, $2, 1, 0)
-             ON CONFLICT DO NOTHING",
-        )
-        .bind(platform)
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
-        let (number,): (i64,) = sqlx::query_as(
-            "INSERT INTO seasons (chat_platform, chat_id, number, started_at)
-             SELECT $1, $2, MAX(number) + 1, $3 FROM seasons WHERE chat_platform = $1 AND chat_id = $2
-             RETURNING number",
-        )
-        .bind(platform)
-        .bind(id)
-        .bind(now)
-        .fetch_one(&mut *tx)
-        .await?;
-        tx.commit().await?;
-        Ok(Season { number: to_u32(number)?, started_at: now })
+        scores::new_season(&self.pool, chat, now).await
     }
 
     async fn scoreboard(

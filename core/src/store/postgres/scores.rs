@@ -2,8 +2,9 @@
 
 use super::super::codec::{chat_key, json, to_u32, to_u64, to_variant, user};
 use super::super::{MatchSummary, PairRow, ScoreRow, Season, StoreError};
+use super::{ChatLock, lock_chat};
 use crate::engine::rules::Variant;
-use crate::session::ChatId;
+use crate::session::{ChatId, Millis};
 use sqlx::{PgConnection, PgPool};
 
 /// The chat's current season, on any connection or inside a transaction.
@@ -24,6 +25,38 @@ pub(super) async fn current_season(
         Some((number, started_at)) => Season { number: to_u32(number)?, started_at },
         None => Season { number: 1, started_at: 0 },
     })
+}
+
+/// Starts a new season of a chat; season 1 is implicit until a second one starts.
+pub(super) async fn new_season(
+    pool: &PgPool,
+    chat: &ChatId,
+    now: Millis,
+) -> Result<Season, StoreError> {
+    let (platform, id) = chat_key(chat);
+    let mut tx = pool.begin().await?;
+    lock_chat(&mut tx, ChatLock::Seasons, chat).await?;
+    // Season 1 is written down first.
+    sqlx::query(
+        "INSERT INTO seasons (chat_platform, chat_id, number, started_at) VALUES ($1, $2, 1, 0)
+         ON CONFLICT DO NOTHING",
+    )
+    .bind(platform)
+    .bind(id)
+    .execute(&mut *tx)
+    .await?;
+    let (number,): (i64,) = sqlx::query_as(
+        "INSERT INTO seasons (chat_platform, chat_id, number, started_at)
+         SELECT $1, $2, MAX(number) + 1, $3 FROM seasons WHERE chat_platform = $1 AND chat_id = $2
+         RETURNING number",
+    )
+    .bind(platform)
+    .bind(id)
+    .bind(now)
+    .fetch_one(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(Season { number: to_u32(number)?, started_at: now })
 }
 
 /// Adds a finished match to the current season's scoreboards, as the other stores do: a line
