@@ -236,7 +236,9 @@ async fn sqlite_events(store: &SqliteStore, id: i64) -> u64 {
 fn copy(from: &str, to: &str) -> String {
     let out = domino(&["migrate", "--from", from], to);
     assert_eq!(out.status.code(), Some(0), "{}{}", text(&out.stdout), text(&out.stderr));
-    assert!(text(&out.stderr).contains("open tables replayed"), "progress is shown");
+    let progress = text(&out.stderr);
+    assert!(progress.contains("  tables: 6/6 rows"), "progress is shown: {progress}");
+    assert!(progress.contains("  replayed: 5/5 open tables"), "{progress}");
     text(&out.stdout)
 }
 

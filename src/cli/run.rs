@@ -174,16 +174,16 @@ async fn copy(from: &str, to: &str) -> anyhow::Result<()> {
     eprintln!("copying {from} into {}", shown(to));
     let mut shown_step = (String::new(), u64::MAX);
     let mut progress = |p: &CopyProgress| {
-        let (what, done, total) = match p {
-            CopyProgress::Rows { table, done, total } => (format!("{table} rows"), *done, *total),
+        let (what, done, total, unit) = match p {
+            CopyProgress::Rows { table, done, total } => (table.to_string(), *done, *total, "rows"),
             CopyProgress::Replayed { done, total } => {
-                ("open tables replayed".into(), *done, *total)
+                ("replayed".to_owned(), *done, *total, "open tables")
             }
         };
         // A line per tenth of each table, and its last.
         let step = done * 10 / total.max(1);
         if shown_step != (what.clone(), step) {
-            eprintln!("  {what}: {done}/{total}");
+            eprintln!("  {what}: {done}/{total} {unit}");
             shown_step = (what, step);
         }
     };
