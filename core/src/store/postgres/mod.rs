@@ -65,7 +65,9 @@ impl PgStore {
     /// Connects to the database at `url` (`postgres://user:password@host:port/name`), creating
     /// the database if it is missing (as a user allowed to), and runs the migrations.
     pub async fn open(url: &str) -> Result<PgStore, StoreError> {
-        let options = PgConnectOptions::from_str(url)?;
+        // Notices ("relation … already exists, skipping" at every start) are not news.
+        let options =
+            PgConnectOptions::from_str(url)?.options([("client_min_messages", "warning")]);
         let connect = || {
             PgPoolOptions::new()
                 .max_connections(MAX_CONNECTIONS)
