@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 /// The migrations of the repository, in order.
 fn migrations() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../migrations");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../migrations/sqlite");
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())

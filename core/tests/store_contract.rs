@@ -1,5 +1,6 @@
-//! One contract for every [`Store`], run against the in-memory store and SQLite (a file, and
-//! `sqlite::memory:`), on tables and matches played through the session API.
+//! One contract for every [`Store`], run against the in-memory store, SQLite (a file, and
+//! `sqlite::memory:`) and PostgreSQL (a server the tests start, see `domino-pg-harness`), on
+//! tables and matches played through the session API.
 
 use domino_core::engine::rules::{Rules, Variant};
 use domino_core::session::{
@@ -7,8 +8,8 @@ use domino_core::session::{
     Platform, Robot, Simple, Table, UserId,
 };
 use domino_core::store::{
-    ChatSettings, MatchSummary, MemoryStore, PairRow, ScoreRow, Season, SqliteStore, Store,
-    StoreError,
+    ChatSettings, MatchSummary, MemoryStore, PairRow, PgStore, ScoreRow, Season, SqliteStore,
+    Store, StoreError,
 };
 use serde_json::{Value, json};
 use sqlx::Connection;
@@ -438,18 +439,18 @@ async fn sqlite_in_memory_keeps_the_contract() {
 }
 
 #[tokio::test]
-async fn sqlite_file_keeps_everything_across_reopening() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("domino.db");
-    let url = format!("sqlite://{}", path.display());
-    let store = SqliteStore::open(&url).await.unwrap();
-    let ids = ids(&contract(&store).await);
-    let before = dump(&store, &ids).await;
-    drop(store);
+async fn postgres_store_keeps_the_contract_and_answers_as_memory_does() {
+    let url = domino_pg_harness::server().database("contract");
+    let pg = PgStore::open(&url).await.unwrap();
+    let memory = MemoryStore::new();
+    let (on_pg, in_memory) = (ids(&contract(&pg).await), ids(&contract(&memory).await));
+    assert_eq!(on_pg, in_memory);
+    assert_eq!(dump(&pg, &on_pg).await, dump(&memory, &in_memory).await);
+}
 
-    let store = SqliteStore::open(&url).await.unwrap();
-    assert_eq!(dump(&store, &ids).await, before);
-    // The reopened store goes on where it stopped.
+/// After a contract run and a reopening, the store goes on where it stopped: the first table
+/// takes a rematch, and a new table gets the next id and the chat's next number.
+async fn goes_on_after_reopening<S: Store>(store: &S, ids: &[i64]) -> Table {
     let [alice, bob, ..] = people();
     let mut duel = store.load(ids[0]).await.unwrap().expect("the first table");
     let events = duel.apply(&command(&bob, Action::Rematch, duel.version), T0).unwrap();
@@ -472,22 +473,42 @@ async fn sqlite_file_keeps_everything_across_reopening() {
     .unwrap();
     store.create(&mut next, &created).await.unwrap();
     assert_eq!((next.id, next.number), (ids[ids.len() - 1] + 1, 4));
+    duel
+}
+
+/// How many migrations the repository has for a backend (`sqlite`, `postgres`).
+fn migrations_of(backend: &str) -> usize {
+    std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("../migrations").join(backend))
+        .unwrap()
+        .filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "sql"))
+        .count()
+}
+
+#[tokio::test]
+async fn sqlite_file_keeps_everything_across_reopening() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("domino.db");
+    let url = format!("sqlite://{}", path.display());
+    let store = SqliteStore::open(&url).await.unwrap();
+    let ids = ids(&contract(&store).await);
+    let before = dump(&store, &ids).await;
+    drop(store);
+
+    let store = SqliteStore::open(&url).await.unwrap();
+    assert_eq!(dump(&store, &ids).await, before);
+    let duel = goes_on_after_reopening(&store, &ids).await;
     store.close().await;
 
     // Opening again runs no migration twice; the scoreboards are plain tables.
     let store = SqliteStore::open_path(&path).await.unwrap();
     assert_eq!(as_json(&store.load(ids[0]).await.unwrap()), as_json(&Some(&duel)));
     drop(store);
-    let migrations = std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("../migrations"))
-        .unwrap()
-        .filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "sql"))
-        .count();
     let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
     let applied: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM _sqlx_migrations")
         .fetch_one(&mut conn)
         .await
         .unwrap();
-    assert_eq!(applied as usize, migrations);
+    assert_eq!(applied as usize, migrations_of("sqlite"));
     let classic: i64 = sqlx::query_scalar(
         "SELECT SUM(matches) FROM player_stats WHERE chat_id = '-1001' AND variant = 'classic'",
     )
@@ -497,17 +518,53 @@ async fn sqlite_file_keeps_everything_across_reopening() {
     assert_eq!(classic, 2 + 2 + 1 + 1, "Alice and Bob: two matches in season 1, one in season 2");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn sqlite_takes_one_of_several_commits_of_the_same_version() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Arc::new(SqliteStore::open_path(&dir.path().join("domino.db")).await.unwrap());
+#[tokio::test]
+async fn postgres_keeps_everything_across_reopening() {
+    // A database that does not exist yet: opening creates it.
+    let server = domino_pg_harness::server();
+    let url = server.url(&server.unique_name("reopen"));
+    let store = PgStore::open(&url).await.unwrap();
+    let ids = ids(&contract(&store).await);
+    let before = dump(&store, &ids).await;
+    store.close().await;
+
+    let store = PgStore::open(&url).await.unwrap();
+    assert_eq!(dump(&store, &ids).await, before);
+    let duel = goes_on_after_reopening(&store, &ids).await;
+    store.close().await;
+
+    let store = PgStore::open(&url).await.unwrap();
+    assert_eq!(as_json(&store.load(ids[0]).await.unwrap()), as_json(&Some(&duel)));
+    store.close().await;
+    let mut conn = sqlx::PgConnection::connect(&url).await.unwrap();
+    let applied: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM _sqlx_migrations")
+        .fetch_one(&mut conn)
+        .await
+        .unwrap();
+    assert_eq!(applied as usize, migrations_of("postgres"));
+    let classic: i64 = sqlx::query_scalar(
+        "SELECT SUM(matches)::BIGINT FROM player_stats WHERE chat_id = '-1001' AND variant = 'classic'",
+    )
+    .fetch_one(&mut conn)
+    .await
+    .unwrap();
+    assert_eq!(classic, 2 + 2 + 1 + 1, "Alice and Bob: two matches in season 1, one in season 2");
+}
+
+/// Several writers at once, through `stores` (two stores on one database act as two
+/// processes): of commits carrying the same version exactly one wins; tables created in one
+/// chat at once get distinct numbers; of settings changes made on the same version one wins;
+/// seasons started at once get distinct numbers.
+async fn one_writer_wins_each_race<S: Store>(stores: &[Arc<S>]) {
     let [alice, bob, carol, dave, erin] = people();
-    let mut bench = Bench::new(&*store);
+    let mut bench = Bench::new(&*stores[0]);
     let lobby = bench.open(&chat_a(), rules(Variant::Classic, json!({})), 4, &alice).await;
-    let tasks: Vec<_> = [bob, carol, dave, erin]
+    let store = |i: usize| stores[i % stores.len()].clone();
+    let joins: Vec<_> = [bob, carol, dave, erin]
         .into_iter()
-        .map(|p| {
-            let (store, mut table) = (store.clone(), lobby.clone());
+        .enumerate()
+        .map(|(i, p)| {
+            let (store, mut table) = (store(i), lobby.clone());
             tokio::spawn(async move {
                 let cmd = command(&p, Action::Join { seat: None }, 0);
                 let events = table.apply(&cmd, T0).unwrap();
@@ -516,14 +573,99 @@ async fn sqlite_takes_one_of_several_commits_of_the_same_version() {
         })
         .collect();
     let mut results = Vec::new();
-    for t in tasks {
+    for t in joins {
         results.push(t.await.unwrap());
     }
     assert_eq!(results.iter().filter(|r| r.is_ok()).count(), 1, "{results:?}");
     assert!(results.iter().all(
         |r| r.is_ok() || matches!(r, Err(StoreError::Conflict { stored: 1, expected: 0, .. }))
     ));
-    let log = store.events(lobby.id).await.unwrap();
+    let log = stores[0].events(lobby.id).await.unwrap();
     assert_eq!(log.len(), 2);
     assert!(matches!(log[1], (1, Event::Joined { seat: 1, .. })));
+
+    let creates: Vec<_> = (0..6)
+        .map(|i| {
+            let (store, host) = (store(i), alice.clone());
+            tokio::spawn(async move {
+                let new = NewTable {
+                    id: 0,
+                    chat: chat_b(),
+                    number: 0,
+                    rules: Rules::new(Variant::Kozel),
+                    size: 2,
+                    lang: Lang::Ru,
+                    turn_secs: None,
+                    bot_level: BotLevel::Greedy,
+                    seed: i as u64,
+                };
+                let (mut table, events) = Table::create(new, host, T0).unwrap();
+                store.create(&mut table, &events).await.map(|()| table.number)
+            })
+        })
+        .collect();
+    let mut numbers = Vec::new();
+    for t in creates {
+        numbers.push(t.await.unwrap().expect("every table is created"));
+    }
+    numbers.sort();
+    assert_eq!(numbers, [1, 2, 3, 4, 5, 6]);
+
+    let changes: Vec<_> = [Lang::En, Lang::Ru, Lang::En, Lang::Ru]
+        .into_iter()
+        .enumerate()
+        .map(|(i, lang)| {
+            let store = store(i);
+            tokio::spawn(async move {
+                let settings = ChatSettings {
+                    lang,
+                    turn_secs: Some(10 + i as u32),
+                    ..ChatSettings::default()
+                };
+                store.set_chat_settings(&chat_a(), &settings.next()).await.map(|()| settings)
+            })
+        })
+        .collect();
+    let mut won = Vec::new();
+    for t in changes {
+        match t.await.unwrap() {
+            Ok(settings) => won.push(settings),
+            Err(e) => assert!(
+                matches!(e, StoreError::SettingsConflict { stored: 1, expected: 1 }),
+                "{e:?}"
+            ),
+        }
+    }
+    assert_eq!(won.len(), 1, "one change of version 1 is kept");
+    assert_eq!(stores[0].chat_settings(&chat_a()).await.unwrap(), won[0].next());
+
+    let seasons: Vec<_> = (0..3)
+        .map(|i| {
+            let store = store(i);
+            tokio::spawn(async move { store.new_season(&chat_a(), T0 + i as i64).await })
+        })
+        .collect();
+    let mut numbers = Vec::new();
+    for t in seasons {
+        numbers.push(t.await.unwrap().expect("a new season").number);
+    }
+    numbers.sort();
+    assert_eq!(numbers, [2, 3, 4]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_lets_one_writer_win_each_race() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("domino.db");
+    let first = Arc::new(SqliteStore::open_path(&path).await.unwrap());
+    let second = Arc::new(SqliteStore::open_path(&path).await.unwrap());
+    one_writer_wins_each_race(&[first, second]).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_lets_one_writer_win_each_race() {
+    let url = domino_pg_harness::server().database("races");
+    let first = Arc::new(PgStore::open(&url).await.unwrap());
+    let second = Arc::new(PgStore::open(&url).await.unwrap());
+    one_writer_wins_each_race(&[first, second]).await;
 }

@@ -1,5 +1,5 @@
 //! `domino bench`: the service's figures on this machine — accepted actions per second into
-//! SQLite, tables resumed after a restart, memory per open table. `bench actions --ack` is
+//! SQLite or PostgreSQL, tables resumed after a restart, memory per open table. `bench actions --ack` is
 //! also the child process of the crash-safety test: it prints `ack TABLE VERSION` only after
 //! the command is committed.
 
@@ -8,10 +8,9 @@ use domino_core::service::{Service, SystemClock, TableSpec};
 use domino_core::session::{
     Action, Actor, ChatId, Command, Person, Phase, Platform, Simple, Table, UserId,
 };
-use domino_core::store::{SqliteStore, Store};
+use domino_core::store::{AnyStore, SqliteStore, Store, is_postgres_url};
 use serde_json::json;
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -25,10 +24,11 @@ pub struct Args {
 
 #[derive(clap::Subcommand)]
 enum What {
-    /// People playing on many tables at once; every action committed to SQLite.
+    /// People playing on many tables at once; every action committed to the store.
     Actions {
+        /// A SQLite file, or a database URL (`postgres://…`, `sqlite://…`).
         #[arg(long)]
-        db: PathBuf,
+        db: String,
         #[arg(long, default_value_t = 50)]
         tables: u32,
         #[arg(long, default_value_t = 5.0)]
@@ -44,8 +44,9 @@ enum What {
     },
     /// Open tables with matches under way, then time a restart that loads them all.
     Resume {
+        /// A SQLite file, or a database URL (`postgres://…`, `sqlite://…`).
         #[arg(long)]
-        db: PathBuf,
+        db: String,
         #[arg(long, default_value_t = 10_000)]
         tables: u32,
         #[arg(long)]
@@ -71,6 +72,15 @@ pub fn run(args: Args) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// The store `--db` names: a database URL (`postgres://…`, `sqlite://…`), or a SQLite file.
+async fn open(db: &str) -> anyhow::Result<AnyStore> {
+    Ok(if is_postgres_url(db) || db.starts_with("sqlite:") {
+        AnyStore::open(db).await?
+    } else {
+        AnyStore::Sqlite(SqliteStore::open_path(std::path::Path::new(db)).await?)
+    })
 }
 
 fn person(table: u32, seat: u32) -> Person {
@@ -110,14 +120,14 @@ fn next_action(t: &Table) -> Option<Command> {
 }
 
 async fn actions(
-    db: PathBuf,
+    db: String,
     tables: u32,
     seconds: f64,
     workers: u32,
     ack: bool,
     json: bool,
 ) -> anyhow::Result<()> {
-    let store = SqliteStore::open_path(&db).await?;
+    let store = open(&db).await?;
     let svc = Service::start(store, Arc::new(Simple), Arc::new(SystemClock)).await?;
     let mut ids = Vec::new();
     for n in 0..tables {
@@ -165,9 +175,9 @@ async fn actions(
     Ok(())
 }
 
-async fn resume(db: PathBuf, tables: u32, json: bool) -> anyhow::Result<()> {
+async fn resume(db: String, tables: u32, json: bool) -> anyhow::Result<()> {
     {
-        let store = SqliteStore::open_path(&db).await?;
+        let store = open(&db).await?;
         let svc = Service::start(store, Arc::new(Simple), Arc::new(SystemClock)).await?;
         for n in 0..tables {
             let mut t = open_table(&svc, n).await?;
@@ -179,7 +189,7 @@ async fn resume(db: PathBuf, tables: u32, json: bool) -> anyhow::Result<()> {
         }
     }
     let start = Instant::now();
-    let store = SqliteStore::open_path(&db).await?;
+    let store = open(&db).await?;
     let before = crate::heap::in_use();
     let svc = Service::start(store, Arc::new(Simple), Arc::new(SystemClock)).await?;
     let secs = start.elapsed().as_secs_f64();

@@ -26,9 +26,10 @@ enum Command {
     Replay(replay::Args),
     /// Play random legal games and report throughput.
     Sim(sim::Args),
-    /// Create the database if needed and run its migrations (DATABASE_URL).
-    Migrate,
-    /// Measure the service: actions per second into SQLite, resuming tables, memory per table.
+    /// Create the database if needed and run its migrations (DATABASE_URL); --from copies a
+    /// SQLite store into PostgreSQL.
+    Migrate(run::MigrateArgs),
+    /// Measure the service: actions per second into SQLite or PostgreSQL, resuming tables, memory per table.
     Bench(bench::Args),
 }
 
@@ -40,6 +41,6 @@ pub fn main() -> ExitCode {
         Command::Replay(args) => replay::run(args),
         Command::Sim(args) => sim::run(args),
         Command::Bench(args) => bench::run(args),
-        Command::Migrate => run::migrate(),
+        Command::Migrate(args) => run::migrate(args),
     }
 }

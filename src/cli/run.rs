@@ -1,9 +1,13 @@
 //! `domino run`: opens the store, resumes every open table, fires turn timers, and starts the
 //! bot on every platform whose token is set — Telegram (`TELOXIDE_TOKEN`) and Discord
-//! (`DISCORD_TOKEN`) — all on one store. `domino migrate` only prepares the database.
+//! (`DISCORD_TOKEN`) — all on one store: SQLite, or PostgreSQL for a `postgres://` URL.
+//! `domino migrate` only prepares the database, or (`--from`) copies a SQLite store into
+//! PostgreSQL.
 
 use domino_core::service::{Options, OsSeeds, Service, SystemClock};
-use domino_core::store::SqliteStore;
+use domino_core::store::{
+    AnyStore, CopyProgress, PgStore, SqliteStore, copy_sqlite_to_postgres, is_postgres_url,
+};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
@@ -17,6 +21,16 @@ pub fn database_url() -> String {
         .ok()
         .filter(|u| !u.is_empty())
         .unwrap_or_else(|| "sqlite://domino.db".into())
+}
+
+/// The URL as it may be shown: a password in it becomes `***`.
+pub fn shown(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else { return url.to_owned() };
+    let Some((user_info, host)) = rest.split_once('@') else { return url.to_owned() };
+    match user_info.split_once(':') {
+        Some((user, _)) => format!("{scheme}://{user}:***@{host}"),
+        None => url.to_owned(),
+    }
 }
 
 fn token(name: &str) -> Option<String> {
@@ -56,11 +70,12 @@ pub fn run(_args: Args) -> ExitCode {
 
 async fn serve(telegram: bool, discord: bool) -> anyhow::Result<()> {
     let url = database_url();
-    let store = SqliteStore::open(&url).await?;
+    let store = AnyStore::open(&url).await?;
+    let kind = store.kind();
     let options = service_options()?;
     let (clock, seeds) = (Arc::new(SystemClock), Arc::new(OsSeeds));
     let svc = Service::start_with(store, crate::robot(), clock, seeds, options).await?;
-    tracing::info!(database = %url, tables = svc.open_tables(), set_aside = svc.set_aside().len(), "store open, tables resumed");
+    tracing::info!(database = %shown(&url), store = kind, tables = svc.open_tables(), set_aside = svc.set_aside().len(), "store open, tables resumed");
     let timers = tokio::spawn(svc.clone().run_timers(Duration::from_secs(1)));
     let mut bots = tokio::task::JoinSet::new();
     let mut stops = Vec::new();
@@ -135,22 +150,93 @@ fn service_options() -> anyhow::Result<Options> {
     Ok(o)
 }
 
-/// `domino migrate`: creates the database if needed and runs the migrations.
-pub fn migrate() -> ExitCode {
+#[derive(clap::Args)]
+pub struct MigrateArgs {
+    /// Copy the whole SQLite store at this URL (`sqlite://FILE`) into the PostgreSQL database
+    /// DATABASE_URL names, check the copy, and commit it (or nothing). Safe to run again.
+    #[arg(long, value_name = "sqlite://FILE")]
+    from: Option<String>,
+}
+
+/// `domino migrate`: creates the database if needed and runs the migrations; with `--from`,
+/// copies a SQLite store into it.
+pub fn migrate(args: MigrateArgs) -> ExitCode {
     let _ = dotenvy::dotenv();
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .expect("a tokio runtime");
     let url = database_url();
-    match rt.block_on(SqliteStore::open(&url)) {
-        Ok(_) => {
-            println!("{url}: migrated");
-            ExitCode::SUCCESS
-        }
+    let done = match &args.from {
+        None => rt.block_on(async {
+            let store = AnyStore::open(&url).await?;
+            println!("{}: {} store migrated", shown(&url), store.kind());
+            store.close().await;
+            Ok(())
+        }),
+        Some(from) => rt.block_on(copy(from, &url)),
+    };
+    match done {
+        Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("domino migrate: {url}: {e}");
+            eprintln!("domino migrate: {}: {e:#}", shown(&url));
             ExitCode::FAILURE
         }
     }
+}
+
+/// `domino migrate --from sqlite://FILE` with a PostgreSQL `DATABASE_URL`.
+async fn copy(from: &str, to: &str) -> anyhow::Result<()> {
+    if !is_postgres_url(to) {
+        anyhow::bail!("--from copies into PostgreSQL: set DATABASE_URL=postgres://…");
+    }
+    let path = from.strip_prefix("sqlite://").unwrap_or(from);
+    let path = path.split_once('?').map_or(path, |(p, _)| p);
+    if !std::path::Path::new(path).is_file() {
+        anyhow::bail!("{from}: no such SQLite file");
+    }
+    let sqlite = SqliteStore::open(from).await?;
+    let pg = PgStore::open(to).await?;
+    eprintln!("copying {from} into {}", shown(to));
+    let mut shown_step = (String::new(), u64::MAX);
+    let mut progress = |p: &CopyProgress| {
+        let (what, done, total, unit) = match p {
+            CopyProgress::Rows { table, done, total } => (table.to_string(), *done, *total, "rows"),
+            CopyProgress::Replayed { done, total } => {
+                ("replayed".to_owned(), *done, *total, "open tables")
+            }
+        };
+        // A line per tenth of each table, and its last.
+        let step = done * 10 / total.max(1);
+        if shown_step != (what.clone(), step) {
+            eprintln!("  {what}: {done}/{total} {unit}");
+            shown_step = (what, step);
+        }
+    };
+    let report = copy_sqlite_to_postgres(&sqlite, &pg, &mut progress)
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}; nothing was written"))?;
+    for t in &report.tables {
+        println!(
+            "{:<14} {:>9} rows: {:>9} copied, {:>9} updated, {:>9} unchanged",
+            t.name,
+            t.rows,
+            t.inserted,
+            t.updated,
+            t.rows - t.inserted - t.updated
+        );
+    }
+    println!(
+        "checked: every table has as many rows in PostgreSQL as in SQLite; {} open tables replay to their snapshots",
+        report.replayed
+    );
+    if report.changed() {
+        let n: u64 = report.tables.iter().map(|t| t.inserted + t.updated).sum();
+        println!("copied: {n} rows written");
+    } else {
+        println!("nothing changed: PostgreSQL already held everything in {from}");
+    }
+    pg.close().await;
+    sqlite.close().await;
+    Ok(())
 }

@@ -1,15 +1,25 @@
-//! Where tables, their logs and the scoreboards are kept. One trait, two backends: in memory
-//! (tests, `domino play`) and SQLite through sqlx (the bot). Every accepted command is committed
+//! Where tables, their logs and the scoreboards are kept. One trait, three backends: in memory
+//! (tests, `domino play`), SQLite and PostgreSQL through sqlx (the bot; [`AnyStore`] is
+//! whichever `DATABASE_URL` names). Every accepted command is committed
 //! in one transaction: the events appended to the table's log, the new snapshot and the bumped
 //! version, and, when a match ended, the scoreboard rows.
 
+mod any;
+mod codec;
+mod copy;
 mod memory;
+mod postgres;
 mod ranking;
 mod settings;
 mod sqlite;
 mod summary;
 
+pub use any::{AnyStore, is_postgres_url};
+pub use copy::{
+    CopiedTable, CopyError, CopyProgress, CopyReport, copy_sqlite_to_postgres, log_replays,
+};
 pub use memory::MemoryStore;
+pub use postgres::PgStore;
 pub use ranking::{scoreboard_csv, top_order, wilson_lower_bound};
 pub use settings::ChatSettings;
 pub use sqlite::SqliteStore;
@@ -191,7 +201,7 @@ pub trait Store: Send + Sync + 'static {
 }
 
 /// A snapshot read back, or what is known of it when it does not read.
-fn loaded(id: i64, snapshot: &str) -> Loaded {
+pub(crate) fn loaded(id: i64, snapshot: &str) -> Loaded {
     serde_json::from_str::<Table>(snapshot).map_err(|e| {
         // What can still be read: the chat and number, for the notice.
         let v: serde_json::Value = serde_json::from_str(snapshot).unwrap_or_default();

@@ -1,5 +1,5 @@
 //! The SQLite store (sqlx): one database file holding tables with their logs, chat settings,
-//! seasons, scoreboards and finished matches, laid out by `migrations/` (embedded, run on open).
+//! seasons, scoreboards and finished matches, laid out by `migrations/sqlite/` (embedded, run on open).
 //! Snapshots, events and records are serde JSON text; scoreboards are plain rows.
 //!
 //! Writes go one at a time: SQLite has one writer, so every write waits its turn on an
@@ -7,11 +7,12 @@
 //! another process writing the same file from slipping in between a read and a write).
 //! Reads use the pool and, in WAL mode, never wait for the writer.
 
+use super::codec::{chat_key, json, now_millis, parse, to_u32, to_u64, to_variant, user};
 use super::{
     ChatSettings, Loaded, MatchSummary, PairRow, ScoreRow, Season, Store, StoreError, loaded,
 };
 use crate::engine::rules::Variant;
-use crate::session::{ChatId, Event, Millis, Platform, Table, UserId};
+use crate::session::{ChatId, Event, Millis, Table};
 use sqlx::migrate::Migrator;
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
@@ -19,10 +20,10 @@ use sqlx::sqlite::{
 use sqlx::{Sqlite, Transaction};
 use std::path::Path;
 use std::str::FromStr;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 use tokio::sync::{Mutex, MutexGuard};
 
-static MIGRATOR: Migrator = sqlx::migrate!("../migrations");
+static MIGRATOR: Migrator = sqlx::migrate!("../migrations/sqlite");
 
 /// How long a write waits for another process's write before failing.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
@@ -88,6 +89,10 @@ impl SqliteStore {
     /// Closes every connection, checkpointing the WAL into the database file.
     pub async fn close(self) {
         self.pool.close().await;
+    }
+
+    pub(in crate::store) fn pool(&self) -> &SqlitePool {
+        &self.pool
     }
 
     async fn write(&self) -> Result<Write<'_>, StoreError> {
@@ -572,42 +577,4 @@ async fn add_match(
     .execute(&mut **tx)
     .await?;
     Ok(())
-}
-
-fn chat_key(chat: &ChatId) -> (&'static str, &str) {
-    (chat.platform.key(), &chat.id)
-}
-
-fn user(platform: &str, id: String) -> Result<UserId, StoreError> {
-    let platform =
-        Platform::from_key(platform).ok_or_else(|| corrupt(format!("platform {platform:?}")))?;
-    Ok(UserId { platform, id })
-}
-
-fn to_variant(s: &str) -> Result<Variant, StoreError> {
-    s.parse().map_err(|_| corrupt(format!("variant {s:?}")))
-}
-
-fn to_u32(v: i64) -> Result<u32, StoreError> {
-    u32::try_from(v).map_err(|_| corrupt(format!("{v} out of range")))
-}
-
-fn to_u64(v: i64) -> Result<u64, StoreError> {
-    u64::try_from(v).map_err(|_| corrupt(format!("{v} out of range")))
-}
-
-fn corrupt(what: String) -> StoreError {
-    StoreError::Corrupt(what)
-}
-
-fn json<T: serde::Serialize + ?Sized>(v: &T) -> Result<String, StoreError> {
-    serde_json::to_string(v).map_err(|e| StoreError::Corrupt(e.to_string()))
-}
-
-fn parse<T: serde::de::DeserializeOwned>(s: &str) -> Result<T, StoreError> {
-    serde_json::from_str(s).map_err(|e| StoreError::Corrupt(e.to_string()))
-}
-
-fn now_millis() -> Millis {
-    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as Millis)
 }

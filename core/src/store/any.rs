@@ -1,0 +1,147 @@
+//! The store a URL names, chosen at run time: `sqlite://…` (the default kind) or
+//! `postgres://…`. The binary runs one service type over either backend.
+
+use super::{
+    ChatSettings, MatchSummary, PairRow, PgStore, ScoreRow, Season, SqliteStore, Store, StoreError,
+};
+use crate::engine::rules::Variant;
+use crate::session::{ChatId, Event, Millis, Table};
+
+/// Either SQL backend, delegating every [`Store`] method to it.
+pub enum AnyStore {
+    Sqlite(SqliteStore),
+    Postgres(PgStore),
+}
+
+/// Whether a database URL names a PostgreSQL database.
+pub fn is_postgres_url(url: &str) -> bool {
+    url.starts_with("postgres://") || url.starts_with("postgresql://")
+}
+
+impl AnyStore {
+    /// Opens (creating and migrating it if needed) the database at `url`: PostgreSQL for
+    /// `postgres://` and `postgresql://`, SQLite otherwise.
+    pub async fn open(url: &str) -> Result<AnyStore, StoreError> {
+        Ok(if is_postgres_url(url) {
+            AnyStore::Postgres(PgStore::open(url).await?)
+        } else {
+            AnyStore::Sqlite(SqliteStore::open(url).await?)
+        })
+    }
+
+    /// The backend's name, for logs and reports.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            AnyStore::Sqlite(_) => "SQLite",
+            AnyStore::Postgres(_) => "PostgreSQL",
+        }
+    }
+
+    /// Closes every connection.
+    pub async fn close(self) {
+        match self {
+            AnyStore::Sqlite(s) => s.close().await,
+            AnyStore::Postgres(s) => s.close().await,
+        }
+    }
+}
+
+/// Calls the same method on whichever backend this is.
+macro_rules! delegate {
+    ($self:ident, $s:ident => $call:expr) => {
+        match $self {
+            AnyStore::Sqlite($s) => $call.await,
+            AnyStore::Postgres($s) => $call.await,
+        }
+    };
+}
+
+impl Store for AnyStore {
+    async fn create(&self, table: &mut Table, events: &[Event]) -> Result<(), StoreError> {
+        delegate!(self, s => s.create(table, events))
+    }
+
+    async fn commit(
+        &self,
+        table: &Table,
+        events: &[Event],
+        finished: Option<&MatchSummary>,
+    ) -> Result<(), StoreError> {
+        delegate!(self, s => s.commit(table, events, finished))
+    }
+
+    async fn load(&self, id: i64) -> Result<Option<Table>, StoreError> {
+        delegate!(self, s => s.load(id))
+    }
+
+    async fn load_open(&self) -> Result<Vec<super::Loaded>, StoreError> {
+        delegate!(self, s => s.load_open())
+    }
+
+    async fn set_aside(&self, id: i64) -> Result<(), StoreError> {
+        delegate!(self, s => s.set_aside(id))
+    }
+
+    async fn latest_table(&self, chat: &ChatId) -> Result<Option<Table>, StoreError> {
+        delegate!(self, s => s.latest_table(chat))
+    }
+
+    async fn events(&self, id: i64) -> Result<Vec<(u64, Event)>, StoreError> {
+        delegate!(self, s => s.events(id))
+    }
+
+    async fn chat_settings(&self, chat: &ChatId) -> Result<ChatSettings, StoreError> {
+        delegate!(self, s => s.chat_settings(chat))
+    }
+
+    async fn set_chat_settings(
+        &self,
+        chat: &ChatId,
+        settings: &ChatSettings,
+    ) -> Result<(), StoreError> {
+        delegate!(self, s => s.set_chat_settings(chat, settings))
+    }
+
+    async fn season(&self, chat: &ChatId) -> Result<Season, StoreError> {
+        delegate!(self, s => s.season(chat))
+    }
+
+    async fn new_season(&self, chat: &ChatId, now: Millis) -> Result<Season, StoreError> {
+        delegate!(self, s => s.new_season(chat, now))
+    }
+
+    async fn scoreboard(
+        &self,
+        chat: &ChatId,
+        season: Option<u32>,
+        variant: Option<Variant>,
+    ) -> Result<Vec<ScoreRow>, StoreError> {
+        delegate!(self, s => s.scoreboard(chat, season, variant))
+    }
+
+    async fn pair_scoreboard(
+        &self,
+        chat: &ChatId,
+        season: Option<u32>,
+        variant: Option<Variant>,
+    ) -> Result<Vec<PairRow>, StoreError> {
+        delegate!(self, s => s.pair_scoreboard(chat, season, variant))
+    }
+
+    async fn set_message_ref(
+        &self,
+        table_id: i64,
+        audience: &str,
+        message: &str,
+    ) -> Result<(), StoreError> {
+        delegate!(self, s => s.set_message_ref(table_id, audience, message))
+    }
+
+    async fn message_refs(&self, table_id: i64) -> Result<Vec<(String, String)>, StoreError> {
+        delegate!(self, s => s.message_refs(table_id))
+    }
+
+    async fn last_record(&self, chat: &ChatId) -> Result<Option<serde_json::Value>, StoreError> {
+        delegate!(self, s => s.last_record(chat))
+    }
+}

@@ -1,0 +1,45 @@
+//! Row values shared by the SQL backends: chat and user keys, checked integer conversions, and
+//! the serde JSON text that snapshots, events, settings and records are stored as.
+
+use super::StoreError;
+use crate::engine::rules::Variant;
+use crate::session::{ChatId, Millis, Platform, UserId};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+pub(super) fn chat_key(chat: &ChatId) -> (&'static str, &str) {
+    (chat.platform.key(), &chat.id)
+}
+
+pub(super) fn user(platform: &str, id: String) -> Result<UserId, StoreError> {
+    let platform =
+        Platform::from_key(platform).ok_or_else(|| corrupt(format!("platform {platform:?}")))?;
+    Ok(UserId { platform, id })
+}
+
+pub(super) fn to_variant(s: &str) -> Result<Variant, StoreError> {
+    s.parse().map_err(|_| corrupt(format!("variant {s:?}")))
+}
+
+pub(super) fn to_u32(v: i64) -> Result<u32, StoreError> {
+    u32::try_from(v).map_err(|_| corrupt(format!("{v} out of range")))
+}
+
+pub(super) fn to_u64(v: i64) -> Result<u64, StoreError> {
+    u64::try_from(v).map_err(|_| corrupt(format!("{v} out of range")))
+}
+
+pub(super) fn corrupt(what: String) -> StoreError {
+    StoreError::Corrupt(what)
+}
+
+pub(super) fn json<T: serde::Serialize + ?Sized>(v: &T) -> Result<String, StoreError> {
+    serde_json::to_string(v).map_err(|e| StoreError::Corrupt(e.to_string()))
+}
+
+pub(super) fn parse<T: serde::de::DeserializeOwned>(s: &str) -> Result<T, StoreError> {
+    serde_json::from_str(s).map_err(|e| StoreError::Corrupt(e.to_string()))
+}
+
+pub(super) fn now_millis() -> Millis {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as Millis)
+}

@@ -1,0 +1,416 @@
+//! The PostgreSQL store (sqlx): the same rows as SQLite's, laid out by `migrations/postgres/`
+//! (embedded, run on open), so that several processes can share one database.
+//!
+//! Per-table serialization is in the database: a commit is one statement that updates the
+//! table's row only where the stored version is the one before, and appends the events only if
+//! it did. PostgreSQL locks the row for the update; a second commit of the same version waits
+//! for the first, then finds the version moved on and changes nothing ([`StoreError::Conflict`]),
+//! whichever process it came from. What numbers a chat's tables, its seasons and its settings
+//! is serialized per chat with a transaction-scoped advisory lock (`pg_advisory_xact_lock`).
+//! A commit is durable when it returns (PostgreSQL's `synchronous_commit`, on by default).
+
+mod scores;
+
+use super::codec::{chat_key, json, now_millis, parse, to_u32, to_u64};
+use super::{ChatSettings, MatchSummary, PairRow, ScoreRow, Season, Store, StoreError};
+use crate::engine::rules::Variant;
+use crate::session::{ChatId, Event, Millis, Table};
+use sqlx::migrate::{MigrateDatabase, Migrator};
+use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
+use sqlx::{PgConnection, Postgres};
+use std::str::FromStr;
+use std::time::Duration;
+
+static MIGRATOR: Migrator = sqlx::migrate!("../migrations/postgres");
+
+/// Connections per process: commits of different tables run side by side.
+const MAX_CONNECTIONS: u32 = 16;
+
+/// PostgreSQL's SQLSTATE for a database that does not exist.
+const UNDEFINED_DATABASE: &str = "3D000";
+/// … and for one that exists already.
+const DUPLICATE_DATABASE: &str = "42P04";
+
+/// How long a caller waits for a free connection before failing.
+const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// What an advisory lock serializes, per chat (the first key of `pg_advisory_xact_lock`).
+#[derive(Clone, Copy)]
+pub(super) enum ChatLock {
+    /// Numbering a chat's new tables.
+    Numbers = 1,
+    Seasons = 2,
+    Settings = 3,
+}
+
+/// A [`Store`] in a PostgreSQL database.
+pub struct PgStore {
+    pool: PgPool,
+}
+
+/// The one statement of a commit: the row is updated only from the version before, and the
+/// events are appended only when it was. Returns how many rows were updated (0 or 1).
+const COMMIT: &str = "
+WITH up AS (
+    UPDATE tables SET version = $1, open = $2, snapshot = $3, updated_at = $4
+    WHERE id = $5 AND version = $1 - 1
+    RETURNING id
+), appended AS (
+    INSERT INTO table_events (table_id, version, seq, event)
+    SELECT up.id, $1, e.seq, e.event FROM up, UNNEST($6::BIGINT[], $7::TEXT[]) AS e (seq, event)
+)
+SELECT COUNT(*) FROM up";
+
+impl PgStore {
+    /// Connects to the database at `url` (`postgres://user:password@host:port/name`), creating
+    /// the database if it is missing (as a user allowed to), and runs the migrations.
+    pub async fn open(url: &str) -> Result<PgStore, StoreError> {
+        // Notices ("relation … already exists, skipping" at every start) are not news.
+        let options =
+            PgConnectOptions::from_str(url)?.options([("client_min_messages", "warning")]);
+        let connect = || {
+            PgPoolOptions::new()
+                .max_connections(MAX_CONNECTIONS)
+                .acquire_timeout(ACQUIRE_TIMEOUT)
+                .connect_with(options.clone())
+        };
+        // Only a missing database is created (through the server's maintenance database): a
+        // user who may not connect there can still open a database that exists.
+        let pool = match connect().await {
+            Err(sqlx::Error::Database(e)) if e.code().as_deref() == Some(UNDEFINED_DATABASE) => {
+                match Postgres::create_database(url).await {
+                    // Another process created it meanwhile.
+                    Err(sqlx::Error::Database(e))
+                        if e.code().as_deref() == Some(DUPLICATE_DATABASE) => {}
+                    created => created?,
+                }
+                connect().await?
+            }
+            pool => pool?,
+        };
+        MIGRATOR.run(&pool).await?;
+        Ok(PgStore { pool })
+    }
+
+    /// Closes every connection.
+    pub async fn close(self) {
+        self.pool.close().await;
+    }
+
+    pub(in crate::store) fn pool(&self) -> &PgPool {
+        &self.pool
+    }
+
+    async fn refused(&self, table: &Table) -> Result<StoreError, StoreError> {
+        let stored: Option<(i64,)> = sqlx::query_as("SELECT version FROM tables WHERE id = $1")
+            .bind(table.id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(match stored {
+            None => StoreError::NotFound(table.id),
+            Some((stored,)) => StoreError::Conflict {
+                table: table.id,
+                stored: to_u64(stored)?,
+                expected: table.version.saturating_sub(1),
+            },
+        })
+    }
+
+    async fn insert_table(&self, table: &mut Table, events: &[Event]) -> Result<(), StoreError> {
+        let (platform, chat) = chat_key(&table.chat);
+        let mut tx = self.pool.begin().await?;
+        lock_chat(&mut tx, ChatLock::Numbers, &table.chat).await?;
+        let (id, number): (i64, i64) = sqlx::query_as(
+            "SELECT nextval(pg_get_serial_sequence('tables', 'id')), COALESCE(MAX(number), 0) + 1
+             FROM tables WHERE chat_platform = $1 AND chat_id = $2",
+        )
+        .bind(platform)
+        .bind(chat)
+        .fetch_one(&mut *tx)
+        .await?;
+        table.id = id;
+        table.number = to_u32(number)?;
+        sqlx::query(
+            "INSERT INTO tables (id, chat_platform, chat_id, number, version, open, snapshot, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        )
+        .bind(id)
+        .bind(platform)
+        .bind(chat)
+        .bind(number)
+        .bind(table.version as i64)
+        .bind(table.phase.is_active())
+        .bind(json(table)?)
+        .bind(now_millis())
+        .execute(&mut *tx)
+        .await?;
+        let (seqs, texts) = encode_events(events)?;
+        sqlx::query(
+            "INSERT INTO table_events (table_id, version, seq, event)
+             SELECT $1, $2, e.seq, e.event FROM UNNEST($3::BIGINT[], $4::TEXT[]) AS e (seq, event)",
+        )
+        .bind(id)
+        .bind(table.version as i64)
+        .bind(seqs)
+        .bind(texts)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn season_or_current(
+        &self,
+        chat: &ChatId,
+        season: Option<u32>,
+    ) -> Result<i64, StoreError> {
+        match season {
+            Some(s) => Ok(s.into()),
+            None => Ok(self.season(chat).await?.number.into()),
+        }
+    }
+}
+
+/// Holds `lock` for `chat` until the transaction ends.
+pub(super) async fn lock_chat(
+    conn: &mut PgConnection,
+    lock: ChatLock,
+    chat: &ChatId,
+) -> Result<(), StoreError> {
+    sqlx::query("SELECT pg_advisory_xact_lock($1, hashtext($2))")
+        .bind(lock as i32)
+        .bind(format!("{}:{}", chat.platform.key(), chat.id))
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+/// Events as the two arrays the statements unnest: their places and their JSON.
+fn encode_events(events: &[Event]) -> Result<(Vec<i64>, Vec<String>), StoreError> {
+    let seqs = (0..events.len() as i64).collect();
+    let texts = events.iter().map(json).collect::<Result<_, _>>()?;
+    Ok((seqs, texts))
+}
+
+impl Store for PgStore {
+    async fn create(&self, table: &mut Table, events: &[Event]) -> Result<(), StoreError> {
+        let before = (table.id, table.number);
+        let done = self.insert_table(table, events).await;
+        if done.is_err() {
+            (table.id, table.number) = before;
+        }
+        done
+    }
+
+    async fn commit(
+        &self,
+        table: &Table,
+        events: &[Event],
+        finished: Option<&MatchSummary>,
+    ) -> Result<(), StoreError> {
+        let (seqs, texts) = encode_events(events)?;
+        let commit = sqlx::query_scalar::<_, i64>(COMMIT)
+            .bind(table.version as i64)
+            .bind(table.phase.is_active())
+            .bind(json(table)?)
+            .bind(now_millis())
+            .bind(table.id)
+            .bind(seqs)
+            .bind(texts);
+        let updated = match finished {
+            // Alone, the statement is its own transaction: one round trip.
+            None => commit.fetch_one(&self.pool).await?,
+            Some(m) => {
+                let mut tx = self.pool.begin().await?;
+                let updated = commit.fetch_one(&mut *tx).await?;
+                if updated == 1 {
+                    scores::add_match(&mut tx, m).await?;
+                    tx.commit().await?;
+                }
+                updated
+            }
+        };
+        if updated == 1 { Ok(()) } else { Err(self.refused(table).await?) }
+    }
+
+    async fn load(&self, id: i64) -> Result<Option<Table>, StoreError> {
+        let row: Option<(String,)> = sqlx::query_as("SELECT snapshot FROM tables WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|(s,)| parse(&s)).transpose()
+    }
+
+    async fn load_open(&self) -> Result<Vec<super::Loaded>, StoreError> {
+        let rows: Vec<(i64, String)> =
+            sqlx::query_as("SELECT id, snapshot FROM tables WHERE open ORDER BY id")
+                .fetch_all(&self.pool)
+                .await?;
+        Ok(rows.iter().map(|(id, s)| super::loaded(*id, s)).collect())
+    }
+
+    async fn set_aside(&self, id: i64) -> Result<(), StoreError> {
+        let done = sqlx::query("UPDATE tables SET open = FALSE WHERE id = $1")
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        if done.rows_affected() == 0 {
+            return Err(StoreError::NotFound(id));
+        }
+        Ok(())
+    }
+
+    async fn latest_table(&self, chat: &ChatId) -> Result<Option<Table>, StoreError> {
+        let (platform, id) = chat_key(chat);
+        let row: Option<(String,)> = sqlx::query_as(
+            "SELECT snapshot FROM tables WHERE chat_platform = $1 AND chat_id = $2
+             ORDER BY number DESC LIMIT 1",
+        )
+        .bind(platform)
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|(s,)| parse(&s)).transpose()
+    }
+
+    async fn events(&self, id: i64) -> Result<Vec<(u64, Event)>, StoreError> {
+        let rows: Vec<(i64, String)> = sqlx::query_as(
+            "SELECT version, event FROM table_events WHERE table_id = $1 ORDER BY version, seq",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        if rows.is_empty() {
+            let known: Option<(i64,)> = sqlx::query_as("SELECT id FROM tables WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
+            known.ok_or(StoreError::NotFound(id))?;
+        }
+        rows.iter().map(|(v, e)| Ok((to_u64(*v)?, parse(e)?))).collect()
+    }
+
+    async fn chat_settings(&self, chat: &ChatId) -> Result<ChatSettings, StoreError> {
+        let (platform, id) = chat_key(chat);
+        let row: Option<(i64, String)> = sqlx::query_as(
+            "SELECT version, settings FROM chat_settings WHERE chat_platform = $1 AND chat_id = $2",
+        )
+        .bind(platform)
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        match row {
+            None => Ok(ChatSettings::default()),
+            Some((version, doc)) => Ok(ChatSettings { version: to_u64(version)?, ..parse(&doc)? }),
+        }
+    }
+
+    async fn set_chat_settings(
+        &self,
+        chat: &ChatId,
+        settings: &ChatSettings,
+    ) -> Result<(), StoreError> {
+        let (platform, id) = chat_key(chat);
+        let mut tx = self.pool.begin().await?;
+        lock_chat(&mut tx, ChatLock::Settings, chat).await?;
+        let stored: Option<(i64,)> = sqlx::query_as(
+            "SELECT version FROM chat_settings WHERE chat_platform = $1 AND chat_id = $2",
+        )
+        .bind(platform)
+        .bind(id)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let stored = stored.map(|(v,)| to_u64(v)).transpose()?.unwrap_or(0);
+        if settings.version != stored + 1 {
+            return Err(StoreError::SettingsConflict { stored, expected: settings.version });
+        }
+        sqlx::query(
+            "INSERT INTO chat_settings (chat_platform, chat_id, version, settings)
+             VALUES ($1, $2, $3, $4)
+             ON CONFLICT (chat_platform, chat_id) DO UPDATE SET
+                version = excluded.version, settings = excluded.settings",
+        )
+        .bind(platform)
+        .bind(id)
+        .bind(settings.version as i64)
+        .bind(json(settings)?)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn season(&self, chat: &ChatId) -> Result<Season, StoreError> {
+        let mut conn = self.pool.acquire().await?;
+        scores::current_season(&mut conn, chat).await
+    }
+
+    async fn new_season(&self, chat: &ChatId, now: Millis) -> Result<Season, StoreError> {
+        scores::new_season(&self.pool, chat, now).await
+    }
+
+    async fn scoreboard(
+        &self,
+        chat: &ChatId,
+        season: Option<u32>,
+        variant: Option<Variant>,
+    ) -> Result<Vec<ScoreRow>, StoreError> {
+        let season = self.season_or_current(chat, season).await?;
+        scores::scoreboard(&self.pool, chat, season, variant).await
+    }
+
+    async fn pair_scoreboard(
+        &self,
+        chat: &ChatId,
+        season: Option<u32>,
+        variant: Option<Variant>,
+    ) -> Result<Vec<PairRow>, StoreError> {
+        let season = self.season_or_current(chat, season).await?;
+        scores::pair_scoreboard(&self.pool, chat, season, variant).await
+    }
+
+    async fn set_message_ref(
+        &self,
+        table_id: i64,
+        audience: &str,
+        message: &str,
+    ) -> Result<(), StoreError> {
+        // One statement: nothing is written for a table that does not exist.
+        let written = sqlx::query(
+            "INSERT INTO message_refs (table_id, audience, message)
+             SELECT id, $2, $3 FROM tables WHERE id = $1
+             ON CONFLICT (table_id, audience) DO UPDATE SET message = excluded.message",
+        )
+        .bind(table_id)
+        .bind(audience)
+        .bind(message)
+        .execute(&self.pool)
+        .await?;
+        if written.rows_affected() == 0 {
+            return Err(StoreError::NotFound(table_id));
+        }
+        Ok(())
+    }
+
+    async fn message_refs(&self, table_id: i64) -> Result<Vec<(String, String)>, StoreError> {
+        let rows: Vec<(String, String)> = sqlx::query_as(
+            "SELECT audience, message FROM message_refs WHERE table_id = $1 ORDER BY audience COLLATE \"C\"",
+        )
+        .bind(table_id)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows)
+    }
+
+    async fn last_record(&self, chat: &ChatId) -> Result<Option<serde_json::Value>, StoreError> {
+        let (platform, id) = chat_key(chat);
+        let row: Option<(String,)> = sqlx::query_as(
+            "SELECT record FROM matches WHERE chat_platform = $1 AND chat_id = $2 ORDER BY id DESC LIMIT 1",
+        )
+        .bind(platform)
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|(r,)| parse(&r)).transpose()
+    }
+}
