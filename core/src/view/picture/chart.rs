@@ -64,7 +64,14 @@ pub(super) fn tally_scene(table: &Table, style: &Style) -> Result<Scene, Picture
         });
         if (v as f32 - target as f32).abs() >= step as f32 * 0.5 {
             let s = v.to_string();
-            grid.shapes.extend(digits::draw(&s, left - label * 0.6, y - label / 2.0, label, grid_color, Anchor::End));
+            grid.shapes.extend(digits::draw(
+                &s,
+                left - label * 0.6,
+                y - label / 2.0,
+                label,
+                grid_color,
+                Anchor::End,
+            ));
         }
         v += step;
     }
@@ -76,11 +83,25 @@ pub(super) fn tally_scene(table: &Table, style: &Style) -> Result<Scene, Picture
         dash: Some(8.0),
     });
     let t = target.to_string();
-    grid.shapes.extend(digits::draw(&t, left - label * 0.6, ty - label / 2.0, label, p.chalk, Anchor::End));
+    grid.shapes.extend(digits::draw(
+        &t,
+        left - label * 0.6,
+        ty - label / 2.0,
+        label,
+        p.chalk,
+        Anchor::End,
+    ));
     let every = rounds.div_ceil(12);
     for i in (every..=rounds).step_by(every) {
         let s = i.to_string();
-        grid.shapes.extend(digits::draw(&s, x_of(i), bottom + label * 0.6, label, grid_color, Anchor::Middle));
+        grid.shapes.extend(digits::draw(
+            &s,
+            x_of(i),
+            bottom + label * 0.6,
+            label,
+            grid_color,
+            Anchor::Middle,
+        ));
     }
     scene.groups.push(grid);
 
@@ -96,14 +117,22 @@ pub(super) fn tally_scene(table: &Table, style: &Style) -> Result<Scene, Picture
         let mut g = Group::new("side");
         g.id = Some(format!("side{side}"));
         let color = p.sides[side % p.sides.len()];
-        let line: Vec<(f32, f32)> = pts.iter().enumerate().map(|(i, &v)| (x_of(i), y_of(v))).collect();
+        let line: Vec<(f32, f32)> =
+            pts.iter().enumerate().map(|(i, &v)| (x_of(i), y_of(v))).collect();
         g.shapes.push(Shape::Line { points: line.clone(), stroke: color, width: 4.0, dash: None });
         for &(cx, cy) in &line {
             g.shapes.push(Shape::Circle { cx, cy, r: 5.0, fill: color, pip: false });
         }
         let y = ends.iter().find(|e| e.0 == side).map_or(0.0, |e| e.1);
         let total = pts.last().copied().unwrap_or(0).to_string();
-        g.shapes.extend(digits::draw(&total, wf - right + label * 0.8, y - label / 2.0, label, color, Anchor::Start));
+        g.shapes.extend(digits::draw(
+            &total,
+            wf - right + label * 0.8,
+            y - label / 2.0,
+            label,
+            color,
+            Anchor::Start,
+        ));
         scene.groups.push(g);
     }
     Ok(scene)
@@ -119,6 +148,6 @@ mod tests {
             let s = step(top);
             assert!(top.div_ceil(s) <= 6, "{top}: step {s}");
         }
-        assert_eq!(step(101), 25);
+        assert_eq!((step(101), step(72), step(4000)), (20, 20, 1000));
     }
 }

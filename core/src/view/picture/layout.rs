@@ -52,7 +52,9 @@ pub fn lay_out(board: &Board, x: f32, y: f32, w: f32, h: f32) -> BoardLayout {
     loop {
         let (uw, uh) = (w / unit as f32 - 2.0 * MARGIN, h / unit as f32 - 2.0 * MARGIN);
         let puts = if across {
-            HUB_AT.iter().find_map(|&at| pinwheel(board, &laid, uw, uh, at).filter(|p| fits(p, uw, uh)))
+            HUB_AT
+                .iter()
+                .find_map(|&at| pinwheel(board, &laid, uw, uh, at).filter(|p| fits(p, uw, uh)))
         } else {
             Some(line(&laid, uw)).filter(|p| fits(p, uw, uh))
         };
@@ -63,14 +65,16 @@ pub fn lay_out(board: &Board, x: f32, y: f32, w: f32, h: f32) -> BoardLayout {
             let dx = (x + (w - (bbox.x1 - bbox.x0) * u) / 2.0 - bbox.x0 * u).round();
             let dy = (y + (h - (bbox.y1 - bbox.y0) * u) / 2.0 - bbox.y0 * u).round();
             let px = |p: P| P::new(dx + p.x * u, dy + p.y * u);
-            let puts =
-                puts.into_iter().map(|p| Put { c1: px(p.c1), c2: px(p.c2), ..p }).collect();
+            let puts = puts.into_iter().map(|p| Put { c1: px(p.c1), c2: px(p.c2), ..p }).collect();
             return BoardLayout { unit: u, puts, hub };
         }
         if unit == MIN_UNIT {
             // Never reached with a real set (55 tiles fit at 6 px in 200 px); keep the last try.
-            let puts =
-                if across { pinwheel(board, &laid, uw, uh, HUB_AT[0]) } else { Some(line(&laid, uw)) };
+            let puts = if across {
+                pinwheel(board, &laid, uw, uh, HUB_AT[0])
+            } else {
+                Some(line(&laid, uw))
+            };
             let u = unit as f32;
             let px = |p: P| P::new(x + p.x * u, y + p.y * u);
             let puts = puts
@@ -133,7 +137,8 @@ fn pinwheel(board: &Board, laid: &[Laid], w: f32, h: f32, at: (f32, f32)) -> Opt
             let other = if arm == Arm::Left { Arm::Right } else { Arm::Left };
             // From the hub back to the lead, through it, then out along the other arm.
             let mut back: Vec<Link> = own[..depth - 1].iter().rev().map(|&l| in_link(l)).collect();
-            let lead_first = if arm == Arm::Left { lead.tile.other(lead.outer) } else { lead.outer };
+            let lead_first =
+                if arm == Arm::Left { lead.tile.other(lead.outer) } else { lead.outer };
             back.push(Link::new(lead.tile, lead_first));
             back.extend(outward(laid, other).map(out_link));
             let beyond: Vec<Link> = own[depth..].iter().map(|&l| out_link(l)).collect();

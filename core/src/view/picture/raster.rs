@@ -151,9 +151,10 @@ mod tests {
 
     /// Share of pixels where the two drawings differ by more than a little in some channel.
     fn differing(a: &[u8], b: &[u8]) -> f64 {
-        let off = a.chunks_exact(4).zip(b.chunks_exact(4)).filter(|(p, q)| {
-            p.iter().zip(q.iter()).any(|(x, y)| x.abs_diff(*y) > 40)
-        });
+        let off = a
+            .chunks_exact(4)
+            .zip(b.chunks_exact(4))
+            .filter(|(p, q)| p.iter().zip(q.iter()).any(|(x, y)| x.abs_diff(*y) > 40));
         off.count() as f64 / (a.len() / 4) as f64
     }
 

@@ -46,7 +46,7 @@ pub(super) fn round_end_scene(
     let r = m.round().ok_or(PictureError::NoSuchRound(round))?;
     // A hand is shown only once its round is over (or the match was won in it).
     let last_round = round as usize == game.rounds.len();
-    if !r.is_over() && !(last_round && m.is_over()) {
+    if !(r.is_over() || last_round && m.is_over()) {
         return Err(PictureError::RoundNotOver(round));
     }
     let report = m.round_report();
@@ -82,15 +82,36 @@ pub(super) fn round_end_scene(
         });
         let dh = (row_h * 0.36).round();
         let no = (seat + 1).to_string();
-        label.shapes.extend(digits::draw(&no, row_h * 0.7, mid - dh / 2.0, dh, p.chalk, Anchor::Start));
+        label.shapes.extend(digits::draw(
+            &no,
+            row_h * 0.7,
+            mid - dh / 2.0,
+            dh,
+            p.chalk,
+            Anchor::Start,
+        ));
         let hand = r.hand(seat);
         let value = rules.hand_value(hand);
         let vx = wf - row_h * 1.7;
-        label.shapes.extend(digits::draw(&value.to_string(), vx, mid - dh / 2.0, dh, p.chalk, Anchor::End));
+        label.shapes.extend(digits::draw(
+            &value.to_string(),
+            vx,
+            mid - dh / 2.0,
+            dh,
+            p.chalk,
+            Anchor::End,
+        ));
         let written = report.written.get(side).copied().unwrap_or(0);
         if !sides_done[side] && written > 0 {
             let text = format!("+{written}");
-            label.shapes.extend(digits::draw(&text, wf - row_h * 0.25, mid - dh / 2.0, dh, p.sides[side], Anchor::End));
+            label.shapes.extend(digits::draw(
+                &text,
+                wf - row_h * 0.25,
+                mid - dh / 2.0,
+                dh,
+                p.sides[side],
+                Anchor::End,
+            ));
         }
         sides_done[side] = true;
         scene.groups.push(label);

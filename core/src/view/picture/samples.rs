@@ -24,8 +24,7 @@ pub fn full_line() -> Board {
         }
     }
     // path: pips p0 p1 … p28; tile i joins p_i and p_{i+1}.
-    let tiles: Vec<(Tile, u8)> =
-        path.windows(2).map(|w| (Tile::new(w[0], w[1]), w[0])).collect();
+    let tiles: Vec<(Tile, u8)> = path.windows(2).map(|w| (Tile::new(w[0], w[1]), w[0])).collect();
     let mid = tiles.len() / 2;
     let mut board = Board::new(Layout::Line);
     let (lead, left) = tiles[mid];

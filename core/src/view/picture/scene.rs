@@ -11,11 +11,30 @@ use std::fmt::Write;
 /// One shape, in pixels.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Shape {
-    Rect { x: f32, y: f32, w: f32, h: f32, rx: f32, fill: Color, stroke: Option<(Color, f32)> },
+    Rect {
+        x: f32,
+        y: f32,
+        w: f32,
+        h: f32,
+        rx: f32,
+        fill: Color,
+        stroke: Option<(Color, f32)>,
+    },
     /// A pip when `pip` is set (class `pip`), else a plain dot.
-    Circle { cx: f32, cy: f32, r: f32, fill: Color, pip: bool },
+    Circle {
+        cx: f32,
+        cy: f32,
+        r: f32,
+        fill: Color,
+        pip: bool,
+    },
     /// A stroked polyline with round caps and joins; `dash` for a dashed line.
-    Line { points: Vec<(f32, f32)>, stroke: Color, width: f32, dash: Option<f32> },
+    Line {
+        points: Vec<(f32, f32)>,
+        stroke: Color,
+        width: f32,
+        dash: Option<f32>,
+    },
 }
 
 /// Shapes drawn together, with an optional `id` and a `class`.
@@ -54,7 +73,8 @@ impl Scene {
             out,
             r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">"#
         );
-        let _ = writeln!(out, r#"<rect width="{w}" height="{h}" fill="{}"/>"#, self.background.hex());
+        let _ =
+            writeln!(out, r#"<rect width="{w}" height="{h}" fill="{}"/>"#, self.background.hex());
         for g in &self.groups {
             match &g.id {
                 Some(id) => {

@@ -130,7 +130,12 @@ pub fn snake(chain: &[Link], xmin: f32, xmax: f32) -> Vec<Put> {
                 let cx = last.c2.x;
                 let yb = last.c1.y.max(last.c2.y) + 0.5;
                 let down = P::new(0.0, 1.0);
-                out.push(Put { link, c1: P::new(cx, yb + 0.5), c2: P::new(cx, yb + 1.5), dir: down });
+                out.push(Put {
+                    link,
+                    c1: P::new(cx, yb + 0.5),
+                    c2: P::new(cx, yb + 1.5),
+                    dir: down,
+                });
                 d = -d;
                 let back = P::new(d, 0.0);
                 let Some(&next) = chain.get(i + 1) else { break };
@@ -156,7 +161,12 @@ pub fn snake(chain: &[Link], xmin: f32, xmax: f32) -> Vec<Put> {
             }
             _ if double => {
                 let cx = x + d * 0.5;
-                out.push(Put { link, c1: P::new(cx, y - 0.5), c2: P::new(cx, y + 0.5), dir: along });
+                out.push(Put {
+                    link,
+                    c1: P::new(cx, y - 0.5),
+                    c2: P::new(cx, y + 0.5),
+                    dir: along,
+                });
                 x += d;
             }
             _ => {

@@ -1,12 +1,12 @@
 //! The table picture: the tiles on the table, the last move outlined, the hub, closed arms,
 //! and under them the bazaar (one tile back per tile, and its count).
 
+use super::PictureError;
 use super::digits::{self, Anchor};
 use super::layout::lay_out;
 use super::scene::{Group, Scene};
 use super::style::{Palette, Style};
 use super::tile::{Marks, back, closed_bar, face};
-use super::PictureError;
 use crate::engine::board::Board;
 use crate::engine::moves::Move;
 use crate::engine::tile::{Tile, TileSet};

@@ -32,7 +32,7 @@ fn pips(value: u8) -> &'static [(i8, i8)] {
 
 /// The gap around a tile's face, in pixels, for a tile half `unit` pixels long.
 fn inset(unit: f32) -> f32 {
-    (unit * 0.05).max(1.0)
+    (unit * 0.05).round().max(1.0)
 }
 
 /// A tile face up, its cells centred at `put.c1` and `put.c2` (pixels), in a group `id`.
@@ -50,9 +50,9 @@ pub fn face(id: String, put: &Put, unit: f32, palette: &Palette, marks: Marks) -
     let rx = unit * 0.14;
     // Felt shows between tiles; only a marked tile has an outline, a ring drawn behind it.
     let ring = if marks.last {
-        Some((palette.last, (unit * 0.09).max(2.0)))
+        Some((palette.last, (unit * 0.09).round().max(2.0)))
     } else if marks.hub {
-        Some((palette.hub, (unit * 0.07).max(2.0)))
+        Some((palette.hub, (unit * 0.07).round().max(2.0)))
     } else {
         None
     };
@@ -109,8 +109,12 @@ pub fn closed_bar(put: &Put, unit: f32, palette: &Palette) -> Group {
     let centre = P::new((put.c1.x + put.c2.x) / 2.0, (put.c1.y + put.c2.y) / 2.0);
     let along = unit_dir(put.c1, put.c2);
     // Half the tile's extent in the arm's direction, then a little beyond.
-    let reach = if (along.x * put.dir.x + along.y * put.dir.y).abs() > 0.5 { unit } else { unit / 2.0 };
-    let at = P::new(centre.x + put.dir.x * (reach + unit * 0.12), centre.y + put.dir.y * (reach + unit * 0.12));
+    let reach =
+        if (along.x * put.dir.x + along.y * put.dir.y).abs() > 0.5 { unit } else { unit / 2.0 };
+    let at = P::new(
+        centre.x + put.dir.x * (reach + unit * 0.12),
+        centre.y + put.dir.y * (reach + unit * 0.12),
+    );
     let across = P::new(-put.dir.y, put.dir.x);
     let len = unit * 1.1;
     let mut group = Group::new("closed");
