@@ -69,7 +69,8 @@ pub fn lay_out(board: &Board, x: f32, y: f32, w: f32, h: f32) -> BoardLayout {
             return BoardLayout { unit: u, puts, hub };
         }
         if unit == MIN_UNIT {
-            // Never reached with a real set (55 tiles fit at 6 px in 200 px); keep the last try.
+            // Not reached at the default sizes (the property tests would see an overlap): the
+            // smallest size is drawn as laid out.
             let puts = if across {
                 pinwheel(board, &laid, uw, uh, HUB_AT[0])
             } else {
