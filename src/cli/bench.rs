@@ -16,6 +16,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+#[path = "bench_picture.rs"]
+mod bench_picture;
+
 #[derive(clap::Args)]
 pub struct Args {
     #[command(subcommand)]
@@ -52,6 +55,11 @@ enum What {
         #[arg(long)]
         json: bool,
     },
+    /// Time to draw one table picture and its PNG size (a full Kozel line, an Osel hub).
+    Picture {
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 pub fn run(args: Args) -> ExitCode {
@@ -63,6 +71,7 @@ pub fn run(args: Args) -> ExitCode {
                 actions(db, tables, seconds, workers, ack, json).await
             }
             What::Resume { db, tables, json } => resume(db, tables, json).await,
+            What::Picture { json } => bench_picture::run(json).map_err(anyhow::Error::msg),
         }
     });
     match result {

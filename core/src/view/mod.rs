@@ -1,5 +1,6 @@
 //! What to show, as plain data and text: the public table view, each player's private hand
-//! view, notices, rules, help and scoreboards, in Russian and English (per chat, [`Lang`]).
+//! view, notices, rules, help and scoreboards, in Russian and English (per chat, [`Lang`]);
+//! and the same table drawn as pictures ([`picture`]).
 //!
 //! Text is plain Unicode (no markup): adapters send it as it is. Tiles are written `[a|b]` in
 //! public text and never anything but tiles is written that way; people's names are cleaned so
@@ -16,6 +17,7 @@ pub mod button;
 pub mod hand;
 pub mod history;
 pub mod notice;
+pub mod picture;
 pub mod refusal;
 pub mod rules_text;
 pub mod scoreboard;

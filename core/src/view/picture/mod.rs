@@ -1,0 +1,114 @@
+//! The table as pictures: the board, the round's end and the match tally, each one scene of
+//! rectangles, circles and lines, written as SVG (snapshots, tests) or drawn with `tiny-skia`
+//! into a PNG. Pure: a table in, text or bytes out; no I/O, no clock, no font.
+//!
+//! No text is drawn — names, scores in words and the rules go in the caption (the text view).
+//! Numbers (the bazaar count, hand values, points written, the chart's scale) are drawn as
+//! strokes. Sides have one colour each in every picture, [`SIDE_MARKS`] naming them for the
+//! caption: side 0 🔵, side 1 🔴 (as the text view marks pairs), then 🟢 and 🟠.
+//!
+//! Like every public view, [`table_svg`] draws only the tiles on the table (the bazaar as
+//! backs); [`round_end_svg`] shows every hand, and only once its round is over. Each tile is an
+//! SVG group with the id `t{index}` on the table or `h{index}` in a hand.
+//!
+//! Each kind of picture has one size ([`Style`]), whatever is on the table.
+
+mod chart;
+mod digits;
+mod layout;
+mod raster;
+mod round_end;
+pub mod samples;
+mod scene;
+mod snake;
+mod style;
+mod table;
+mod tile;
+
+pub use style::{Color, Palette, Style};
+
+/// The colour marks of sides 0–3, for a caption that says which line or dot is whose.
+pub const SIDE_MARKS: [&str; 4] = ["🔵", "🔴", "🟢", "🟠"];
+
+/// A PNG and its size in pixels.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Picture {
+    pub png: Vec<u8>,
+    pub width: u32,
+    pub height: u32,
+}
+
+/// Why a picture cannot be drawn.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PictureError {
+    #[error("no round has been dealt at this table")]
+    NoRound,
+    #[error("round {0} was not played at this table")]
+    NoSuchRound(u32),
+    #[error("round {0} is not over")]
+    RoundNotOver(u32),
+    #[error("the PNG cannot be written: {0}")]
+    Encode(String),
+}
+
+/// The table now: the board of the round in play (or of the last round, once it ended), the
+/// last move outlined, the bazaar's count. `Style::table` sized.
+pub fn table_svg(table: &crate::session::Table, style: &Style) -> Result<String, PictureError> {
+    Ok(table::table_scene(table, style)?.to_svg())
+}
+
+/// A board drawn as [`table_svg`] draws a table's: the tiles of `last` (the last move)
+/// outlined, `bazaar` tiles face down under it when the variant has a bazaar.
+pub fn board_svg(
+    board: &crate::engine::board::Board,
+    last: &[crate::engine::tile::Tile],
+    bazaar: Option<usize>,
+    style: &Style,
+) -> String {
+    table::board_scene(board, last, bazaar, style).to_svg()
+}
+
+/// [`board_svg`] as a PNG.
+pub fn board_png(
+    board: &crate::engine::board::Board,
+    last: &[crate::engine::tile::Tile],
+    bazaar: Option<usize>,
+    style: &Style,
+) -> Result<Picture, PictureError> {
+    raster::scene_png(&table::board_scene(board, last, bazaar, style))
+}
+
+/// [`table_svg`] as a PNG.
+pub fn table_png(table: &crate::session::Table, style: &Style) -> Result<Picture, PictureError> {
+    raster::scene_png(&table::table_scene(table, style)?)
+}
+
+/// Round `round` (1-based) as it ended: the final board, every hand with its value, the points
+/// written. Refused for a round still in play. `Style::round_end` sized.
+pub fn round_end_svg(
+    table: &crate::session::Table,
+    round: u32,
+    style: &Style,
+) -> Result<String, PictureError> {
+    Ok(round_end::round_end_scene(table, round, style)?.to_svg())
+}
+
+/// [`round_end_svg`] as a PNG.
+pub fn round_end_png(
+    table: &crate::session::Table,
+    round: u32,
+    style: &Style,
+) -> Result<Picture, PictureError> {
+    raster::scene_png(&round_end::round_end_scene(table, round, style)?)
+}
+
+/// The match so far: each side's running score per round as a chart, the target dashed.
+/// `Style::tally` sized.
+pub fn tally_svg(table: &crate::session::Table, style: &Style) -> Result<String, PictureError> {
+    Ok(chart::tally_scene(table, style)?.to_svg())
+}
+
+/// [`tally_svg`] as a PNG.
+pub fn tally_png(table: &crate::session::Table, style: &Style) -> Result<Picture, PictureError> {
+    raster::scene_png(&chart::tally_scene(table, style)?)
+}

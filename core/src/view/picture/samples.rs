@@ -1,0 +1,70 @@
+//! Boards built tile by tile, for the benchmark (`domino bench picture`) and the tests: a full
+//! line of all 28 tiles, and a hub with four long arms.
+
+use crate::engine::board::{Arm, Board, Layout};
+use crate::engine::tile::{Tile, TileSet};
+use rand::seq::IndexedRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Every tile of the double-six set in one line (an Euler circuit of the pips), the lead in
+/// the middle, half of the line on each arm.
+pub fn full_line() -> Board {
+    // Hierholzer over the pips 0..=6, each tile an edge (a double a loop).
+    let mut unused = TileSet::full(6);
+    let mut stack = vec![6u8];
+    let mut path = Vec::new();
+    while let Some(&v) = stack.last() {
+        match unused.iter().find(|t| t.has(v)) {
+            Some(t) => {
+                unused.remove(t);
+                stack.push(t.other(v));
+            }
+            None => path.push(stack.pop().expect("not empty")),
+        }
+    }
+    // path: pips p0 p1 … p28; tile i joins p_i and p_{i+1}.
+    let tiles: Vec<(Tile, u8)> = path.windows(2).map(|w| (Tile::new(w[0], w[1]), w[0])).collect();
+    let mid = tiles.len() / 2;
+    let mut board = Board::new(Layout::Line);
+    let (lead, left) = tiles[mid];
+    board.place_lead(lead, left);
+    for &(t, _) in &tiles[mid + 1..] {
+        board.place(t, Arm::Right, false);
+    }
+    for &(t, _) in tiles[..mid].iter().rev() {
+        board.place(t, Arm::Left, false);
+    }
+    board
+}
+
+/// A 6-6 hub (Osel, across sides open at once) with four arms grown in turn, the shortest
+/// first, from a seeded search: the longest board found, its arms as even as they come.
+pub fn long_arms() -> Board {
+    let mut best: Option<(usize, Board)> = None;
+    for seed in 0..64u64 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut board = Board::new(Layout::Hub { sides_first: false });
+        board.place_lead(Tile::double(6), 6);
+        let mut free = TileSet::full(6);
+        free.remove(Tile::double(6));
+        loop {
+            let mut arms: Vec<Arm> = board.open_arms().collect();
+            arms.sort_by_key(|&a| (board.arm(a).len, rng.random_range(0..4u8)));
+            let Some((arm, tile)) = arms.iter().find_map(|&a| {
+                let fits: Vec<Tile> = free.iter().filter(|&t| board.fits(a, t)).collect();
+                fits.choose(&mut rng).map(|&t| (a, t))
+            }) else {
+                break;
+            };
+            free.remove(tile);
+            board.place(tile, arm, false);
+        }
+        let shortest = Arm::ALL.iter().map(|&a| board.arm(a).len as usize).min().unwrap_or(0);
+        let score = board.laid_count() * 8 + shortest;
+        if best.as_ref().is_none_or(|(s, _)| score > *s) {
+            best = Some((score, board));
+        }
+    }
+    best.expect("some board").1
+}

@@ -1,0 +1,13 @@
+//! Tests of the pictures: SVG snapshots of every variant's table, a round's end and a tally;
+//! the invariants over random matches (every tile on the table drawn once with its pips,
+//! inside, no overlap, nothing hidden); the PNG decodes at its size and under the limit.
+
+#[path = "../common/mod.rs"]
+mod common;
+#[path = "../views/fixtures.rs"]
+#[allow(dead_code)]
+mod fixtures;
+mod png;
+mod properties;
+mod snapshots;
+mod svg;

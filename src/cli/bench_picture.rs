@@ -1,0 +1,87 @@
+//! `domino bench picture`: the time to draw one table picture (laid out, drawn, PNG-encoded)
+//! and the PNG's size, for a full Kozel line (all 28 tiles) and an Osel hub with four long
+//! arms, at the default size. Each picture is drawn 200 times: the median, the best (what an
+//! idle core does) and the 99th percentile.
+
+use domino_core::engine::board::Board;
+use domino_core::view::picture::{Style, board_png, samples};
+use std::time::Instant;
+
+/// Pictures drawn per case.
+const RUNS: usize = 200;
+
+struct Figures {
+    name: &'static str,
+    tiles: usize,
+    min_ms: f64,
+    median_ms: f64,
+    p99_ms: f64,
+    png_bytes: usize,
+    size: (u32, u32),
+}
+
+fn measure(name: &'static str, board: &Board, style: &Style) -> Result<Figures, String> {
+    let last: Vec<_> = board.laid().last().map(|l| l.tile).into_iter().collect();
+    let mut times = Vec::with_capacity(RUNS);
+    let mut bytes = 0;
+    let mut size = (0, 0);
+    for _ in 0..RUNS {
+        let start = Instant::now();
+        let picture = board_png(board, &last, Some(0), style).map_err(|e| e.to_string())?;
+        times.push(start.elapsed().as_secs_f64() * 1000.0);
+        bytes = picture.png.len();
+        size = (picture.width, picture.height);
+    }
+    times.sort_by(f64::total_cmp);
+    let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
+    Ok(Figures {
+        name,
+        tiles: board.laid_count(),
+        min_ms: times[0],
+        median_ms: at(0.5),
+        p99_ms: at(0.99),
+        png_bytes: bytes,
+        size,
+    })
+}
+
+pub fn run(json: bool) -> Result<(), String> {
+    let style = Style::default();
+    let cases = [
+        measure("kozel_line", &samples::full_line(), &style)?,
+        measure("osel_hub", &samples::long_arms(), &style)?,
+    ];
+    if json {
+        let mut out = serde_json::Map::new();
+        for f in &cases {
+            out.insert(
+                f.name.to_owned(),
+                serde_json::json!({
+                    "tiles": f.tiles,
+                    "width": f.size.0,
+                    "height": f.size.1,
+                    "render_ms_min": f.min_ms,
+                    "render_ms_median": f.median_ms,
+                    "render_ms_p99": f.p99_ms,
+                    "png_bytes": f.png_bytes,
+                }),
+            );
+        }
+        println!("{}", serde_json::Value::Object(out));
+    } else {
+        for f in &cases {
+            println!(
+                "{}: {} tiles, {}×{} px, render {:.2} ms median ({:.2} min, {:.2} p99), PNG {:.1} KB",
+                f.name,
+                f.tiles,
+                f.size.0,
+                f.size.1,
+                f.median_ms,
+                f.min_ms,
+                f.p99_ms,
+                f.png_bytes as f64 / 1024.0
+            );
+        }
+    }
+    Ok(())
+}
