@@ -3,6 +3,7 @@
 //! also the child process of the crash-safety test: it prints `ack TABLE VERSION` only after
 //! the command is committed.
 
+use crate::cli::progress::Progress;
 use domino_core::engine::rules::{Rules, Variant};
 use domino_core::service::{Service, SystemClock, TableSpec};
 use domino_core::session::{
@@ -51,9 +52,15 @@ enum What {
         #[arg(long)]
         json: bool,
     },
+    /// Random 4-player pairs Kozel: the engine against a minimal bitmask comparator.
+    Engine(crate::cli::bench_engine::Args),
 }
 
 pub fn run(args: Args) -> ExitCode {
+    let args = match args.what {
+        What::Engine(a) => return crate::cli::bench_engine::run(a),
+        what => Args { what },
+    };
     let rt =
         tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("a tokio runtime");
     let result = rt.block_on(async {
@@ -62,6 +69,7 @@ pub fn run(args: Args) -> ExitCode {
                 actions(db, tables, seconds, workers, ack, json).await
             }
             What::Resume { db, tables, json } => resume(db, tables, json).await,
+            What::Engine(_) => unreachable!("run without a runtime"),
         }
     });
     match result {
@@ -148,6 +156,12 @@ async fn actions(
             }
         }));
     }
+    let mut progress = Progress::for_seconds("bench actions", "actions", seconds);
+    while Instant::now() < until {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        progress.set(done.load(Ordering::Relaxed));
+    }
+    progress.finish();
     for t in tasks {
         t.await?;
     }
@@ -169,7 +183,9 @@ async fn resume(db: PathBuf, tables: u32, json: bool) -> anyhow::Result<()> {
     {
         let store = SqliteStore::open_path(&db).await?;
         let svc = Service::start(store, Arc::new(Simple), Arc::new(SystemClock)).await?;
+        let mut progress = Progress::new("bench resume: opening", "tables", tables as u64);
         for n in 0..tables {
+            progress.set(n as u64);
             let mut t = open_table(&svc, n).await?;
             // A few moves into the match, as tables are in a busy chat.
             for _ in 0..(n % 12) {
@@ -177,6 +193,7 @@ async fn resume(db: PathBuf, tables: u32, json: bool) -> anyhow::Result<()> {
                 t = svc.handle(t.id, cmd).await?.table;
             }
         }
+        progress.finish();
     }
     let start = Instant::now();
     let store = SqliteStore::open_path(&db).await?;

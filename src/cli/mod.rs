@@ -1,7 +1,9 @@
 //! Command-line interface (clap).
 
 mod bench;
+mod bench_engine;
 mod play;
+mod progress;
 mod replay;
 mod run;
 mod sim;
