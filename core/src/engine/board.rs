@@ -131,6 +131,9 @@ pub struct Board {
     hub: Option<Hub>,
     lead: Option<Tile>,
     on_table: TileSet,
+    /// Tiles that fit some open arm (every tile's suits of the open ends), kept up to date by
+    /// every placement so that asking is one `and`.
+    fits: TileSet,
     laid: [Option<Laid>; MAX_TILES],
     laid_len: u8,
 }
@@ -143,6 +146,7 @@ impl Board {
             hub: None,
             lead: None,
             on_table: TileSet::EMPTY,
+            fits: TileSet::EMPTY,
             laid: [None; MAX_TILES],
             laid_len: 0,
         }
@@ -199,13 +203,22 @@ impl Board {
         if self.lead.is_none() {
             return set;
         }
+        set.intersection(self.fits)
+    }
+
+    /// Every tile that fits some open arm (none before the lead).
+    pub fn fitting(&self) -> TileSet {
+        self.fits
+    }
+
+    fn refresh_fits(&mut self) {
         let mut suits = TileSet::EMPTY;
         for end in &self.arms {
             if end.is_open() {
                 suits = suits.union(SUITS[end.value as usize]);
             }
         }
-        set.intersection(suits)
+        self.fits = suits;
     }
 
     /// Lays the lead, `left` showing on the left arm.
@@ -222,9 +235,11 @@ impl Board {
             self.hub = Some(Hub { site: HubSite::Lead, value: left, depth: 0 });
             self.maybe_open_across();
         }
+        self.refresh_fits();
     }
 
     /// Lays `tile` on `arm`, which must fit; `closed` lays a double face down (Osel).
+    #[inline(always)]
     pub fn place(&mut self, tile: Tile, arm: Arm, closed: bool) {
         debug_assert!(self.fits(arm, tile));
         let i = arm as usize;
@@ -236,12 +251,20 @@ impl Board {
         end.closed = closed;
         self.on_table.insert(tile);
         self.push(Laid { tile, arm: Some(arm), outer, closed });
-        if let Layout::Hub { .. } = self.layout {
-            if self.hub.is_none() && tile.is_double() && !closed && arm.is_line() {
-                let depth = self.arms[i].len;
-                self.hub = Some(Hub { site: HubSite::On(arm), value: outer, depth });
+        match self.layout {
+            Layout::Line => {
+                // Both ends of a line are always open (only Osel closes, and it has a hub).
+                let [l, r, ..] = self.arms;
+                self.fits = SUITS[l.value as usize].union(SUITS[r.value as usize]);
             }
-            self.maybe_open_across();
+            Layout::Hub { .. } => {
+                if self.hub.is_none() && tile.is_double() && !closed && arm.is_line() {
+                    let depth = self.arms[i].len;
+                    self.hub = Some(Hub { site: HubSite::On(arm), value: outer, depth });
+                }
+                self.maybe_open_across();
+                self.refresh_fits();
+            }
         }
     }
 

@@ -80,20 +80,19 @@ fn play_match(
         } else {
             game.start_random_round(rng);
         }
-        loop {
+        let mut round_over = false;
+        while !round_over {
             let round = game.round().expect("dealt");
-            if round.is_over() || game.is_over() {
-                break;
-            }
             let seat = match round.to_move() {
                 Some(s) => s as usize,
                 None => rng.random_range(0..seats),
             };
-            let mv = round.random_move(seat, rng, moves).expect("the seat to move has a move");
+            let (mv, outcome) =
+                game.apply_random(seat, rng, moves).expect("the seat to move has a move");
             if let Some(log) = log.as_deref_mut() {
                 log.push(seat, mv);
             }
-            game.apply_unchecked(seat, mv);
+            round_over = outcome.round_over;
             stats.moves += 1;
         }
         rounds += 1;

@@ -141,7 +141,7 @@ mod tests {
         let theirs = set(&[(0, 3), (3, 6), (4, 4), (4, 5), (5, 5), (2, 4), (2, 5)]);
         let rest = TileSet::full(6).difference(mine).difference(theirs);
         let mut round =
-            Round::new(&rules, &[mine, theirs], rest.iter().collect(), Opening::Seat(0));
+            Round::new(&rules, &[mine, theirs], &rest.iter().collect::<Vec<_>>(), Opening::Seat(0));
         round.apply(0, Move::lead(Tile::new(3, 3))).unwrap();
         round.apply(1, Move::play(Tile::new(0, 3), Arm::Left)).unwrap();
         let sheet = Sheet::default();

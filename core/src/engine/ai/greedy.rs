@@ -207,8 +207,8 @@ mod tests {
         let mine: TileSet = hand.iter().copied().collect();
         let rest = TileSet::full(6).difference(mine).difference(TileSet::single(lead));
         let theirs: TileSet = rest.iter().take(6).chain([lead]).collect();
-        let bazaar = rest.difference(theirs).iter().collect();
-        let mut round = Round::new(&rules, &[mine, theirs], bazaar, Opening::Seat(1));
+        let bazaar: Vec<Tile> = rest.difference(theirs).iter().collect();
+        let mut round = Round::new(&rules, &[mine, theirs], &bazaar, Opening::Seat(1));
         round.apply(1, Move::Lead { tile: lead, left, na_sto: false }).unwrap();
         (rules, round)
     }
