@@ -34,7 +34,8 @@ pub struct Args {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
-    /// Computer players, one level per side (random, greedy, expert), e.g. "expert,greedy".
+    /// Computer players, one level per side (random, greedy, expert, expert@baseline), e.g.
+    /// "expert,greedy"; "expert,expert@baseline" is the regression ladder.
     #[arg(long, value_delimiter = ',')]
     ai: Option<Vec<String>>,
     /// With --ai: play until this many rounds are scored instead of --games matches.
@@ -136,9 +137,9 @@ struct AiStats {
     rounds_won: [u64; 4],
     matches_won: [u64; 4],
     /// Milliseconds per move, per level (index: position in `Level::ALL`).
-    move_ms: [Vec<f64>; 3],
+    move_ms: [Vec<f64>; 4],
     /// The same, counting only moves where the seat had more than one legal move.
-    choice_ms: [Vec<f64>; 3],
+    choice_ms: [Vec<f64>; 4],
 }
 
 fn run_ai(args: &Args, rules: &Rules, levels: &[Level]) -> ExitCode {
