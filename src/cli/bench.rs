@@ -54,11 +54,14 @@ enum What {
     },
     /// Random 4-player pairs Kozel: the engine against a minimal bitmask comparator.
     Engine(crate::cli::bench_engine::Args),
+    /// Time of the expert's hint and round review for a person.
+    Hints(crate::cli::bench_hints::Args),
 }
 
 pub fn run(args: Args) -> ExitCode {
     let args = match args.what {
         What::Engine(a) => return crate::cli::bench_engine::run(a),
+        What::Hints(a) => return crate::cli::bench_hints::run(a),
         what => Args { what },
     };
     let rt =
@@ -69,7 +72,7 @@ pub fn run(args: Args) -> ExitCode {
                 actions(db, tables, seconds, workers, ack, json).await
             }
             What::Resume { db, tables, json } => resume(db, tables, json).await,
-            What::Engine(_) => unreachable!("run without a runtime"),
+            What::Engine(_) | What::Hints(_) => unreachable!("run without a runtime"),
         }
     });
     match result {

@@ -2,6 +2,7 @@
 
 mod bench;
 mod bench_engine;
+mod bench_hints;
 mod play;
 mod progress;
 mod replay;

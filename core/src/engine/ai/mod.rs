@@ -17,11 +17,13 @@ mod deal;
 mod evidence;
 pub mod expert;
 pub mod greedy;
+mod hint;
 mod observation;
 mod playout;
 mod value;
 
 pub use expert::Budget;
+pub use hint::{Hint, Review, Slip, hint, review};
 pub use observation::Observation;
 
 use crate::engine::game::Match;
