@@ -26,6 +26,17 @@ pub const ALL_TILES: [Tile; TILE_COUNT as usize] = {
     t
 };
 
+/// Pips per tile index (64 entries: a bit index of a `u64` needs no bounds check).
+const PIPS: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut i = 0;
+    while i < TILE_COUNT as usize {
+        t[i] = HALVES[i].0 + HALVES[i].1;
+        i += 1;
+    }
+    t
+};
+
 /// One tile, `low-high` with `low <= high`. `"a-b"` and `"b-a"` name the same tile.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Tile(u8);
@@ -237,7 +248,13 @@ impl TileSet {
 
     /// The sum of pips of every tile in the set.
     pub fn pips(self) -> u32 {
-        self.iter().map(Tile::pips).sum()
+        let mut bits = self.0;
+        let mut sum = 0;
+        while bits != 0 {
+            sum += PIPS[bits.trailing_zeros() as usize] as u32;
+            bits &= bits - 1;
+        }
+        sum
     }
 
     pub fn iter(self) -> TileSetIter {
