@@ -46,7 +46,8 @@ impl Progress {
     /// `done` steps are done now.
     pub fn set(&mut self, done: u64) {
         self.done = done;
-        if !self.on || self.shown.is_some_and(|t| t.elapsed() < EVERY) {
+        // Nothing done yet: no rate to tell the time left from.
+        if !self.on || done == 0 || self.shown.is_some_and(|t| t.elapsed() < EVERY) {
             return;
         }
         self.shown = Some(Instant::now());
