@@ -111,7 +111,7 @@ fn greedy_beats_random_at_two_player_kozel() {
 fn expert_beats_greedy_at_two_player_kozel() {
     let rules = Rules::new(Variant::Kozel);
     let (won, decided) =
-        play(&rules, 2, &[Level::Expert, Level::Greedy], 80, Budget { playouts: 150 }, 12);
+        play(&rules, 2, &[Level::Expert, Level::Greedy], 240, Budget { playouts: 150 }, 12);
     let rate = won[0] as f64 / decided as f64;
     assert!(rate > 0.6, "expert won {rate:.3} of {decided} rounds");
 }

@@ -3,6 +3,7 @@
 //! also the child process of the crash-safety test: it prints `ack TABLE VERSION` only after
 //! the command is committed.
 
+use crate::cli::progress::Progress;
 use domino_core::engine::rules::{Rules, Variant};
 use domino_core::service::{Service, SystemClock, TableSpec};
 use domino_core::session::{
@@ -60,9 +61,18 @@ enum What {
         #[arg(long)]
         json: bool,
     },
+    /// Random 4-player pairs Kozel: the engine against a minimal bitmask comparator.
+    Engine(crate::cli::bench_engine::Args),
+    /// Time of the expert's hint and round review for a person.
+    Hints(crate::cli::bench_hints::Args),
 }
 
 pub fn run(args: Args) -> ExitCode {
+    let args = match args.what {
+        What::Engine(a) => return crate::cli::bench_engine::run(a),
+        What::Hints(a) => return crate::cli::bench_hints::run(a),
+        what => Args { what },
+    };
     let rt =
         tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("a tokio runtime");
     let result = rt.block_on(async {
@@ -72,6 +82,7 @@ pub fn run(args: Args) -> ExitCode {
             }
             What::Resume { db, tables, json } => resume(db, tables, json).await,
             What::Picture { json } => bench_picture::run(json).map_err(anyhow::Error::msg),
+            What::Engine(_) | What::Hints(_) => unreachable!("run without a runtime"),
         }
     });
     match result {
@@ -167,6 +178,12 @@ async fn actions(
             }
         }));
     }
+    let mut progress = Progress::for_seconds("bench actions", "actions", seconds);
+    while Instant::now() < until {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        progress.set(done.load(Ordering::Relaxed));
+    }
+    progress.finish();
     for t in tasks {
         t.await?;
     }
@@ -188,7 +205,9 @@ async fn resume(db: String, tables: u32, json: bool) -> anyhow::Result<()> {
     {
         let store = open(&db).await?;
         let svc = Service::start(store, Arc::new(Simple), Arc::new(SystemClock)).await?;
+        let mut progress = Progress::new("bench resume: opening", "tables", tables as u64);
         for n in 0..tables {
+            progress.set(n as u64);
             let mut t = open_table(&svc, n).await?;
             // A few moves into the match, as tables are in a busy chat.
             for _ in 0..(n % 12) {
@@ -196,6 +215,7 @@ async fn resume(db: String, tables: u32, json: bool) -> anyhow::Result<()> {
                 t = svc.handle(t.id, cmd).await?.table;
             }
         }
+        progress.finish();
     }
     let start = Instant::now();
     let store = open(&db).await?;

@@ -1,7 +1,10 @@
 //! Command-line interface (clap).
 
 mod bench;
+mod bench_engine;
+mod bench_hints;
 mod play;
+mod progress;
 mod replay;
 mod run;
 mod sim;

@@ -1,14 +1,14 @@
 //! `domino sim`: random legal play, many rounds, and the throughput it reached; with `--ai`,
 //! computer players against each other, their win rates and the time they take per move.
 
+use crate::cli::progress::Progress;
 use domino_core::engine::ai::{Budget, Level, choose_move_within};
 use domino_core::engine::game::Match;
 use domino_core::engine::rules::{Rules, Variant};
-use domino_core::engine::sim::{MAX_ROUNDS_PER_MATCH, simulate};
+use domino_core::engine::sim::{MAX_ROUNDS_PER_MATCH, simulate_with};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::{Map, Value, json};
-use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -34,7 +34,8 @@ pub struct Args {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
-    /// Computer players, one level per side (random, greedy, expert), e.g. "expert,greedy".
+    /// Computer players, one level per side (random, greedy, expert, expert@baseline), e.g.
+    /// "expert,greedy"; "expert,expert@baseline" is the regression ladder.
     #[arg(long, value_delimiter = ',')]
     ai: Option<Vec<String>>,
     /// With --ai: play until this many rounds are scored instead of --games matches.
@@ -67,7 +68,11 @@ pub fn run(args: Args) -> ExitCode {
         };
     }
     let start = Instant::now();
-    let stats = simulate(&rules, args.players, args.games, args.seed);
+    let mut progress = Progress::new("sim", "matches", args.games);
+    let stats = simulate_with(&rules, args.players, args.games, args.seed, &mut |s| {
+        progress.set(s.matches)
+    });
+    progress.finish();
     let seconds = start.elapsed().as_secs_f64();
     let per_sec = stats.rounds as f64 / seconds.max(1e-9);
     if args.json {
@@ -132,9 +137,9 @@ struct AiStats {
     rounds_won: [u64; 4],
     matches_won: [u64; 4],
     /// Milliseconds per move, per level (index: position in `Level::ALL`).
-    move_ms: [Vec<f64>; 3],
+    move_ms: [Vec<f64>; 4],
     /// The same, counting only moves where the seat had more than one legal move.
-    choice_ms: [Vec<f64>; 3],
+    choice_ms: [Vec<f64>; 4],
 }
 
 fn run_ai(args: &Args, rules: &Rules, levels: &[Level]) -> ExitCode {
@@ -144,9 +149,11 @@ fn run_ai(args: &Args, rules: &Rules, levels: &[Level]) -> ExitCode {
     let mut table = StdRng::seed_from_u64(args.seed);
     let mut players = StdRng::seed_from_u64(args.seed ^ 0x5eed_a1a1_5eed_a1a1);
     let budget = Budget { playouts: args.budget };
-    let progress = std::io::stderr().is_terminal();
     let start = Instant::now();
-    let mut shown = start;
+    let mut progress = match args.rounds {
+        Some(n) => Progress::new("sim --ai", "rounds", n),
+        None => Progress::new("sim --ai", "matches", args.games),
+    };
     let mut stats = AiStats::default();
     let enough = |s: &AiStats| match args.rounds {
         Some(n) => s.rounds >= n,
@@ -167,10 +174,7 @@ fn run_ai(args: &Args, rules: &Rules, levels: &[Level]) -> ExitCode {
                 args.cap_ms,
                 &mut stats,
             );
-            if progress && shown.elapsed() > Duration::from_millis(500) {
-                shown = Instant::now();
-                eprint!("\r{} rounds, {} matches", stats.rounds, stats.matches);
-            }
+            progress.set(if args.rounds.is_some() { stats.rounds } else { stats.matches });
         }
         if let Some(result) = game.result() {
             stats.matches += 1;
@@ -181,10 +185,7 @@ fn run_ai(args: &Args, rules: &Rules, levels: &[Level]) -> ExitCode {
             }
         }
     }
-    if progress {
-        eprint!("\r\x1b[K");
-        let _ = std::io::stderr().flush();
-    }
+    progress.finish();
     report(args, rules, levels, &stats, start.elapsed().as_secs_f64());
     ExitCode::SUCCESS
 }

@@ -123,28 +123,85 @@ pub struct Laid {
 
 const MAX_TILES: usize = 55;
 
-/// The tiles on the table and its open ends.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Board {
+/// The open ends of the table and what they depend on, without the history of the tiles laid:
+/// small and `Copy`, so a move can be tried on a copy (the computer players do).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Ends {
     layout: Layout,
     arms: [ArmEnd; 4],
     hub: Option<Hub>,
     lead: Option<Tile>,
     on_table: TileSet,
+    /// Tiles that fit some open arm (every tile's suits of the open ends), kept up to date by
+    /// every placement so that asking is one `and`.
+    fits: TileSet,
+}
+
+/// The tiles on the table and its open ends.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    ends: Ends,
     laid: [Option<Laid>; MAX_TILES],
     laid_len: u8,
 }
 
 impl Board {
     pub fn new(layout: Layout) -> Board {
-        Board {
+        Board { ends: Ends::new(layout), laid: [None; MAX_TILES], laid_len: 0 }
+    }
+
+    /// The open ends alone, to try moves on a copy.
+    pub fn ends(&self) -> &Ends {
+        &self.ends
+    }
+
+    /// How many tiles are on the table.
+    pub fn laid_count(&self) -> usize {
+        self.laid_len as usize
+    }
+
+    /// Every tile in the order it was laid.
+    pub fn laid(&self) -> impl Iterator<Item = Laid> + '_ {
+        self.laid[..self.laid_len as usize].iter().flatten().copied()
+    }
+
+    /// Lays the lead, `left` showing on the left arm.
+    pub fn place_lead(&mut self, tile: Tile, left: u8) {
+        let right = tile.other(left);
+        self.ends.place_lead(tile, left);
+        self.push(Laid { tile, arm: None, outer: right, closed: false });
+    }
+
+    /// Lays `tile` on `arm`, which must fit; `closed` lays a double face down (Osel).
+    #[inline(always)]
+    pub fn place(&mut self, tile: Tile, arm: Arm, closed: bool) {
+        let outer = self.ends.place(tile, arm, closed);
+        self.push(Laid { tile, arm: Some(arm), outer, closed });
+    }
+
+    fn push(&mut self, laid: Laid) {
+        self.laid[self.laid_len as usize] = Some(laid);
+        self.laid_len += 1;
+    }
+}
+
+impl std::ops::Deref for Board {
+    type Target = Ends;
+
+    fn deref(&self) -> &Ends {
+        &self.ends
+    }
+}
+
+impl Ends {
+    pub fn new(layout: Layout) -> Ends {
+        Ends {
             layout,
             arms: [ArmEnd::default(); 4],
             hub: None,
             lead: None,
             on_table: TileSet::EMPTY,
-            laid: [None; MAX_TILES],
-            laid_len: 0,
+            fits: TileSet::EMPTY,
         }
     }
 
@@ -173,16 +230,6 @@ impl Board {
         self.on_table
     }
 
-    /// How many tiles are on the table.
-    pub fn laid_count(&self) -> usize {
-        self.laid_len as usize
-    }
-
-    /// Every tile in the order it was laid.
-    pub fn laid(&self) -> impl Iterator<Item = Laid> + '_ {
-        self.laid[..self.laid_len as usize].iter().flatten().copied()
-    }
-
     /// The open arms, in arm order.
     pub fn open_arms(&self) -> impl Iterator<Item = Arm> + '_ {
         Arm::ALL.into_iter().filter(|&a| self.arms[a as usize].is_open())
@@ -199,13 +246,22 @@ impl Board {
         if self.lead.is_none() {
             return set;
         }
+        set.intersection(self.fits)
+    }
+
+    /// Every tile that fits some open arm (none before the lead).
+    pub fn fitting(&self) -> TileSet {
+        self.fits
+    }
+
+    fn refresh_fits(&mut self) {
         let mut suits = TileSet::EMPTY;
         for end in &self.arms {
             if end.is_open() {
                 suits = suits.union(SUITS[end.value as usize]);
             }
         }
-        set.intersection(suits)
+        self.fits = suits;
     }
 
     /// Lays the lead, `left` showing on the left arm.
@@ -217,15 +273,17 @@ impl Board {
         self.on_table.insert(tile);
         self.arms[0] = ArmEnd { value: left, double, len: 0, closed: false, exists: true };
         self.arms[1] = ArmEnd { value: right, double, len: 0, closed: false, exists: true };
-        self.push(Laid { tile, arm: None, outer: right, closed: false });
         if double && matches!(self.layout, Layout::Hub { .. }) {
             self.hub = Some(Hub { site: HubSite::Lead, value: left, depth: 0 });
             self.maybe_open_across();
         }
+        self.refresh_fits();
     }
 
-    /// Lays `tile` on `arm`, which must fit; `closed` lays a double face down (Osel).
-    pub fn place(&mut self, tile: Tile, arm: Arm, closed: bool) {
+    /// Lays `tile` on `arm`, which must fit; `closed` lays a double face down (Osel). Returns
+    /// the pip now showing outward there.
+    #[inline(always)]
+    pub fn place(&mut self, tile: Tile, arm: Arm, closed: bool) -> u8 {
         debug_assert!(self.fits(arm, tile));
         let i = arm as usize;
         let outer = tile.other(self.arms[i].value);
@@ -235,19 +293,22 @@ impl Board {
         end.len += 1;
         end.closed = closed;
         self.on_table.insert(tile);
-        self.push(Laid { tile, arm: Some(arm), outer, closed });
-        if let Layout::Hub { .. } = self.layout {
-            if self.hub.is_none() && tile.is_double() && !closed && arm.is_line() {
-                let depth = self.arms[i].len;
-                self.hub = Some(Hub { site: HubSite::On(arm), value: outer, depth });
+        match self.layout {
+            Layout::Line => {
+                // Both ends of a line are always open (only Osel closes, and it has a hub).
+                let [l, r, ..] = self.arms;
+                self.fits = SUITS[l.value as usize].union(SUITS[r.value as usize]);
             }
-            self.maybe_open_across();
+            Layout::Hub { .. } => {
+                if self.hub.is_none() && tile.is_double() && !closed && arm.is_line() {
+                    let depth = self.arms[i].len;
+                    self.hub = Some(Hub { site: HubSite::On(arm), value: outer, depth });
+                }
+                self.maybe_open_across();
+                self.refresh_fits();
+            }
         }
-    }
-
-    fn push(&mut self, laid: Laid) {
-        self.laid[self.laid_len as usize] = Some(laid);
-        self.laid_len += 1;
+        outer
     }
 
     /// Opens the across sides of the hub once the layout allows it (RULES O2, Tel2, Tel3).

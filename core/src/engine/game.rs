@@ -4,7 +4,7 @@ use crate::engine::moves::{Move, MoveError, MoveSpec};
 use crate::engine::round::{Applied, EndKind, Opening, Round};
 use crate::engine::rules::{Rules, RulesError, Variant};
 use crate::engine::tally::{MatchResult, RoundFacts, RoundScore, Sheet};
-use crate::engine::tile::{Tile, TileSet};
+use crate::engine::tile::{ALL_TILES, Tile, TileSet};
 use rand::Rng;
 use rand::seq::SliceRandom;
 
@@ -171,29 +171,25 @@ impl Match {
     /// Deals a new round. A round still in play is abandoned unscored (R13).
     pub fn start_round(&mut self, deal: &Deal) -> Result<(), DealError> {
         let hands = deal.check(&self.rules, self.seats)?;
-        self.begin_round(&hands, deal.bazaar.clone());
+        self.begin_round(&hands, &deal.bazaar);
         Ok(())
     }
 
     /// Deals a shuffled round from `rng` (the simulator's fast path: no [`Deal`] is built).
     pub fn start_random_round(&mut self, rng: &mut impl Rng) {
-        let full = TileSet::full(self.rules.max_pip());
-        let mut tiles = [Tile::double(0); 64];
-        let n = full.len() as usize;
-        for (slot, t) in tiles.iter_mut().zip(full.iter()) {
-            *slot = t;
-        }
+        let n = TileSet::full(self.rules.max_pip()).len() as usize;
+        let mut tiles = ALL_TILES;
         let tiles = &mut tiles[..n];
         tiles.shuffle(rng);
         let size = self.rules.deal_size(self.seats);
         let mut hands = [TileSet::EMPTY; 4];
-        for (hand, chunk) in hands.iter_mut().zip(tiles.chunks(size)).take(self.seats) {
-            *hand = chunk.iter().copied().collect();
+        for (hand, chunk) in hands[..self.seats].iter_mut().zip(tiles.chunks_exact(size)) {
+            *hand = TileSet::from_bits(chunk.iter().fold(0, |bits, t| bits | 1 << t.index()));
         }
-        self.begin_round(&hands[..self.seats], tiles[size * self.seats..].to_vec());
+        self.begin_round(&hands[..self.seats], &tiles[size * self.seats..]);
     }
 
-    fn begin_round(&mut self, hands: &[TileSet], bazaar: Vec<Tile>) {
+    fn begin_round(&mut self, hands: &[TileSet], bazaar: &[Tile]) {
         if self.round.as_ref().is_some_and(|r| !r.is_over()) {
             self.abandon_round();
         }
@@ -254,6 +250,23 @@ impl Match {
         self.after(seat, applied)
     }
 
+    /// A random legal move of `seat`, applied (the simulator's step, as
+    /// [`Round::apply_random`] chooses it); `None` when the seat cannot move.
+    #[inline]
+    pub fn apply_random(
+        &mut self,
+        seat: usize,
+        rng: &mut impl Rng,
+        scratch: &mut Vec<Move>,
+    ) -> Option<(Move, MoveOutcome)> {
+        if self.result.is_some() {
+            return None;
+        }
+        let (mv, applied) = self.round.as_mut()?.apply_random(seat, rng, scratch)?;
+        Some((mv, self.after(seat, applied)))
+    }
+
+    #[inline]
     fn after(&mut self, seat: usize, applied: Applied) -> MoveOutcome {
         let mut points = None;
         if let Some(count) = applied.count {

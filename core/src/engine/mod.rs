@@ -5,6 +5,7 @@ pub mod board;
 pub mod game;
 pub mod moves;
 pub mod record;
+pub mod reference;
 pub mod round;
 pub mod rules;
 pub mod sim;

@@ -23,10 +23,27 @@ pub struct SimStats {
 
 /// Plays `games` matches of random legal moves from `seed`.
 pub fn simulate(rules: &Rules, seats: usize, games: u64, seed: u64) -> SimStats {
+    simulate_with(rules, seats, games, seed, &mut |_| {})
+}
+
+/// Matches between two calls of the progress closure of [`simulate_with`].
+pub const PROGRESS_EVERY: u64 = 4_096;
+
+/// As [`simulate`], telling `progress` the totals so far every [`PROGRESS_EVERY`] matches.
+pub fn simulate_with(
+    rules: &Rules,
+    seats: usize,
+    games: u64,
+    seed: u64,
+    progress: &mut dyn FnMut(&SimStats),
+) -> SimStats {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut stats = SimStats::default();
     let mut moves = Vec::with_capacity(64);
-    for _ in 0..games {
+    for game_number in 0..games {
+        if game_number % PROGRESS_EVERY == 0 {
+            progress(&stats);
+        }
         let mut game = Match::new(rules.clone(), seats).expect("rules checked by the caller");
         play_match(&mut game, &mut rng, &mut moves, &mut stats, None);
         stats.matches += 1;
@@ -63,20 +80,19 @@ fn play_match(
         } else {
             game.start_random_round(rng);
         }
-        loop {
+        let mut round_over = false;
+        while !round_over {
             let round = game.round().expect("dealt");
-            if round.is_over() || game.is_over() {
-                break;
-            }
             let seat = match round.to_move() {
                 Some(s) => s as usize,
                 None => rng.random_range(0..seats),
             };
-            let mv = round.random_move(seat, rng, moves).expect("the seat to move has a move");
+            let (mv, outcome) =
+                game.apply_random(seat, rng, moves).expect("the seat to move has a move");
             if let Some(log) = log.as_deref_mut() {
                 log.push(seat, mv);
             }
-            game.apply_unchecked(seat, mv);
+            round_over = outcome.round_over;
             stats.moves += 1;
         }
         rounds += 1;

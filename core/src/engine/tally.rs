@@ -263,10 +263,10 @@ fn strict_lowest(values: &[u32]) -> Option<usize> {
 /// The goat (K5, R18): the highest total at or above the target loses; a tie at the top leaves
 /// `loser` empty; `winner` is the only side not at the top, if there is exactly one.
 fn goat(scores: &[u32], target: u32) -> Option<MatchResult> {
-    let top = *scores.iter().max()?;
-    if top < target {
+    if scores.iter().all(|&s| s < target) {
         return None;
     }
+    let top = *scores.iter().max()?;
     let tops: Vec<usize> = (0..scores.len()).filter(|&s| scores[s] == top).collect();
     let others: Vec<usize> = (0..scores.len()).filter(|&s| scores[s] != top).collect();
     Some(MatchResult {

@@ -12,6 +12,31 @@ pub const MAX_PIP: u8 = 9;
 /// The highest pip of the set in play.
 pub const STANDARD_MAX_PIP: u8 = 6;
 
+/// Tiles up to double-nine.
+const TILE_COUNT: u8 = 55;
+
+/// Every tile up to double-nine, in index order.
+pub const ALL_TILES: [Tile; TILE_COUNT as usize] = {
+    let mut t = [Tile(0); TILE_COUNT as usize];
+    let mut i = 0;
+    while i < TILE_COUNT {
+        t[i as usize] = Tile(i);
+        i += 1;
+    }
+    t
+};
+
+/// Pips per tile index (64 entries: a bit index of a `u64` needs no bounds check).
+const PIPS: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut i = 0;
+    while i < TILE_COUNT as usize {
+        t[i] = HALVES[i].0 + HALVES[i].1;
+        i += 1;
+    }
+    t
+};
+
 /// One tile, `low-high` with `low <= high`. `"a-b"` and `"b-a"` name the same tile.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Tile(u8);
@@ -20,8 +45,10 @@ const fn index_of(low: u8, high: u8) -> u8 {
     high * (high + 1) / 2 + low
 }
 
-const HALVES: [(u8, u8); 55] = {
-    let mut t = [(0u8, 0u8); 55];
+/// Halves per index; 256 entries so that indexing by a `u8` needs no bounds check (a `Tile`
+/// is below 55 by construction, the rest is never read).
+const HALVES: [(u8, u8); 256] = {
+    let mut t = [(0u8, 0u8); 256];
     let mut high = 0;
     while high <= MAX_PIP {
         let mut low = 0;
@@ -43,7 +70,7 @@ impl Tile {
 
     /// The tile with this index (0 is 0-0, 1 is 0-1, 2 is 1-1, 3 is 0-2 …).
     pub const fn from_index(index: u8) -> Tile {
-        assert!((index as usize) < HALVES.len(), "tile index out of range");
+        assert!(index < TILE_COUNT, "tile index out of range");
         Tile(index)
     }
 
@@ -221,7 +248,13 @@ impl TileSet {
 
     /// The sum of pips of every tile in the set.
     pub fn pips(self) -> u32 {
-        self.iter().map(Tile::pips).sum()
+        let mut bits = self.0;
+        let mut sum = 0;
+        while bits != 0 {
+            sum += PIPS[bits.trailing_zeros() as usize] as u32;
+            bits &= bits - 1;
+        }
+        sum
     }
 
     pub fn iter(self) -> TileSetIter {

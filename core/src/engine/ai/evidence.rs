@@ -1,7 +1,8 @@
 //! Inference from play: what the other seats' choices say about their hands.
 //!
 //! Every player is modelled as a noisy greedy player: among the tiles he could lay, he lays one
-//! with probability growing with its greedy score (a softmax, [`BETA`] per quarter pip). A
+//! with probability growing with its greedy score (a softmax, [`BETA`] per quarter pip), mixed
+//! with a uniform choice ([`NOISE`]) so that a player who is not greedy still explains his plays. A
 //! sampled world is then worth the likelihood of every single-tile play seen so far, given the
 //! hand that world says the player held at the time (his hand now plus what he laid since).
 //! A chosen lead counts the same way, among every tile of the hand. Forced leads, closings,
@@ -10,20 +11,23 @@
 
 use crate::engine::ai::greedy::{self, After};
 use crate::engine::ai::observation::Observation;
-use crate::engine::board::{Arm, Board, SUITS};
+use crate::engine::board::{Arm, Ends, SUITS};
 use crate::engine::moves::Move;
 use crate::engine::round::Round;
 use crate::engine::rules::Rules;
 use crate::engine::tile::{Tile, TileSet};
 
 /// Inverse temperature of the play model, per quarter pip of greedy score.
-const BETA: f32 = 0.08;
+const BETA: f32 = 0.2;
+/// The share of plays the model takes as made at random among the legal ones: a sharp model of
+/// greedy play that a random or a cleverer player does not break.
+const NOISE: f32 = 0.15;
 
 /// One play seen: the table before it, who laid what where, and what he laid from then on.
 #[derive(Clone, Debug)]
 struct Step {
     seat: u8,
-    board: Board,
+    board: Ends,
     tile: Tile,
     /// `None` for the lead.
     arm: Option<Arm>,
@@ -50,7 +54,7 @@ impl Evidence {
             obs.hand_size(seat) + laid_by_seat > dealt
         };
         let mut steps = Vec::new();
-        let mut board = Board::new(obs.board().layout());
+        let mut board = Ends::new(obs.board().layout());
         for (i, l) in laid.iter().enumerate() {
             let seat = by[i] as usize;
             // Doubles laid back to back by one seat may have been one play of several.
@@ -61,14 +65,16 @@ impl Evidence {
                 let since = (i..laid.len()).filter(|&j| by[j] == by[i]).map(|j| laid[j].tile);
                 steps.push(Step {
                     seat: by[i],
-                    board: board.clone(),
+                    board,
                     tile: l.tile,
                     arm: l.arm,
                     since: since.collect(),
                 });
             }
             match l.arm {
-                Some(arm) => board.place(l.tile, arm, l.closed),
+                Some(arm) => {
+                    board.place(l.tile, arm, l.closed);
+                }
                 None => board.place_lead(l.tile, l.tile.other(l.outer)),
             }
         }
@@ -109,15 +115,16 @@ impl Evidence {
                 }
             }
             let top = scores[..n].iter().copied().fold(seen, f32::max);
-            let sum: f32 = scores[..n].iter().map(|s| (s - top).exp()).sum();
-            total += seen - top - sum.max(1.0).ln();
+            let sum: f32 = scores[..n].iter().map(|s| (s - top).exp()).sum::<f32>().max(1.0);
+            let p = (seen - top).exp() / sum;
+            total += ((1.0 - NOISE) * p + NOISE / n.max(1) as f32).ln();
         }
         total
     }
 }
 
 /// The greedy score of laying `tile` from `hand` on `arm` (`None`: leading it).
-fn score(rules: &Rules, hand: TileSet, board: &Board, tile: Tile, arm: Option<Arm>) -> i32 {
+fn score(rules: &Rules, hand: TileSet, board: &Ends, tile: Tile, arm: Option<Arm>) -> i32 {
     let mv = arm.map_or(Move::lead(tile), |arm| Move::play(tile, arm));
     let after = After::of(board, &mv);
     greedy::shed_score(rules, hand, TileSet::single(tile), &after)
@@ -141,7 +148,7 @@ mod tests {
         let theirs = set(&[(0, 3), (3, 6), (4, 4), (4, 5), (5, 5), (2, 4), (2, 5)]);
         let rest = TileSet::full(6).difference(mine).difference(theirs);
         let mut round =
-            Round::new(&rules, &[mine, theirs], rest.iter().collect(), Opening::Seat(0));
+            Round::new(&rules, &[mine, theirs], &rest.iter().collect::<Vec<_>>(), Opening::Seat(0));
         round.apply(0, Move::lead(Tile::new(3, 3))).unwrap();
         round.apply(1, Move::play(Tile::new(0, 3), Arm::Left)).unwrap();
         let sheet = Sheet::default();

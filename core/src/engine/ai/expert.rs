@@ -54,6 +54,30 @@ pub(super) fn search(
     if moves.len() == 1 {
         return moves[0];
     }
+    let estimates = evaluate(obs, moves, rng, budget, out_of_time);
+    moves[best_index(&estimates)]
+}
+
+/// The index of the highest estimate (the first of equals).
+pub(super) fn best_index(estimates: &[f32]) -> usize {
+    let mut best = 0;
+    for (i, t) in estimates.iter().enumerate() {
+        if *t > estimates[best] {
+            best = i;
+        }
+    }
+    best
+}
+
+/// The mean worth ([`value::utility`]) of each of `moves` to the observing seat's side over the
+/// same sampled worlds.
+pub(super) fn evaluate(
+    obs: &Observation,
+    moves: &[Move],
+    rng: &mut impl Rng,
+    budget: Budget,
+    out_of_time: &dyn Fn() -> bool,
+) -> Vec<f32> {
     let rules = obs.rules();
     let seat = obs.seat();
     let side = obs.side();
@@ -62,6 +86,7 @@ pub(super) fn search(
     let worlds = draw_worlds(obs, worlds as usize, rng, out_of_time);
     let mut totals = vec![0f32; moves.len()];
     let mut scratch = Vec::with_capacity(32);
+    let mut played = 0;
     for (w, round) in worlds.iter().enumerate() {
         if w > 0 && w % WORLDS_PER_CHECK as usize == 0 && out_of_time() {
             break;
@@ -73,14 +98,9 @@ pub(super) fn search(
             world.play_out(&mut scratch);
             *total += value::utility(rules, side, sides, obs.sheet(), &world);
         }
+        played += 1;
     }
-    let mut best = 0;
-    for (i, t) in totals.iter().enumerate() {
-        if *t > totals[best] {
-            best = i;
-        }
-    }
-    moves[best]
+    totals.iter().map(|t| t / played.max(1) as f32).collect()
 }
 
 /// Candidate worlds drawn per world kept, when plays seen can tell them apart.

@@ -11,7 +11,7 @@
 //! also the playout policy of the expert, which runs it for every seat of a sampled world.
 
 use crate::engine::ai::observation::Observation;
-use crate::engine::board::{Arm, Board, Layout, SUITS};
+use crate::engine::board::{Arm, Ends, Layout, SUITS};
 use crate::engine::moves::Move;
 use crate::engine::round::Round;
 use crate::engine::rules::{Rules, Variant};
@@ -102,14 +102,21 @@ pub(super) fn shed_score(rules: &Rules, hand: TileSet, laid: TileSet, after: &Af
             s -= 4 * (alone - t.pips()) as i32 / left.len() as i32;
         }
     }
-    s += PER_DOUBLE * laid.intersection(doubles(max)).len() as i32;
+    s += PER_DOUBLE * laid.intersection(DOUBLES).len() as i32;
     s + PER_FITTING_TILE * left.intersection(after.fits).len() as i32
 }
 
-/// Every double of the set.
-fn doubles(max_pip: u8) -> TileSet {
-    (0..=max_pip).map(Tile::double).collect()
-}
+/// Every double up to double-nine (the tiles of a smaller set are a subset, so laying one of
+/// them is counted the same).
+const DOUBLES: TileSet = {
+    let mut bits = 0u64;
+    let mut d = 0;
+    while d <= crate::engine::tile::MAX_PIP {
+        bits |= 1 << Tile::double(d).index();
+        d += 1;
+    }
+    TileSet::from_bits(bits)
+};
 
 /// What a move leaves on the table, as far as scoring needs it.
 #[derive(Copy, Clone, Debug)]
@@ -125,7 +132,7 @@ pub(super) struct After {
 
 impl After {
     /// The table after `mv` (a lead or a play) on `board`.
-    pub fn of(board: &Board, mv: &Move) -> After {
+    pub fn of(board: &Ends, mv: &Move) -> After {
         let on_table = mv.tiles().fold(board.on_table(), |set, t| set.union(TileSet::single(t)));
         if board.layout() == Layout::Line {
             // A line only moves its ends: no need to lay the tiles.
@@ -147,7 +154,7 @@ impl After {
                 ends.iter().flatten().fold(TileSet::EMPTY, |s, &v| s.union(SUITS[v as usize]));
             return After { fits, count: 0, closes_round: false, on_table };
         }
-        let mut b = board.clone();
+        let mut b = *board;
         match mv {
             Move::Lead { tile, left, .. } => b.place_lead(*tile, *left),
             Move::Play(list) => {
@@ -160,7 +167,7 @@ impl After {
         After::of_board(&b)
     }
 
-    fn of_board(board: &Board) -> After {
+    fn of_board(board: &Ends) -> After {
         let fits = board
             .open_arms()
             .fold(TileSet::EMPTY, |s, a| s.union(SUITS[board.arm(a).value as usize]));
@@ -207,8 +214,8 @@ mod tests {
         let mine: TileSet = hand.iter().copied().collect();
         let rest = TileSet::full(6).difference(mine).difference(TileSet::single(lead));
         let theirs: TileSet = rest.iter().take(6).chain([lead]).collect();
-        let bazaar = rest.difference(theirs).iter().collect();
-        let mut round = Round::new(&rules, &[mine, theirs], bazaar, Opening::Seat(1));
+        let bazaar: Vec<Tile> = rest.difference(theirs).iter().collect();
+        let mut round = Round::new(&rules, &[mine, theirs], &bazaar, Opening::Seat(1));
         round.apply(1, Move::Lead { tile: lead, left, na_sto: false }).unwrap();
         (rules, round)
     }

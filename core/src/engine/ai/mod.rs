@@ -10,16 +10,20 @@
 //! | [`Level::Random`] | uniformly among the legal moves |
 //! | [`Level::Greedy`] | the move with the best immediate gain for the variant ([`greedy`]) |
 //! | [`Level::Expert`] | determinized Monte Carlo with inference from play ([`expert`]) |
+//! | [`Level::ExpertBaseline`] | the expert as it was before issue 14, frozen (`expert@baseline`): the regression ladder's rung, not offered to chats |
 
+mod baseline;
 mod deal;
 mod evidence;
 pub mod expert;
 pub mod greedy;
+mod hint;
 mod observation;
 mod playout;
 mod value;
 
 pub use expert::Budget;
+pub use hint::{Hint, Review, Slip, hint, review};
 pub use observation::Observation;
 
 use crate::engine::game::Match;
@@ -34,10 +38,13 @@ pub enum Level {
     Random,
     Greedy,
     Expert,
+    /// The frozen expert a change is compared with (`domino sim --ai expert,expert@baseline`).
+    ExpertBaseline,
 }
 
 impl Level {
-    pub const ALL: [Level; 3] = [Level::Random, Level::Greedy, Level::Expert];
+    pub const ALL: [Level; 4] =
+        [Level::Random, Level::Greedy, Level::Expert, Level::ExpertBaseline];
 
     /// The name used in commands and settings.
     pub const fn key(self) -> &'static str {
@@ -45,6 +52,7 @@ impl Level {
             Level::Random => "random",
             Level::Greedy => "greedy",
             Level::Expert => "expert",
+            Level::ExpertBaseline => "expert@baseline",
         }
     }
 }
@@ -57,7 +65,7 @@ impl fmt::Display for Level {
 
 /// A level name that is not one of `random`, `greedy`, `expert`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown level {0:?}: expected random, greedy or expert")]
+#[error("unknown level {0:?}: expected random, greedy, expert or expert@baseline")]
 pub struct UnknownLevel(pub String);
 
 impl FromStr for Level {
@@ -103,5 +111,6 @@ pub fn decide(
         Level::Random => moves[rng.random_range(0..moves.len())],
         Level::Greedy => greedy::best(obs.rules(), obs.round(), obs.seat(), &moves),
         Level::Expert => expert::search(obs, &moves, rng, budget, out_of_time),
+        Level::ExpertBaseline => baseline::expert::search(obs, &moves, rng, budget, out_of_time),
     }
 }

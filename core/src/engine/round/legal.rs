@@ -1,11 +1,20 @@
 //! Listing the legal moves of a seat, and choosing one at random without listing them.
 
-use super::{Leader, Phase, Round};
-use crate::engine::board::{Arm, SUITS};
+use super::{Applied, Leader, Phase, Round};
+use crate::engine::board::{Arm, Layout, SUITS};
 use crate::engine::moves::{Move, Placement, Placements};
 use crate::engine::rules::MultiPlay;
 use crate::engine::tile::{Tile, TileSet};
 use rand::Rng;
+
+/// The `k`-th tile of `set` in index order (`k` below its size).
+fn nth(set: TileSet, k: u32) -> Tile {
+    let mut bits = set.bits();
+    for _ in 0..k {
+        bits &= bits - 1;
+    }
+    Tile::from_index(bits.trailing_zeros() as u8)
+}
 
 impl Round {
     /// Every legal move of `seat` now. Leads are listed in one orientation (the higher half on
@@ -79,11 +88,28 @@ impl Round {
         scratch: &mut Vec<Move>,
     ) -> Option<Move> {
         let simple = self.params.multi == MultiPlay::Single && !self.params.closing;
-        if !(simple && self.phase == Phase::Play && self.turn as usize == seat) {
+        if !(simple && matches!(self.phase, Phase::Play) && self.turn as usize == seat) {
             self.legal_moves_into(seat, scratch);
             return (!scratch.is_empty()).then(|| scratch[rng.random_range(0..scratch.len())]);
         }
         let hand = self.hands[seat];
+        if self.board.layout() == Layout::Line {
+            // Both ends of a line are open: the same draw as the loop below, on two arms.
+            let [l, r, ..] = *self.board.arms();
+            let left = hand.intersection(SUITS[l.value as usize]);
+            let right = hand.intersection(SUITS[r.value as usize]);
+            let total = left.len() + right.len();
+            if total == 0 {
+                return Some(if self.bazaar_len() > 0 { Move::Draw } else { Move::Pass });
+            }
+            let k = rng.random_range(0..total);
+            let (arm, set, k) = if k < left.len() {
+                (Arm::Left, left, k)
+            } else {
+                (Arm::Right, right, k - left.len())
+            };
+            return Some(Move::play(nth(set, k), arm));
+        }
         let mut fits = [TileSet::EMPTY; 4];
         let mut total = 0;
         for (i, end) in self.board.arms().iter().enumerate() {
@@ -98,16 +124,44 @@ impl Round {
         let mut k = rng.random_range(0..total);
         for (i, set) in fits.iter().enumerate() {
             if k < set.len() {
-                let mut bits = set.bits();
-                for _ in 0..k {
-                    bits &= bits - 1;
-                }
-                let tile = Tile::from_index(bits.trailing_zeros() as u8);
-                return Some(Move::play(tile, Arm::from_index(i)));
+                return Some(Move::play(nth(*set, k), Arm::from_index(i)));
             }
             k -= set.len();
         }
         unreachable!("k is below the total")
+    }
+
+    /// Chooses a move as [`Round::random_move`] does (the same draws from `rng`) and applies
+    /// it: the simulator's step, a single tile laid without building a [`Move`] first.
+    #[inline]
+    pub fn apply_random(
+        &mut self,
+        seat: usize,
+        rng: &mut impl Rng,
+        scratch: &mut Vec<Move>,
+    ) -> Option<(Move, Applied)> {
+        if self.params.simple_line
+            && matches!(self.phase, Phase::Play)
+            && self.turn as usize == seat
+        {
+            let hand = self.hands[seat];
+            let [l, r, ..] = *self.board.arms();
+            let left = hand.intersection(SUITS[l.value as usize]);
+            let right = hand.intersection(SUITS[r.value as usize]);
+            let total = left.len() + right.len();
+            if total > 0 {
+                let k = rng.random_range(0..total);
+                let (arm, set, k) = if k < left.len() {
+                    (Arm::Left, left, k)
+                } else {
+                    (Arm::Right, right, k - left.len())
+                };
+                let tile = nth(set, k);
+                return Some((Move::play(tile, arm), self.lay_one(seat, tile, arm, false)));
+            }
+        }
+        let mv = self.random_move(seat, rng, scratch)?;
+        Some((mv, self.apply_unchecked(seat, mv)))
     }
 
     /// Plays of several doubles at once (C6): each subset of two or more arms holding distinct

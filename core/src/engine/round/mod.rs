@@ -75,6 +75,8 @@ struct Params {
     counts: bool,
     /// Every tile of the set.
     full: TileSet,
+    /// A line where each play lays one tile: the simulator's fast path applies.
+    simple_line: bool,
 }
 
 impl Params {
@@ -92,6 +94,7 @@ impl Params {
             lead_must_be_double: rules.lead_must_be_double,
             counts: rules.variant == Variant::Telefon,
             full: TileSet::full(rules.max_pip()),
+            simple_line: layout == Layout::Line && rules.multi_play() == MultiPlay::Single,
         }
     }
 }
@@ -117,7 +120,10 @@ pub struct Round {
     params: Params,
     seats: u8,
     hands: [TileSet; 4],
-    bazaar: Vec<Tile>,
+    /// The bazaar in draw order, inline (a round is copied without allocating): the first
+    /// `bazaar_end` slots, of which the first `drawn` are drawn; unused slots hold 0-0.
+    bazaar: [Tile; MAX_TILES],
+    bazaar_end: u8,
     drawn: u8,
     board: Board,
     phase: Phase,
@@ -166,10 +172,15 @@ pub fn forced_lead(rules: &Rules, hands: &[TileSet]) -> (u8, Tile) {
     (seat as u8, tile)
 }
 
+/// Tiles in the largest supported set (double-nine).
+const MAX_TILES: usize = 55;
+
 impl Round {
     /// A new round over a checked deal (`hands` per seat, `bazaar` in draw order).
-    pub fn new(rules: &Rules, hands: &[TileSet], bazaar: Vec<Tile>, opening: Opening) -> Round {
+    pub fn new(rules: &Rules, hands: &[TileSet], bazaar: &[Tile], opening: Opening) -> Round {
         assert!((2..=4).contains(&hands.len()));
+        let mut inline = [Tile::double(0); MAX_TILES];
+        inline[..bazaar.len()].copy_from_slice(bazaar);
         let leader = match opening {
             Opening::Forced => {
                 let (seat, tile) = forced_lead(rules, hands);
@@ -185,7 +196,8 @@ impl Round {
             params,
             seats: hands.len() as u8,
             hands: h,
-            bazaar,
+            bazaar: inline,
+            bazaar_end: bazaar.len() as u8,
             drawn: 0,
             board: Board::new(params.layout),
             phase: Phase::Lead(leader),
@@ -222,11 +234,11 @@ impl Round {
 
     /// Tiles still in the bazaar, next to be drawn first.
     pub fn bazaar(&self) -> &[Tile] {
-        &self.bazaar[self.drawn as usize..]
+        &self.bazaar[self.drawn as usize..self.bazaar_end as usize]
     }
 
     pub fn bazaar_len(&self) -> usize {
-        self.bazaar.len() - self.drawn as usize
+        (self.bazaar_end - self.drawn) as usize
     }
 
     /// The seat that led, once the lead is down.
@@ -279,7 +291,7 @@ impl Round {
 
     fn note_laid_by(&mut self, seat: usize) {
         let i = self.board.laid_count();
-        self.laid_by[i / 32] |= (seat as u64) << (2 * (i % 32));
+        self.laid_by[(i / 32) & 1] |= (seat as u64) << (2 * (i % 32));
     }
 
     fn open_suits(&self) -> u16 {
@@ -297,8 +309,7 @@ impl Round {
             }
         }
         debug_assert_eq!(bazaar.len(), self.bazaar_len());
-        r.bazaar.truncate(r.drawn as usize);
-        r.bazaar.extend_from_slice(bazaar);
+        r.bazaar[r.drawn as usize..r.bazaar_end as usize].copy_from_slice(bazaar);
         r
     }
 
@@ -308,7 +319,7 @@ impl Round {
     }
 
     fn next_seat(&self, seat: u8) -> u8 {
-        (seat + 1) % self.seats
+        if seat + 1 == self.seats { 0 } else { seat + 1 }
     }
 
     /// Resolves a written move against the table (RECORD.md R9–R11), checking it as well.
@@ -511,6 +522,10 @@ impl Round {
                 self.phase = Phase::Play;
                 self.after_play(s, tile.is_double() as u8, is_extreme(tile))
             }
+            Move::Play(list) if list.len() == 1 => {
+                let p = list.first();
+                self.lay_one(seat, p.tile, p.arm, p.close)
+            }
             Move::Play(list) => {
                 let mut doubles = 0;
                 let mut extreme = false;
@@ -543,6 +558,16 @@ impl Round {
         }
     }
 
+    /// A play of one tile, already checked.
+    #[inline(always)]
+    pub(super) fn lay_one(&mut self, seat: usize, tile: Tile, arm: Arm, close: bool) -> Applied {
+        self.hands[seat].remove(tile);
+        self.note_laid_by(seat);
+        self.board.place(tile, arm, close);
+        self.after_play(seat as u8, tile.is_double() as u8, is_extreme(tile))
+    }
+
+    #[inline(always)]
     fn after_play(&mut self, seat: u8, doubles: u8, extreme: bool) -> Applied {
         self.last_mover = Some(seat);
         let count = self.params.counts.then(|| self.board.count());
@@ -576,7 +601,7 @@ impl Round {
         }
         // Every tile not on the table is in a hand or the bazaar.
         let outside = self.params.full.difference(self.board.on_table());
-        self.board.playable(outside).is_empty()
+        outside.intersection(self.board.fitting()).is_empty()
     }
 }
 

@@ -270,6 +270,10 @@ impl Rules {
 
     /// Value of one hand (RULES §0 "Hand value", C7, M5, T5, K8).
     pub fn hand_value(&self, hand: crate::engine::tile::TileSet) -> u32 {
+        if hand.len() > 2 || hand.is_empty() {
+            // Every special value is of a lone tile or of exactly {0-0, 6-6}.
+            return hand.pips();
+        }
         let zero = Tile::double(0);
         let six = Tile::double(6);
         let lone = |t: Tile| hand.len() == 1 && hand.contains(t);

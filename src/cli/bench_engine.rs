@@ -1,0 +1,77 @@
+//! `domino bench engine`: the checked engine's random play against the minimal bitmask
+//! comparator (`engine::reference`), side by side in one run, on the same games.
+
+use domino_core::engine::reference;
+use domino_core::engine::rules::{Rules, Teams, Variant};
+use domino_core::engine::sim::{SimStats, simulate};
+use serde_json::json;
+use std::time::Instant;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Matches of random 4-player pairs Kozel per run.
+    #[arg(long, default_value_t = 300_000)]
+    games: u64,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Runs of each, alternating; the median rate of each is reported.
+    #[arg(long, default_value_t = 3)]
+    repeat: u32,
+    #[arg(long)]
+    json: bool,
+}
+
+fn timed(run: impl Fn() -> SimStats) -> (SimStats, f64) {
+    let start = Instant::now();
+    let stats = run();
+    let secs = start.elapsed().as_secs_f64();
+    (stats, stats.rounds as f64 / secs.max(1e-9))
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+pub fn run(args: Args) -> std::process::ExitCode {
+    let mut rules = Rules::new(Variant::Kozel);
+    rules.teams = Teams::Pairs;
+    let (mut engine, mut bitmask) = (Vec::new(), Vec::new());
+    let mut same = true;
+    let mut rounds = 0;
+    let mut progress =
+        crate::cli::progress::Progress::new("bench engine", "runs", 2 * args.repeat.max(1) as u64);
+    for _ in 0..args.repeat.max(1) {
+        let (a, rate_a) = timed(|| simulate(&rules, 4, args.games, args.seed));
+        progress.advance(1);
+        let (b, rate_b) = timed(|| reference::simulate(args.games, args.seed));
+        progress.advance(1);
+        same &= a == b;
+        rounds = a.rounds;
+        engine.push(rate_a);
+        bitmask.push(rate_b);
+    }
+    progress.finish();
+    let (engine, bitmask) = (median(engine), median(bitmask));
+    let ratio = engine / bitmask;
+    if args.json {
+        let out = json!({
+            "games": args.games,
+            "rounds": rounds,
+            "engine_rounds_per_sec": engine,
+            "reference_rounds_per_sec": bitmask,
+            "ratio": ratio,
+            "same_games": same,
+        });
+        println!("{out}");
+    } else {
+        println!(
+            "random kozel 4 players (pairs), {} matches, {rounds} rounds, median of {}: engine \
+             {engine:.0} rounds/s, bitmask reference {bitmask:.0} rounds/s, ratio {ratio:.3}{}",
+            args.games,
+            args.repeat.max(1),
+            if same { "" } else { " (the two played different games: a bug)" }
+        );
+    }
+    if same { std::process::ExitCode::SUCCESS } else { std::process::ExitCode::FAILURE }
+}
