@@ -50,9 +50,11 @@ impl<S: Store> App<S> {
         })
     }
 
-    /// Queues a plain message.
+    /// Queues a plain message (several, when it is longer than one may be).
     pub(crate) fn say(&self, chat: i64, text: impl Into<String>) {
-        self.outbox.push(chat, Job::Text { text: text.into(), markup: None, reply_to: None });
+        for text in crate::draw::pieces(&text.into(), 4096) {
+            self.outbox.push(chat, Job::Text { text, markup: None, reply_to: None });
+        }
     }
 
     /// Brings a table's messages up to date: the table message, the notice of what happened,

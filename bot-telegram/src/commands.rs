@@ -31,9 +31,15 @@ fn split_command<'a>(text: &'a str, bot: &str) -> Option<(String, &'a str)> {
 
 pub(crate) async fn on_message<S: Store>(app: Arc<App<S>>, msg: Message) -> HandlerResult {
     let Some(user) = msg.from.as_ref() else { return Ok(()) };
-    app.remember(user);
     let Some(text) = msg.text() else { return Ok(()) };
     let Some((name, rest)) = split_command(text, &app.username) else { return Ok(()) };
+    // Posted as a channel or by an anonymous admin: `from` is not a person who can sit down.
+    if msg.sender_chat.is_some() {
+        let lang = app.lang_of(msg.chat.id).await;
+        app.say(msg.chat.id.0, crate::texts::post_as_yourself(lang));
+        return Ok(());
+    }
+    app.remember(user);
     let words: Vec<&str> = rest.split_whitespace().collect();
     let request = match name.as_str() {
         "start" if msg.chat.is_private() => {

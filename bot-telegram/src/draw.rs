@@ -15,6 +15,36 @@ const MESSAGE: usize = 4096;
 /// A popup's longest text.
 const POPUP: usize = 200;
 
+/// A long text in pieces of at most `max` characters, cut between lines where it can be.
+pub(crate) fn pieces(text: &str, max: usize) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    for line in text.split('\n') {
+        let mut line = line.to_owned();
+        // A line longer than a piece is cut where it must be.
+        while line.chars().count() > max {
+            let head: String = line.chars().take(max).collect();
+            line = line.chars().skip(max).collect();
+            if !cur.is_empty() {
+                out.push(std::mem::take(&mut cur));
+            }
+            out.push(head);
+        }
+        let extra = usize::from(!cur.is_empty()) + line.chars().count();
+        if !cur.is_empty() && cur.chars().count() + extra > max {
+            out.push(std::mem::take(&mut cur));
+        }
+        if !cur.is_empty() {
+            cur.push('\n');
+        }
+        cur.push_str(&line);
+    }
+    if !cur.is_empty() || out.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
 /// At most `max` characters, with an ellipsis when cut.
 pub(crate) fn clip(text: &str, max: usize) -> String {
     if text.chars().count() <= max {
@@ -44,8 +74,11 @@ impl<S: Store> App<S> {
         }
         match &reply.body {
             Body::Text(t) | Body::Long(t) => {
-                let job = Job::Text { text: clip(t, MESSAGE), markup: None, reply_to };
-                self.outbox.push(chat, job);
+                // Longer than a message: several, the first replying.
+                for (i, text) in pieces(t, MESSAGE).into_iter().enumerate() {
+                    let reply_to = if i == 0 { reply_to } else { None };
+                    self.outbox.push(chat, Job::Text { text, markup: None, reply_to });
+                }
             }
             Body::Hand(view) => self.outbox.push(chat, Job::Hand { table: view.table, user: chat }),
             Body::Menu(menu) => {
@@ -108,4 +141,23 @@ pub(crate) fn menu_markup(menu: &Menu) -> InlineKeyboardMarkup {
         rows.push(menu.nav.iter().map(|i| (i.label.clone(), i.press.encode())).collect());
     }
     keyboards::callbacks(rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_texts_go_in_pieces_cut_between_lines() {
+        let text = (0..300).map(|i| format!("line {i:03} of the standings")).collect::<Vec<_>>().join("\n");
+        let parts = pieces(&text, 4096);
+        assert!(parts.len() >= 2);
+        assert!(parts.iter().all(|p| p.chars().count() <= 4096));
+        assert_eq!(parts.join("\n"), text, "nothing lost, nothing added");
+        assert!(parts.iter().all(|p| p.ends_with("standings")), "cut between lines");
+        let long = "я".repeat(9000);
+        let parts = pieces(&long, 4096);
+        assert_eq!(parts.iter().map(|p| p.chars().count()).collect::<Vec<_>>(), [4096, 4096, 808]);
+        assert_eq!(pieces("", 4096), [""]);
+    }
 }

@@ -23,6 +23,14 @@ pub(crate) fn open_private(lang: Lang, name: &str) -> String {
     }
 }
 
+pub(crate) fn post_as_yourself(lang: Lang) -> &'static str {
+    tr(
+        lang,
+        "🙈 Это сообщение пришло от имени канала или анонимного админа — таких игроков я не различаю. Напишите от своего имени.",
+        "🙈 This came from a channel or an anonymous admin, and I cannot tell such players apart. Please post as yourself.",
+    )
+}
+
 pub(crate) fn open_chat_button(lang: Lang) -> &'static str {
     tr(lang, "💬 Открыть чат с ботом", "💬 Open the chat with the bot")
 }

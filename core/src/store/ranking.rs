@@ -56,11 +56,15 @@ pub fn scoreboard_csv(rows: &[ScoreRow]) -> String {
     out
 }
 
+/// One CSV cell: quoted when it must be (RFC 4180), and never read as a formula by a
+/// spreadsheet: a cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a `'`
+/// first (OWASP's advice for CSV injection).
 fn csv_field(f: &str) -> String {
+    let f = if f.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{f}") } else { f.to_owned() };
     if f.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", f.replace('"', "\"\""))
     } else {
-        f.to_owned()
+        f
     }
 }
 
@@ -90,6 +94,19 @@ mod tests {
         top_order(&mut rows);
         let names: Vec<&str> = rows.iter().map(|r| r.name.as_str()).collect();
         assert_eq!(names, ["steady", "lucky", "new"]);
+    }
+
+    #[test]
+    fn csv_cells_never_start_a_formula() {
+        for evil in ["=HYPERLINK(\"x\")", "+1+1", "-2", "@SUM(A1)", "\tx"] {
+            let mut r = row("x", 1, 1);
+            r.name = evil.into();
+            let csv = scoreboard_csv(&[r]);
+            let cell = csv.lines().nth(1).unwrap().split(',').nth(2).unwrap().trim_start_matches('"');
+            assert!(cell.starts_with('\''), "{evil:?} became {cell:?}");
+        }
+        let plain = scoreboard_csv(&[row("Anna", 1, 1)]);
+        assert!(plain.lines().nth(1).unwrap().contains(",Anna,"));
     }
 
     #[test]
