@@ -149,7 +149,10 @@ mod tests {
 
     #[test]
     fn long_texts_go_in_pieces_cut_between_lines() {
-        let text = (0..300).map(|i| format!("line {i:03} of the standings")).collect::<Vec<_>>().join("\n");
+        let text = (0..300)
+            .map(|i| format!("line {i:03} of the standings"))
+            .collect::<Vec<_>>()
+            .join("\n");
         let parts = pieces(&text, 4096);
         assert!(parts.len() >= 2);
         assert!(parts.iter().all(|p| p.chars().count() <= 4096));

@@ -360,6 +360,27 @@ async fn contract<S: Store>(store: &S) -> Bench<'_, S> {
     assert_eq!(store.chat_settings(&chat_b).await.unwrap(), calmer);
     assert_eq!(store.chat_settings(&a).await.unwrap(), ChatSettings::default());
 
+    // What the bot keeps for itself: set, replaced, removed, found by prefix; the first of two
+    // values offered for a key is the one everybody gets.
+    assert_eq!(store.meta("secret:links").await.unwrap(), None);
+    assert_eq!(store.meta_or("secret:links", "first").await.unwrap(), "first");
+    assert_eq!(store.meta_or("secret:links", "second").await.unwrap(), "first");
+    store.set_meta("pace:telegram:-5", Some("[1,2]")).await.unwrap();
+    store.set_meta("pace:telegram:-6", Some("[3]")).await.unwrap();
+    store.set_meta("pace:telegram:-5", Some("[2,4]")).await.unwrap();
+    store.set_meta("pacer", Some("not in the window prefix")).await.unwrap();
+    let windows = store.meta_prefix("pace:").await.unwrap();
+    assert_eq!(
+        windows,
+        [
+            ("pace:telegram:-5".to_owned(), "[2,4]".to_owned()),
+            ("pace:telegram:-6".to_owned(), "[3]".to_owned())
+        ]
+    );
+    store.set_meta("pace:telegram:-6", None).await.unwrap();
+    assert_eq!(store.meta("pace:telegram:-6").await.unwrap(), None);
+    assert_eq!(store.meta_prefix("pace:").await.unwrap().len(), 1);
+
     // Seasons: 1 until a new one; the old season's lines are kept and can be asked for.
     assert_eq!(store.season(&a).await.unwrap(), Season { number: 1, started_at: 0 });
     let second = b.new_season(&a).await;

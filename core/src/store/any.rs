@@ -141,6 +141,22 @@ impl Store for AnyStore {
         delegate!(self, s => s.message_refs(table_id))
     }
 
+    async fn meta(&self, key: &str) -> Result<Option<String>, StoreError> {
+        delegate!(self, s => s.meta(key))
+    }
+
+    async fn set_meta(&self, key: &str, value: Option<&str>) -> Result<(), StoreError> {
+        delegate!(self, s => s.set_meta(key, value))
+    }
+
+    async fn meta_prefix(&self, prefix: &str) -> Result<Vec<(String, String)>, StoreError> {
+        delegate!(self, s => s.meta_prefix(prefix))
+    }
+
+    async fn meta_or(&self, key: &str, value: &str) -> Result<String, StoreError> {
+        delegate!(self, s => s.meta_or(key, value))
+    }
+
     async fn last_record(&self, chat: &ChatId) -> Result<Option<serde_json::Value>, StoreError> {
         delegate!(self, s => s.last_record(chat))
     }

@@ -21,6 +21,7 @@ struct Inner {
     pairs: BTreeMap<(ChatId, u32, [UserId; 2], Variant), PairRow>,
     records: HashMap<ChatId, serde_json::Value>,
     refs: BTreeMap<(i64, String), String>,
+    meta: BTreeMap<String, String>,
 }
 
 /// A [`Store`] in memory.
@@ -160,6 +161,29 @@ impl Store for MemoryStore {
         let row = g.snapshots.get_mut(&id).ok_or(StoreError::NotFound(id))?;
         row.1 = false;
         Ok(())
+    }
+
+    async fn meta(&self, key: &str) -> Result<Option<String>, StoreError> {
+        Ok(self.lock().meta.get(key).cloned())
+    }
+
+    async fn set_meta(&self, key: &str, value: Option<&str>) -> Result<(), StoreError> {
+        let mut g = self.lock();
+        match value {
+            Some(v) => g.meta.insert(key.to_owned(), v.to_owned()),
+            None => g.meta.remove(key),
+        };
+        Ok(())
+    }
+
+    async fn meta_prefix(&self, prefix: &str) -> Result<Vec<(String, String)>, StoreError> {
+        let g = self.lock();
+        let found = g.meta.range(prefix.to_owned()..).take_while(|(k, _)| k.starts_with(prefix));
+        Ok(found.map(|(k, v)| (k.clone(), v.clone())).collect())
+    }
+
+    async fn meta_or(&self, key: &str, value: &str) -> Result<String, StoreError> {
+        Ok(self.lock().meta.entry(key.to_owned()).or_insert_with(|| value.to_owned()).clone())
     }
 
     async fn latest_table(&self, chat: &ChatId) -> Result<Option<Table>, StoreError> {

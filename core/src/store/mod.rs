@@ -193,6 +193,30 @@ pub trait Store: Send + Sync + 'static {
         table_id: i64,
     ) -> impl Future<Output = Result<Vec<(String, String)>, StoreError>> + Send;
 
+    /// A value the bot keeps for itself under a key (a secret, a pacing window), if set.
+    fn meta(&self, key: &str) -> impl Future<Output = Result<Option<String>, StoreError>> + Send;
+
+    /// Sets the value under `key`; `None` removes it.
+    fn set_meta(
+        &self,
+        key: &str,
+        value: Option<&str>,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Every key starting with `prefix`, with its value, in key order.
+    fn meta_prefix(
+        &self,
+        prefix: &str,
+    ) -> impl Future<Output = Result<Vec<(String, String)>, StoreError>> + Send;
+
+    /// The value under `key`, `value` stored first when there is none: whoever is first wins,
+    /// and everyone gets that one.
+    fn meta_or(
+        &self,
+        key: &str,
+        value: &str,
+    ) -> impl Future<Output = Result<String, StoreError>> + Send;
+
     /// The record (`domino-record/1` JSON) of the chat's most recently finished match.
     fn last_record(
         &self,

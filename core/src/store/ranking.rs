@@ -60,12 +60,12 @@ pub fn scoreboard_csv(rows: &[ScoreRow]) -> String {
 /// spreadsheet: a cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a `'`
 /// first (OWASP's advice for CSV injection).
 fn csv_field(f: &str) -> String {
-    let f = if f.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{f}") } else { f.to_owned() };
-    if f.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", f.replace('"', "\"\""))
+    let f = if f.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{f}")
     } else {
-        f
-    }
+        f.to_owned()
+    };
+    if f.contains([',', '"', '\n', '\r']) { format!("\"{}\"", f.replace('"', "\"\"")) } else { f }
 }
 
 #[cfg(test)]
@@ -102,7 +102,8 @@ mod tests {
             let mut r = row("x", 1, 1);
             r.name = evil.into();
             let csv = scoreboard_csv(&[r]);
-            let cell = csv.lines().nth(1).unwrap().split(',').nth(2).unwrap().trim_start_matches('"');
+            let cell =
+                csv.lines().nth(1).unwrap().split(',').nth(2).unwrap().trim_start_matches('"');
             assert!(cell.starts_with('\''), "{evil:?} became {cell:?}");
         }
         let plain = scoreboard_csv(&[row("Anna", 1, 1)]);

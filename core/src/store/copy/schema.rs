@@ -146,6 +146,12 @@ pub(super) const SCHEMA: &[Spec] = &[
         keys: 2,
         policy: Policy::Replace,
     },
+    Spec {
+        name: "meta",
+        columns: &[("key", Text), ("value", Text)],
+        keys: 1,
+        policy: Policy::Replace,
+    },
 ];
 
 /// A page of rows, column by column (as PostgreSQL's arrays take them).

@@ -9,6 +9,7 @@
 //! is serialized per chat with a transaction-scoped advisory lock (`pg_advisory_xact_lock`).
 //! A commit is durable when it returns (PostgreSQL's `synchronous_commit`, on by default).
 
+mod meta;
 mod scores;
 
 use super::codec::{chat_key, json, now_millis, parse, to_u32, to_u64};
@@ -390,6 +391,22 @@ impl Store for PgStore {
             return Err(StoreError::NotFound(table_id));
         }
         Ok(())
+    }
+
+    async fn meta(&self, key: &str) -> Result<Option<String>, StoreError> {
+        self.meta_get(key).await
+    }
+
+    async fn set_meta(&self, key: &str, value: Option<&str>) -> Result<(), StoreError> {
+        self.meta_set(key, value).await
+    }
+
+    async fn meta_prefix(&self, prefix: &str) -> Result<Vec<(String, String)>, StoreError> {
+        self.meta_scan(prefix).await
+    }
+
+    async fn meta_or(&self, key: &str, value: &str) -> Result<String, StoreError> {
+        self.meta_get_or(key, value).await
     }
 
     async fn message_refs(&self, table_id: i64) -> Result<Vec<(String, String)>, StoreError> {

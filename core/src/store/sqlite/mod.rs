@@ -7,7 +7,7 @@
 //! another process writing the same file from slipping in between a read and a write).
 //! Reads use the pool and, in WAL mode, never wait for the writer.
 
-use super::codec::{chat_key, json, now_millis, parse, to_u32, to_u64, to_variant, user};
+use super::codec::{chat_key, json, now_millis, parse, to_u32, to_u64};
 use super::{
     ChatSettings, Loaded, MatchSummary, PairRow, ScoreRow, Season, Store, StoreError, loaded,
 };
@@ -22,6 +22,9 @@ use std::path::Path;
 use std::str::FromStr;
 use std::time::Duration;
 use tokio::sync::{Mutex, MutexGuard};
+
+mod meta;
+mod scores;
 
 static MIGRATOR: Migrator = sqlx::migrate!("../migrations/sqlite");
 
@@ -183,7 +186,7 @@ impl Store for SqliteStore {
         }
         append_events(&mut w.tx, table.id, table.version, events).await?;
         if let Some(m) = finished {
-            add_match(&mut w.tx, m).await?;
+            scores::add_match(&mut w.tx, m).await?;
         }
         w.tx.commit().await?;
         Ok(())
@@ -296,31 +299,11 @@ impl Store for SqliteStore {
     }
 
     async fn season(&self, chat: &ChatId) -> Result<Season, StoreError> {
-        let mut conn = self.pool.acquire().await?;
-        current_season(&mut conn, chat).await
+        self.scores_season(chat).await
     }
 
     async fn new_season(&self, chat: &ChatId, now: Millis) -> Result<Season, StoreError> {
-        let (platform, id) = chat_key(chat);
-        let mut w = self.write().await?;
-        // Season 1 is implicit until a second one starts: write it down first.
-        sqlx::query("INSERT OR IGNORE INTO seasons (chat_platform, chat_id, number, started_at) VALUES (?1, ?2, 1, 0)")
-            .bind(platform)
-            .bind(id)
-            .execute(&mut *w.tx)
-            .await?;
-        let (number,): (i64,) = sqlx::query_as(
-            "INSERT INTO seasons (chat_platform, chat_id, number, started_at)
-             SELECT ?1, ?2, MAX(number) + 1, ?3 FROM seasons WHERE chat_platform = ?1 AND chat_id = ?2
-             RETURNING number",
-        )
-        .bind(platform)
-        .bind(id)
-        .bind(now)
-        .fetch_one(&mut *w.tx)
-        .await?;
-        w.tx.commit().await?;
-        Ok(Season { number: to_u32(number)?, started_at: now })
+        self.scores_new_season(chat, now).await
     }
 
     async fn scoreboard(
@@ -329,37 +312,7 @@ impl Store for SqliteStore {
         season: Option<u32>,
         variant: Option<Variant>,
     ) -> Result<Vec<ScoreRow>, StoreError> {
-        type Row = (String, String, String, String, i64, i64, i64, i64, i64, i64);
-        let (platform, id) = chat_key(chat);
-        let rows: Vec<Row> = sqlx::query_as(
-            "SELECT user_platform, user_id, name, variant, matches, wins, goats, rounds, points_for, points_against
-             FROM player_stats
-             WHERE chat_platform = ?1 AND chat_id = ?2 AND season = ?3 AND (?4 IS NULL OR variant = ?4)",
-        )
-        .bind(platform)
-        .bind(id)
-        .bind(self.season_or_current(chat, season).await?)
-        .bind(variant.map(Variant::key))
-        .fetch_all(&self.pool)
-        .await?;
-        let mut out = rows
-            .into_iter()
-            .map(|(up, uid, name, variant, matches, wins, goats, rounds, pf, pa)| {
-                Ok(ScoreRow {
-                    user: user(&up, uid)?,
-                    name,
-                    variant: to_variant(&variant)?,
-                    matches: to_u32(matches)?,
-                    wins: to_u32(wins)?,
-                    goats: to_u32(goats)?,
-                    rounds: to_u32(rounds)?,
-                    points_for: to_u64(pf)?,
-                    points_against: to_u64(pa)?,
-                })
-            })
-            .collect::<Result<Vec<_>, StoreError>>()?;
-        out.sort_by(|a, b| (&a.user, a.variant).cmp(&(&b.user, b.variant)));
-        Ok(out)
+        self.scores_scoreboard(chat, season, variant).await
     }
 
     async fn pair_scoreboard(
@@ -368,34 +321,7 @@ impl Store for SqliteStore {
         season: Option<u32>,
         variant: Option<Variant>,
     ) -> Result<Vec<PairRow>, StoreError> {
-        type Row = (String, String, String, String, String, String, String, i64, i64, i64);
-        let (platform, id) = chat_key(chat);
-        let rows: Vec<Row> = sqlx::query_as(
-            "SELECT user1_platform, user1_id, user2_platform, user2_id, name1, name2, variant, matches, wins, goats
-             FROM pair_stats
-             WHERE chat_platform = ?1 AND chat_id = ?2 AND season = ?3 AND (?4 IS NULL OR variant = ?4)",
-        )
-        .bind(platform)
-        .bind(id)
-        .bind(self.season_or_current(chat, season).await?)
-        .bind(variant.map(Variant::key))
-        .fetch_all(&self.pool)
-        .await?;
-        let mut out = rows
-            .into_iter()
-            .map(|(p1, id1, p2, id2, name1, name2, variant, matches, wins, goats)| {
-                Ok(PairRow {
-                    users: [user(&p1, id1)?, user(&p2, id2)?],
-                    names: [name1, name2],
-                    variant: to_variant(&variant)?,
-                    matches: to_u32(matches)?,
-                    wins: to_u32(wins)?,
-                    goats: to_u32(goats)?,
-                })
-            })
-            .collect::<Result<Vec<_>, StoreError>>()?;
-        out.sort_by(|a, b| (&a.users, a.variant).cmp(&(&b.users, b.variant)));
-        Ok(out)
+        self.scores_pair_scoreboard(chat, season, variant).await
     }
 
     async fn set_message_ref(
@@ -425,6 +351,22 @@ impl Store for SqliteStore {
         Ok(())
     }
 
+    async fn meta(&self, key: &str) -> Result<Option<String>, StoreError> {
+        self.meta_get(key).await
+    }
+
+    async fn set_meta(&self, key: &str, value: Option<&str>) -> Result<(), StoreError> {
+        self.meta_set(key, value).await
+    }
+
+    async fn meta_prefix(&self, prefix: &str) -> Result<Vec<(String, String)>, StoreError> {
+        self.meta_scan(prefix).await
+    }
+
+    async fn meta_or(&self, key: &str, value: &str) -> Result<String, StoreError> {
+        self.meta_get_or(key, value).await
+    }
+
     async fn message_refs(&self, table_id: i64) -> Result<Vec<(String, String)>, StoreError> {
         let rows: Vec<(String, String)> = sqlx::query_as(
             "SELECT audience, message FROM message_refs WHERE table_id = ?1 ORDER BY audience",
@@ -436,48 +378,8 @@ impl Store for SqliteStore {
     }
 
     async fn last_record(&self, chat: &ChatId) -> Result<Option<serde_json::Value>, StoreError> {
-        let (platform, id) = chat_key(chat);
-        let row: Option<(String,)> = sqlx::query_as(
-            "SELECT record FROM matches WHERE chat_platform = ?1 AND chat_id = ?2 ORDER BY id DESC LIMIT 1",
-        )
-        .bind(platform)
-        .bind(id)
-        .fetch_optional(&self.pool)
-        .await?;
-        row.map(|(r,)| parse(&r)).transpose()
+        self.scores_last_record(chat).await
     }
-}
-
-impl SqliteStore {
-    async fn season_or_current(
-        &self,
-        chat: &ChatId,
-        season: Option<u32>,
-    ) -> Result<i64, StoreError> {
-        match season {
-            Some(s) => Ok(s.into()),
-            None => Ok(self.season(chat).await?.number.into()),
-        }
-    }
-}
-
-/// The chat's current season, on any connection or inside a transaction.
-async fn current_season(
-    conn: &mut sqlx::SqliteConnection,
-    chat: &ChatId,
-) -> Result<Season, StoreError> {
-    let (platform, id) = chat_key(chat);
-    let row: Option<(i64, i64)> = sqlx::query_as(
-        "SELECT number, started_at FROM seasons WHERE chat_platform = ?1 AND chat_id = ?2 ORDER BY number DESC LIMIT 1",
-    )
-    .bind(platform)
-    .bind(id)
-    .fetch_optional(&mut *conn)
-    .await?;
-    Ok(match row {
-        Some((number, started_at)) => Season { number: to_u32(number)?, started_at },
-        None => Season { number: 1, started_at: 0 },
-    })
 }
 
 async fn append_events(
@@ -497,84 +399,5 @@ async fn append_events(
         .execute(&mut **tx)
         .await?;
     }
-    Ok(())
-}
-
-/// Adds a finished match to the current season's scoreboards, as [`super::MemoryStore`] does:
-/// a line per person (computer players have none), a line per pair of partners who are both
-/// people, and the match itself.
-async fn add_match(
-    tx: &mut Transaction<'static, Sqlite>,
-    m: &MatchSummary,
-) -> Result<(), StoreError> {
-    let season = i64::from(current_season(tx, &m.chat).await?.number);
-    let (platform, chat) = chat_key(&m.chat);
-    for p in &m.players {
-        let Some(user) = &p.user else { continue };
-        sqlx::query(
-            "INSERT INTO player_stats (chat_platform, chat_id, season, variant, user_platform, user_id, name,
-                matches, wins, goats, rounds, points_for, points_against)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 1, ?8, ?9, ?10, ?11, ?12)
-             ON CONFLICT (chat_platform, chat_id, season, variant, user_platform, user_id) DO UPDATE SET
-                name = excluded.name, matches = matches + 1, wins = wins + excluded.wins,
-                goats = goats + excluded.goats, rounds = rounds + excluded.rounds,
-                points_for = points_for + excluded.points_for,
-                points_against = points_against + excluded.points_against",
-        )
-        .bind(platform)
-        .bind(chat)
-        .bind(season)
-        .bind(m.variant.key())
-        .bind(user.platform.key())
-        .bind(&user.id)
-        .bind(&p.name)
-        .bind(p.won)
-        .bind(p.goat)
-        .bind(i64::from(m.rounds))
-        .bind(i64::from(p.points_for))
-        .bind(i64::from(p.points_against))
-        .execute(&mut **tx)
-        .await?;
-    }
-    for [a, b] in m.partner_pairs() {
-        let (ua, ub) = (a.user.as_ref().expect("a person"), b.user.as_ref().expect("a person"));
-        sqlx::query(
-            "INSERT INTO pair_stats (chat_platform, chat_id, season, variant, user1_platform, user1_id,
-                user2_platform, user2_id, name1, name2, matches, wins, goats)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 1, ?11, ?12)
-             ON CONFLICT (chat_platform, chat_id, season, variant, user1_platform, user1_id, user2_platform, user2_id)
-             DO UPDATE SET name1 = excluded.name1, name2 = excluded.name2, matches = matches + 1,
-                wins = wins + excluded.wins, goats = goats + excluded.goats",
-        )
-        .bind(platform)
-        .bind(chat)
-        .bind(season)
-        .bind(m.variant.key())
-        .bind(ua.platform.key())
-        .bind(&ua.id)
-        .bind(ub.platform.key())
-        .bind(&ub.id)
-        .bind(&a.name)
-        .bind(&b.name)
-        .bind(a.won)
-        .bind(a.goat)
-        .execute(&mut **tx)
-        .await?;
-    }
-    sqlx::query(
-        "INSERT INTO matches (chat_platform, chat_id, season, table_id, variant, pairs, rounds, finished_at, record)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-    )
-    .bind(platform)
-    .bind(chat)
-    .bind(season)
-    .bind(m.table_id)
-    .bind(m.variant.key())
-    .bind(m.pairs)
-    .bind(i64::from(m.rounds))
-    .bind(m.finished_at)
-    .bind(json(&m.record)?)
-    .execute(&mut **tx)
-    .await?;
     Ok(())
 }
