@@ -42,10 +42,8 @@ pub fn is_admin(member: Option<&Member>) -> bool {
 /// Who asks, in a guild channel: Discord sends the member's permissions with every
 /// interaction, so the admin bit is always known.
 pub fn from(channel: ChannelId, user: &User, member: Option<&Member>) -> From {
-    From {
-        chat: chat(channel),
-        private: false,
-        person: member_person(user, member),
-        admin: is_admin(member),
-    }
+    // A command or a press comes from the channel: its person is in it.
+    let chat = chat(channel);
+    let member_of = Some(chat.clone());
+    From { chat, private: false, person: member_person(user, member), admin: is_admin(member), member_of }
 }

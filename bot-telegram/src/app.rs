@@ -21,6 +21,8 @@ pub(crate) struct App<S: Store> {
     pub bot: Tg,
     /// The bot's @username (without the @), for deep links.
     pub username: String,
+    /// What deep links are signed with.
+    pub links: domino_core::chat::Links,
     pub outbox: Outbox,
     /// Users whose private chat is closed to the bot (until they open it).
     closed: Mutex<HashSet<i64>>,
@@ -35,11 +37,18 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 impl<S: Store> App<S> {
-    pub(crate) fn new(chat: Chat<S>, bot: Tg, username: String, pacing: Pacing) -> Arc<App<S>> {
+    pub(crate) fn new(
+        chat: Chat<S>,
+        links: domino_core::chat::Links,
+        bot: Tg,
+        username: String,
+        pacing: Pacing,
+    ) -> Arc<App<S>> {
         Arc::new_cyclic(|weak: &Weak<App<S>>| {
             let deliver: Weak<dyn Deliver> = weak.clone();
             App {
                 chat,
+                links,
                 bot,
                 username,
                 outbox: Outbox::new(pacing, deliver),
@@ -92,7 +101,31 @@ impl<S: Store> App<S> {
         request: &Request,
     ) -> From {
         let admin = request.needs_admin() && self.is_admin(chat, user.id).await;
-        From { chat: chat_id(chat), private: chat.0 > 0, person: person(user), admin }
+        // A deep link opened in the private chat: is the person a member of its table's chat?
+        let member_of = match request {
+            Request::Link(payload) => match self.chat.link_target(payload).await {
+                Some(target) if self.is_member(&target, user.id).await => Some(target),
+                _ => None,
+            },
+            _ => Some(chat_id(chat)),
+        };
+        From { chat: chat_id(chat), private: chat.0 > 0, person: person(user), admin, member_of }
+    }
+
+    /// Whether Telegram says the user is in the chat (a member, an admin, restricted but in).
+    async fn is_member(
+        &self,
+        chat: &domino_core::session::ChatId,
+        user: teloxide::types::UserId,
+    ) -> bool {
+        let Some(chat) = tg_chat(chat) else { return false };
+        match self.bot.get_chat_member(teloxide::types::ChatId(chat), user).await {
+            Ok(member) => member.is_present(),
+            Err(e) => {
+                tracing::warn!(chat, error = %e, "getChatMember failed");
+                false
+            }
+        }
     }
 
     /// The chat's language.

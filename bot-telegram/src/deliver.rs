@@ -103,7 +103,7 @@ impl<S: Store> App<S> {
 
     async fn deliver_table(&self, chat: i64, id: i64) -> Sent {
         let Some(show) = self.current(id).await else { return Ok(0) };
-        let markup = keyboards::table_markup(&show.table, &show.view, &self.username);
+        let markup = keyboards::table_markup(&show.table, &show.view, &self.username, &self.links);
         let refs = self.refs(id).await;
         self.put(id, PUBLIC, chat, refs.get(PUBLIC), &render_table(&show.view), markup).await
     }

@@ -51,7 +51,7 @@ impl<S: Store> App<S> {
         let name =
             table.seats[seat].as_ref().and_then(|s| s.person()).map(|p| display_name(&p.name));
         let lang = table.lang;
-        let link = keyboards::deep_link(&self.username, Link::Hand(table.id));
+        let link = keyboards::deep_link(&self.username, &self.links, Link::Hand(table.id));
         self.outbox.push(
             chat,
             Job::Text {

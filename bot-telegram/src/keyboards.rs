@@ -3,7 +3,7 @@
 //! to the private chat beside «my tiles».
 
 use crate::texts;
-use domino_core::chat::Link;
+use domino_core::chat::{Link, Links};
 use domino_core::session::{Phase, Table};
 use domino_core::view::{ButtonAction, Buttons, TableView};
 use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
@@ -27,10 +27,10 @@ pub(crate) fn callbacks(rows: Vec<Vec<(String, String)>>) -> InlineKeyboardMarku
 }
 
 /// `https://t.me/<bot>?start=<payload>`.
-pub(crate) fn deep_link(bot: &str, payload: Link) -> url::Url {
+pub(crate) fn deep_link(bot: &str, links: &Links, payload: Link) -> url::Url {
     let mut url = url::Url::parse("https://t.me/").expect("a valid base");
     url.set_path(bot);
-    url.query_pairs_mut().append_pair("start", &payload.encode());
+    url.query_pairs_mut().append_pair("start", &links.encode(payload));
     url
 }
 
@@ -40,7 +40,12 @@ pub(crate) fn link_button(label: &str, url: url::Url) -> InlineKeyboardMarkup {
 }
 
 /// The table message's keyboard.
-pub(crate) fn table_markup(table: &Table, view: &TableView, bot: &str) -> InlineKeyboardMarkup {
+pub(crate) fn table_markup(
+    table: &Table,
+    view: &TableView,
+    bot: &str,
+    links: &Links,
+) -> InlineKeyboardMarkup {
     let lang = table.lang;
     let mut rows: Vec<Vec<InlineKeyboardButton>> = view
         .buttons
@@ -50,7 +55,7 @@ pub(crate) fn table_markup(table: &Table, view: &TableView, bot: &str) -> Inline
                 .map(|(label, data)| match data.action {
                     ButtonAction::Join => InlineKeyboardButton::url(
                         texts::join_button(lang).to_owned(),
-                        deep_link(bot, Link::Join(table.id)),
+                        deep_link(bot, links, Link::Join(table.id)),
                     ),
                     _ => InlineKeyboardButton::callback(label.clone(), data.encode()),
                 })
@@ -60,7 +65,7 @@ pub(crate) fn table_markup(table: &Table, view: &TableView, bot: &str) -> Inline
     if table.phase == Phase::Playing {
         let link = InlineKeyboardButton::url(
             texts::private_tiles_button(lang).to_owned(),
-            deep_link(bot, Link::Hand(table.id)),
+            deep_link(bot, links, Link::Hand(table.id)),
         );
         match rows.first_mut() {
             Some(first) => first.push(link),
@@ -76,7 +81,10 @@ mod tests {
 
     #[test]
     fn deep_links_open_the_bot_with_a_payload() {
-        let url = deep_link("domino_bot", Link::Join(1295));
-        assert_eq!(url.as_str(), "https://t.me/domino_bot?start=jzz");
+        let links = Links::new(b"k".to_vec());
+        let url = deep_link("domino_bot", &links, Link::Join(1295));
+        let payload = url.as_str().strip_prefix("https://t.me/domino_bot?start=").unwrap();
+        assert!(payload.starts_with("jzz_"), "{url}");
+        assert_eq!(links.decode(payload), Some(Link::Join(1295)));
     }
 }

@@ -156,7 +156,9 @@ pub async fn run<S: Store>(
     let updates = service.subscribe();
     let Some(me) = get_me(&bot, &options.stop).await? else { return Ok(()) };
     let username = me.username.clone().unwrap_or_default();
-    let app = App::new(Chat::new(service), bot.clone(), username, options.pacing);
+    let chat = Chat::new(service);
+    let links = chat.links().await.map_err(|e| Error::Config(format!("the store: {e}")))?;
+    let app = App::new(chat, links, bot.clone(), username, options.pacing);
     register_commands(&bot).await;
     let timers = tokio::spawn(show_timers(app.clone(), updates));
     for show in app.chat.open_tables(Platform::Telegram).await {

@@ -45,6 +45,22 @@ impl<S: Store> Store for Slow<S> {
         self.inner.load_open().await
     }
 
+    async fn meta(&self, key: &str) -> Result<Option<String>, StoreError> {
+        self.inner.meta(key).await
+    }
+
+    async fn set_meta(&self, key: &str, value: Option<&str>) -> Result<(), StoreError> {
+        self.inner.set_meta(key, value).await
+    }
+
+    async fn meta_prefix(&self, prefix: &str) -> Result<Vec<(String, String)>, StoreError> {
+        self.inner.meta_prefix(prefix).await
+    }
+
+    async fn meta_or(&self, key: &str, value: &str) -> Result<String, StoreError> {
+        self.inner.meta_or(key, value).await
+    }
+
     async fn set_aside(&self, id: i64) -> Result<(), StoreError> {
         self.inner.set_aside(id).await
     }

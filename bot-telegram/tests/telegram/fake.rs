@@ -128,6 +128,8 @@ pub struct St {
     /// Users who have opened their private chat with the bot.
     pub open: HashSet<i64>,
     pub admins: HashSet<(i64, i64)>,
+    /// (chat, user) of people who are not in the chat.
+    pub outsiders: HashSet<(i64, i64)>,
     pub webhook: Option<String>,
 }
 
@@ -249,6 +251,11 @@ impl Fake {
         f(&self.lock())
     }
 
+    /// `user` is not in `chat` (never joined, or left).
+    pub fn outsider(&self, chat: i64, user: &User) {
+        self.lock().outsiders.insert((chat, user.id));
+    }
+
     pub fn admin(&self, chat: i64, user: &User) {
         self.lock().admins.insert((chat, user.id));
     }
@@ -282,6 +289,16 @@ impl Fake {
         let body = message_json(&m, from.json());
         self.push(&mut st, "message", body);
         m.id
+    }
+
+    /// A message posted as a channel (or by an anonymous admin): `sender_chat` says so.
+    pub fn say_as_channel(&self, chat: i64, from: &User, text: &str) {
+        let mut st = self.lock();
+        let entities = json!([{"type": "bot_command", "offset": 0, "length": text.split(' ').next().unwrap_or("").encode_utf16().count()}]);
+        let m = st.new_message(chat, false, text, Value::Null, entities);
+        let mut body = message_json(&m, from.json());
+        body["sender_chat"] = json!({"id": -100777, "type": "channel", "title": "Anonymous"});
+        self.push(&mut st, "message", body);
     }
 
     /// A user opens a deep link (a `t.me/<bot>?start=…` URL): `/start <payload>` in private.
@@ -514,6 +531,9 @@ fn handle(st: &mut St, method: &str, body: &Value, file: Option<(String, Vec<u8>
         "getchatmember" => {
             let user = body.get("user_id").and_then(int).unwrap_or(0);
             let u = json!({"id": user, "is_bot": false, "first_name": "Member"});
+            if st.outsiders.contains(&(chat, user)) {
+                return ok(json!({"status": "left", "user": u}));
+            }
             match st.admins.contains(&(chat, user)) {
                 true => ok(json!({"status": "creator", "user": u, "is_anonymous": false})),
                 false => ok(json!({"status": "member", "user": u})),

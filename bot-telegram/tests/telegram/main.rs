@@ -3,6 +3,7 @@
 
 mod fake;
 mod harness;
+mod safety;
 mod scenario;
 
 use domino_core::service::{ManualClock, Service};

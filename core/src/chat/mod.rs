@@ -26,7 +26,7 @@ pub mod words;
 pub use answer::{Answer, Body, File, Notice, Reply, Show};
 pub use args::{Args, Opponent};
 pub use catalog::{ArgKind, COMMANDS, Cmd, CommandSpec, command_named};
-pub use link::Link;
+pub use link::{Link, Links};
 pub use menu::{Change, Control, ControlKind, Item, Menu, MenuPress, Page, TIMERS};
 pub use menu_draw::{menu as settings_menu, rules_summary, settings_text, timer_text};
 pub use request::{From, Request, may_administer};
@@ -43,17 +43,44 @@ pub const DUEL_TTL_MS: i64 = 10 * 60 * 1000;
 /// The chat layer over a service.
 pub struct Chat<S: Store> {
     service: Arc<Service<S>>,
+    /// The key deep links are signed with, read from the store once.
+    links: Arc<tokio::sync::OnceCell<Links>>,
 }
 
 impl<S: Store> Clone for Chat<S> {
     fn clone(&self) -> Self {
-        Chat { service: self.service.clone() }
+        Chat { service: self.service.clone(), links: self.links.clone() }
     }
 }
 
 impl<S: Store> Chat<S> {
     pub fn new(service: Arc<Service<S>>) -> Chat<S> {
-        Chat { service }
+        Chat { service, links: Arc::default() }
+    }
+
+    /// The key deep links are signed with: made once, kept in the store, the same after a
+    /// restart (so links in old messages keep working) and for every process on the store.
+    pub async fn links(&self) -> Result<Links, StoreError> {
+        let links = self
+            .links
+            .get_or_try_init(|| async {
+                let mut fresh = [0u8; 32];
+                rand::TryRngCore::try_fill_bytes(&mut rand::rngs::OsRng, &mut fresh)
+                    .expect("the operating system's random source works");
+                let fresh: String = fresh.iter().map(|b| format!("{b:02x}")).collect();
+                let key = self.service.store().meta_or("secret:links", &fresh).await?;
+                Ok::<_, StoreError>(Links::new(key.into_bytes()))
+            })
+            .await?;
+        Ok(links.clone())
+    }
+
+    /// The chat of the table a deep link names, when the link is one of ours: the adapter asks
+    /// the platform whether the person is a member of it (a join is for members only).
+    pub async fn link_target(&self, payload: &str) -> Option<ChatId> {
+        let link = self.links().await.ok()?.decode(payload)?;
+        let (Link::Join(id) | Link::Hand(id)) = link;
+        Some(self.service.table(id).await.ok()??.chat)
     }
 
     pub fn service(&self) -> &Arc<Service<S>> {

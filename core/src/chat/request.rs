@@ -18,6 +18,9 @@ pub struct From {
     /// The platform says this person administers `chat`. Adapters must find it out when
     /// [`Request::needs_admin`] says so (it may cost a call); otherwise it may be `false`.
     pub admin: bool,
+    /// A chat the platform says this person is a member of: for a join link opened in a
+    /// private chat, the table's chat (see [`super::Chat::link_target`]).
+    pub member_of: Option<ChatId>,
 }
 
 /// A request.

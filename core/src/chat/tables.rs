@@ -152,7 +152,7 @@ impl<S: Store> Chat<S> {
             );
             return Ok(Answer::private(text));
         }
-        let Some(link) = Link::decode(payload) else {
+        let Some(link) = self.links().await?.decode(payload) else {
             return Ok(Answer::private(texts::bad_link(lang)));
         };
         let (Link::Join(id) | Link::Hand(id)) = link;
@@ -166,6 +166,9 @@ impl<S: Store> Chat<S> {
         let lang = table.lang;
         let hand = |t: &Table| self.hand(t, from);
         match link {
+            Link::Join(_) if from.member_of.as_ref() != Some(&table.chat) => {
+                Ok(Answer::private(texts::members_only(lang)))
+            }
             Link::Join(_) => {
                 let cmd = Command {
                     actor: Actor::person(from.person.clone()),

@@ -153,6 +153,14 @@ pub fn bad_link(lang: Lang) -> &'static str {
     tr(lang, "Эта ссылка устарела или неверна.", "This link is out of date or wrong.")
 }
 
+pub fn members_only(lang: Lang) -> &'static str {
+    tr(
+        lang,
+        "За этот стол садятся участники его чата: вступите в чат и нажмите «Сесть» там.",
+        "This table is for the members of its chat: join the chat and press «Join» there.",
+    )
+}
+
 pub fn joined(lang: Lang, title: &str) -> String {
     match lang {
         Lang::Ru => format!("✅ Вы за столом «{title}». Кости придут сюда, когда начнётся матч."),
