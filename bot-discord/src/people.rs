@@ -45,5 +45,11 @@ pub fn from(channel: ChannelId, user: &User, member: Option<&Member>) -> From {
     // A command or a press comes from the channel: its person is in it.
     let chat = chat(channel);
     let member_of = Some(chat.clone());
-    From { chat, private: false, person: member_person(user, member), admin: is_admin(member), member_of }
+    From {
+        chat,
+        private: false,
+        person: member_person(user, member),
+        admin: is_admin(member),
+        member_of,
+    }
 }

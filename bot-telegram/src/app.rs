@@ -128,6 +128,21 @@ impl<S: Store> App<S> {
         }
     }
 
+    /// The webhook's secret: the one configured, else one made once and kept in the store
+    /// (the same after a restart, and for every instance behind a load balancer).
+    pub(crate) async fn webhook_secret(
+        &self,
+        hook: &crate::Webhook,
+    ) -> Result<String, crate::Error> {
+        if let Some(s) = &hook.secret {
+            return Ok(s.clone());
+        }
+        self.chat
+            .secret("telegram-webhook")
+            .await
+            .map_err(|e| crate::Error::Config(format!("the store: {e}")))
+    }
+
     /// The chat's language.
     pub(crate) async fn lang_of(&self, chat: teloxide::types::ChatId) -> Lang {
         self.chat.lang(&chat_id(chat)).await

@@ -213,13 +213,15 @@ async fn dispatch<S: Store>(app: &Arc<App<S>>, options: &RunOptions) -> Result<(
                     .build();
                 dispatcher.try_dispatch_with_listener(listener, errors).await.map_err(Error::from)
             }
-            Mode::Webhook(hook) => match webhook::listener(&app.bot, hook).await {
-                Ok(listener) => dispatcher
-                    .try_dispatch_with_listener(listener, errors)
-                    .await
-                    .map_err(Error::from),
-                Err(e) => Err(e),
-            },
+            Mode::Webhook(hook) => {
+                match webhook::listener(&app.bot, hook, app.webhook_secret(hook).await?).await {
+                    Ok(listener) => dispatcher
+                        .try_dispatch_with_listener(listener, errors)
+                        .await
+                        .map_err(Error::from),
+                    Err(e) => Err(e),
+                }
+            }
         };
         watcher.abort();
         match result {

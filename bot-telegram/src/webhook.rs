@@ -20,7 +20,8 @@ pub struct Webhook {
     pub url: url::Url,
     /// The local address to listen on (`TELEGRAM_WEBHOOK_LISTEN`, default `0.0.0.0:8443`).
     pub listen: SocketAddr,
-    /// Telegram sends it in `X-Telegram-Bot-Api-Secret-Token` (`TELEGRAM_WEBHOOK_SECRET`).
+    /// Telegram sends it in `X-Telegram-Bot-Api-Secret-Token` (`TELEGRAM_WEBHOOK_SECRET`);
+    /// when none is given, one is made, kept in the store and registered.
     pub secret: Option<String>,
 }
 
@@ -30,7 +31,7 @@ type State_ = (UnboundedReceiver<Updates>, StopToken);
 #[derive(Clone)]
 struct Hook {
     tx: UnboundedSender<Updates>,
-    secret: Option<String>,
+    secret: String,
 }
 
 fn stream(state: &mut State_) -> &mut UnboundedReceiver<Updates> {
@@ -41,19 +42,17 @@ fn token(state: &mut State_) -> StopToken {
     state.1.clone()
 }
 
-/// Registers the webhook with Telegram and starts listening.
+/// Registers the webhook with Telegram (with `secret`, which every update must then carry) and
+/// starts listening.
 pub(crate) async fn listener(
     bot: &Tg,
     hook: &Webhook,
+    secret: String,
 ) -> Result<impl UpdateListener<Err = Infallible>, Error> {
     let tcp = tokio::net::TcpListener::bind(hook.listen)
         .await
         .map_err(|e| Error::Webhook(format!("cannot listen on {}: {e}", hook.listen)))?;
-    let mut req = bot.set_webhook(hook.url.clone());
-    if let Some(secret) = &hook.secret {
-        req = req.secret_token(secret.clone());
-    }
-    req.await?;
+    bot.set_webhook(hook.url.clone()).secret_token(secret.clone()).await?;
     let (tx, rx) = unbounded();
     let (stop_token, stop_flag) = mk_stop_token();
     let path = match hook.url.path() {
@@ -62,7 +61,7 @@ pub(crate) async fn listener(
     };
     let router = axum::Router::new()
         .route(&path, axum::routing::post(receive))
-        .with_state(Hook { tx, secret: hook.secret.clone() });
+        .with_state(Hook { tx, secret });
     tokio::spawn(async move {
         if let Err(e) = axum::serve(tcp, router).with_graceful_shutdown(stop_flag).await {
             tracing::error!(error = %e, "webhook server failed");
@@ -71,12 +70,17 @@ pub(crate) async fn listener(
     Ok(StatefulListener::new((rx, stop_token), stream, token))
 }
 
+/// Whether two byte strings are equal, in a time that does not depend on where they differ.
+fn same(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
 async fn receive(State(hook): State<Hook>, headers: HeaderMap, body: String) -> StatusCode {
-    if let Some(secret) = &hook.secret {
-        let given = headers.get("x-telegram-bot-api-secret-token").map(|v| v.as_bytes());
-        if given != Some(secret.as_bytes()) {
-            return StatusCode::UNAUTHORIZED;
-        }
+    // Only Telegram knows the secret: anything else posted here is not an update.
+    let given = headers.get("x-telegram-bot-api-secret-token").map(|v| v.as_bytes());
+    if !given.is_some_and(|g| same(g, hook.secret.as_bytes())) {
+        tracing::warn!("webhook: a post without the secret was refused");
+        return StatusCode::UNAUTHORIZED;
     }
     match serde_json::from_str::<Update>(&body) {
         Ok(update) => {
@@ -89,5 +93,16 @@ async fn receive(State(hook): State<Hook>, headers: HeaderMap, body: String) -> 
             tracing::warn!(error = %e, "webhook: not an update");
             StatusCode::OK
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same;
+
+    #[test]
+    fn secrets_are_compared_whole() {
+        assert!(same(b"s3cret", b"s3cret"));
+        assert!(!same(b"s3cret", b"s3creT") && !same(b"s3cret", b"s3cre") && !same(b"", b"x"));
     }
 }

@@ -30,16 +30,25 @@ async fn a_join_link_is_for_members_of_the_tables_chat_and_cannot_be_made_up() {
     fake.say(EVE.id, &EVE, &format!("/start j{}", id));
     fake.say(BOB.id, &BOB, &format!("/start j{}_AAAAAAAAAAAAAAAA", id));
     fake.until("two refusals", |st| {
-        let told = |u: i64| st.bot_texts(u).into_iter().filter(|t| t.contains("устарела или неверна")).count();
+        let told = |u: i64| {
+            st.bot_texts(u).into_iter().filter(|t| t.contains("устарела или неверна")).count()
+        };
         (told(EVE.id) == 1 && told(BOB.id) == 1).then_some(())
     })
     .await;
     let t = table(&service, id).await;
-    assert_eq!((t.phase.clone(), t.seats.iter().flatten().count()), (Phase::Lobby, 1), "nobody sat down");
+    assert_eq!(
+        (t.phase.clone(), t.seats.iter().flatten().count()),
+        (Phase::Lobby, 1),
+        "nobody sat down"
+    );
 
     // Bob is a member: the same link seats him, and the match starts.
     fake.open_link(&BOB, &join);
-    eventually("Bob seated", || async { (table(&service, id).await.phase == Phase::Playing).then_some(()) }).await;
+    eventually("Bob seated", || async {
+        (table(&service, id).await.phase == Phase::Playing).then_some(())
+    })
+    .await;
     bot.stop().await;
 }
 
@@ -49,8 +58,10 @@ async fn a_post_as_a_channel_is_not_a_player() {
     let bot = start(&fake, memory_service().await).await;
     let service = bot.service.clone();
     fake.say_as_channel(GROUP, &ALICE, "/new");
-    fake.until("the answer", |st| st.bot_texts(GROUP).into_iter().find(|t| t.contains("от своего имени")))
-        .await;
+    fake.until("the answer", |st| {
+        st.bot_texts(GROUP).into_iter().find(|t| t.contains("от своего имени"))
+    })
+    .await;
     assert!(service.tables_in(&chat(GROUP)).await.is_empty(), "no table for a channel");
     bot.stop().await;
 }

@@ -123,9 +123,13 @@ async fn the_chat_scenario_gives_what_the_chat_layer_gives() {
                 });
                 let (data, url) = match button {
                     Some(b) => (b.data, b.url),
-                    None if press == "join" => {
-                        (None, Some(format!("start={}", chat.links().await.unwrap().encode(Link::Join(t.id)))))
-                    }
+                    None if press == "join" => (
+                        None,
+                        Some(format!(
+                            "start={}",
+                            chat.links().await.unwrap().encode(Link::Join(t.id))
+                        )),
+                    ),
                     None => (Some(forged), None),
                 };
                 match (data, url) {

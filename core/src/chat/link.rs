@@ -77,7 +77,8 @@ fn parse_body(s: &str) -> Option<Link> {
         return None;
     }
     let (tag, rest) = s.split_at(1);
-    if rest.starts_with('0') || !rest.bytes().all(|b| b.is_ascii_digit() || b.is_ascii_lowercase()) {
+    if rest.starts_with('0') || !rest.bytes().all(|b| b.is_ascii_digit() || b.is_ascii_lowercase())
+    {
         return None;
     }
     let id = i64::from_str_radix(rest, 36).ok()?;
@@ -143,14 +144,19 @@ mod tests {
         let links = Links::new(b"a secret".to_vec());
         for p in [Link::Join(1), Link::Hand(36), Link::Join(i64::MAX)] {
             let s = links.encode(p);
-            assert!(s.len() <= 64 && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-'), "{s}");
+            assert!(
+                s.len() <= 64
+                    && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-'),
+                "{s}"
+            );
             assert_eq!(links.decode(&s), Some(p));
             assert_eq!(Links::new(b"another".to_vec()).decode(&s), None, "another key");
         }
         let good = links.encode(Link::Join(5));
         let (body, tag) = good.split_once('_').unwrap();
         // The same mac on another table, a guessed one, a bare id: refused.
-        let mut forged = vec![format!("j6_{tag}"), format!("{body}_AAAAAAAAAAAAAAAA"), "j5".into(), body.into()];
+        let mut forged =
+            vec![format!("j6_{tag}"), format!("{body}_AAAAAAAAAAAAAAAA"), "j5".into(), body.into()];
         forged.extend(["", "j", "x1_", "j01", "jA", "j-1", "h1 "].map(String::from));
         for bad in forged {
             assert_eq!(links.decode(&bad), None, "{bad:?}");

@@ -75,6 +75,18 @@ impl<S: Store> Chat<S> {
         Ok(links.clone())
     }
 
+    /// A secret a platform needs (a webhook's): 32 random letters and digits, made once and
+    /// kept in the store.
+    pub async fn secret(&self, name: &str) -> Result<String, StoreError> {
+        const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+        let mut bytes = [0u8; 32];
+        rand::TryRngCore::try_fill_bytes(&mut rand::rngs::OsRng, &mut bytes)
+            .expect("the operating system's random source works");
+        let fresh: String =
+            bytes.iter().map(|b| ALPHABET[*b as usize % ALPHABET.len()] as char).collect();
+        self.service.store().meta_or(&format!("secret:{name}"), &fresh).await
+    }
+
     /// The chat of the table a deep link names, when the link is one of ours: the adapter asks
     /// the platform whether the person is a member of it (a join is for members only).
     pub async fn link_target(&self, payload: &str) -> Option<ChatId> {

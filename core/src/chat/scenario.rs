@@ -331,7 +331,13 @@ pub async fn run_direct<S: Store>(chat: &Chat<S>, scenario: &Scenario, at: ChatI
                     let view = hand_view(&t, seat).expect("a hand");
                     let (_, data) =
                         view.buttons.first().and_then(|r| r.first()).expect("a move").clone();
-                    let from = From { chat: at.clone(), private: false, person: who, admin: false, member_of: Some(at.clone()) };
+                    let from = From {
+                        chat: at.clone(),
+                        private: false,
+                        person: who,
+                        admin: false,
+                        member_of: Some(at.clone()),
+                    };
                     let a = chat.handle(&from, Request::press(data.encode())).await;
                     assert!(a.reply.is_none(), "a legal move is taken: {:?}", a.text());
                 }
