@@ -13,6 +13,9 @@ use teloxide::adaptors::CacheMe;
 use teloxide::prelude::*;
 use teloxide::types::User;
 
+/// The longest a question to Telegram about a person may take on the path of a press.
+const FACT_TIMEOUT: std::time::Duration = std::time::Duration::from_millis(1500);
+
 /// The requester every call goes through (pacing is the outbox's).
 pub(crate) type Tg = CacheMe<Bot>;
 
@@ -23,6 +26,8 @@ pub(crate) struct App<S: Store> {
     pub username: String,
     /// What deep links are signed with.
     pub links: domino_core::chat::Links,
+    /// The longest one Bot API call of the outbox may take.
+    pub call_timeout: std::time::Duration,
     pub outbox: Outbox,
     /// Users whose private chat is closed to the bot (until they open it).
     closed: Mutex<HashSet<i64>>,
@@ -43,12 +48,14 @@ impl<S: Store> App<S> {
         bot: Tg,
         username: String,
         pacing: Pacing,
+        call_timeout: std::time::Duration,
     ) -> Arc<App<S>> {
         Arc::new_cyclic(|weak: &Weak<App<S>>| {
             let deliver: Weak<dyn Deliver> = weak.clone();
             App {
                 chat,
                 links,
+                call_timeout,
                 bot,
                 username,
                 outbox: Outbox::new(pacing, deliver),
@@ -119,7 +126,12 @@ impl<S: Store> App<S> {
         user: teloxide::types::UserId,
     ) -> bool {
         let Some(chat) = tg_chat(chat) else { return false };
-        match self.bot.get_chat_member(teloxide::types::ChatId(chat), user).await {
+        let asked = self.bot.get_chat_member(teloxide::types::ChatId(chat), user);
+        let Ok(answer) = tokio::time::timeout(FACT_TIMEOUT, asked).await else {
+            tracing::warn!(chat, "getChatMember took too long");
+            return false;
+        };
+        match answer {
             Ok(member) => member.is_present(),
             Err(e) => {
                 tracing::warn!(chat, error = %e, "getChatMember failed");
@@ -215,7 +227,13 @@ impl<S: Store> App<S> {
         if chat.0 > 0 {
             return true;
         }
-        match self.bot.get_chat_member(chat, user).await {
+        let Ok(answer) =
+            tokio::time::timeout(FACT_TIMEOUT, self.bot.get_chat_member(chat, user)).await
+        else {
+            tracing::warn!(chat = chat.0, "getChatMember took too long");
+            return false;
+        };
+        match answer {
             Ok(member) => member.is_privileged(),
             Err(e) => {
                 tracing::warn!(chat = chat.0, error = %e, "getChatMember failed");

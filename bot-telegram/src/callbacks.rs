@@ -10,6 +10,7 @@ use crate::outbox::Job;
 use domino_core::chat::{Request, texts};
 use domino_core::store::Store;
 use std::sync::Arc;
+use std::time::Duration;
 use teloxide::prelude::*;
 
 pub(crate) type HandlerResult = Result<(), Box<dyn std::error::Error + Send + Sync>>;
@@ -60,23 +61,40 @@ async fn drawn_here<S: Store>(
     is(PUBLIC) || is(&hand_audience(user))
 }
 
-/// Answers a press: nothing, a short notice, or an alert.
+/// How long one attempt at answering a press may take: two fit in Telegram's three seconds.
+const ANSWER_TRY: Duration = Duration::from_millis(1200);
+/// How long after the bot took the press its answer may still come.
+const ANSWER_BUDGET: Duration = Duration::from_millis(2800);
+
+/// Answers a press: nothing, a short notice, or an alert. A failure that may pass (a 5xx, a
+/// timeout, a short 429) is tried again while Telegram's three seconds last.
 pub(crate) async fn answer<S: Store>(
     app: &App<S>,
     q: &CallbackQuery,
     text: Option<String>,
     alert: bool,
 ) {
+    use crate::failure::Failure;
+    let deadline = tokio::time::Instant::now() + ANSWER_BUDGET;
     let mut req = app.bot.answer_callback_query(q.id.clone());
     if let Some(t) = text {
         req = req.text(t).show_alert(alert);
     }
-    for _ in 0..3 {
-        match req.clone().await {
-            Ok(_) => return,
-            Err(teloxide::RequestError::RetryAfter(s)) => tokio::time::sleep(s.duration()).await,
-            Err(e) => {
-                tracing::warn!(error = %e, "answerCallbackQuery failed");
+    loop {
+        let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+        let failure = match tokio::time::timeout(ANSWER_TRY.min(left), req.clone()).await {
+            Ok(Ok(_)) => return,
+            Ok(Err(e)) => crate::failure::classify(&e),
+            Err(_) => Failure::Transient,
+        };
+        let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+        match failure {
+            Failure::Transient if left > Duration::from_millis(300) => continue,
+            Failure::RetryAfter(d) if d + Duration::from_millis(300) < left => {
+                tokio::time::sleep(d).await
+            }
+            f => {
+                tracing::warn!(failure = ?f, "answerCallbackQuery failed");
                 return;
             }
         }

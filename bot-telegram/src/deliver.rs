@@ -21,9 +21,48 @@ use teloxide::types::{
 pub(crate) type Sent = Result<u32, Failure>;
 
 impl<S: Store> Deliver for App<S> {
+    fn sent<'a>(
+        &'a self,
+        chat: i64,
+        window: Vec<i64>,
+    ) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send + 'a>> {
+        Box::pin(async move {
+            if let Err(e) =
+                self.chat.set_pacing_window("telegram", &chat.to_string(), &window).await
+            {
+                tracing::warn!(chat, error = %e, "pacing window not remembered");
+            }
+        })
+    }
+
     fn deliver<'a>(&'a self, chat: i64, job: &'a Job) -> Delivery<'a> {
         Box::pin(async move {
-            let sent = match job {
+            // Longer counts as a failure that may pass: teloxide itself sleeps 10 s after a
+            // 5xx before it even returns, and the next try repairs whatever was missed.
+            let limit = match job {
+                Job::Document { .. } => self.call_timeout * 5,
+                _ => self.call_timeout,
+            };
+            let sent = tokio::time::timeout(limit, self.run_job(chat, job))
+                .await
+                .unwrap_or(Err(Failure::Transient));
+            match sent {
+                Ok(n) => Outcome::Sent(n),
+                Err(Failure::RetryAfter(after)) => Outcome::RetryAfter(after),
+                Err(Failure::Transient) => Outcome::Retry,
+                Err(f) => {
+                    tracing::warn!(chat, job = job.kind(), failure = ?f, "not delivered");
+                    Outcome::Sent(1)
+                }
+            }
+        })
+    }
+}
+
+impl<S: Store> App<S> {
+    async fn run_job(&self, chat: i64, job: &Job) -> Sent {
+        {
+            match job {
                 Job::Table { table } => self.deliver_table(chat, *table).await,
                 Job::Hand { table, user } => self.deliver_hand(*table, *user).await,
                 Job::Turn { table } => self.deliver_turn(chat, *table).await,
@@ -43,20 +82,14 @@ impl<S: Store> Deliver for App<S> {
                     let req = self.bot.send_document(ChatId(chat), file).caption(caption.clone());
                     req.await.map(|_| 1).map_err(Failure::from)
                 }
-            };
-            match sent {
-                Ok(n) => Outcome::Sent(n),
-                Err(Failure::RetryAfter(after)) => Outcome::RetryAfter(after),
-                Err(f) => {
-                    tracing::warn!(chat, job = job.kind(), failure = ?f, "not delivered");
-                    Outcome::Sent(1)
+                Job::Overflow => {
+                    let lang = self.chat.lang(&crate::ids::chat_id(ChatId(chat))).await;
+                    self.send_text(chat, crate::texts::overflow(lang), None, None).await
                 }
             }
-        })
+        }
     }
-}
 
-impl<S: Store> App<S> {
     /// The table as it is when the job runs (jobs coalesce: the latest state shows).
     pub(crate) async fn current(&self, table: i64) -> Option<Show> {
         self.chat.show(table).await

@@ -14,6 +14,8 @@ pub(crate) enum Failure {
     Gone,
     /// The user's private chat is closed (never started, or blocked the bot).
     Closed,
+    /// A failure that may pass: a 5xx, a timeout, the network. Tried again later.
+    Transient,
     /// Anything else (logged; the next edit repairs the view).
     Other(String),
 }
@@ -27,6 +29,12 @@ impl From<RequestError> for Failure {
 pub(crate) fn classify(e: &RequestError) -> Failure {
     if let RequestError::RetryAfter(secs) = e {
         return Failure::RetryAfter(secs.duration().max(Duration::from_millis(100)));
+    }
+    if matches!(
+        e,
+        RequestError::Network(_) | RequestError::Io(_) | RequestError::InvalidJson { .. }
+    ) {
+        return Failure::Transient;
     }
     if let RequestError::Api(api) = e {
         match api {
@@ -49,6 +57,11 @@ pub(crate) fn classify(e: &RequestError) -> Failure {
         || text.contains("MESSAGE_ID_INVALID")
     {
         Failure::Gone
+    } else if ["Bad Gateway", "Internal Server Error", "Service Unavailable", "Gateway Timeout"]
+        .iter()
+        .any(|t| text.contains(t))
+    {
+        Failure::Transient
     } else if text.contains("bot can't initiate conversation")
         || text.contains("bot was blocked by the user")
         || text.contains("user is deactivated")

@@ -102,6 +102,9 @@ pub struct RunOptions {
     pub pacing: Pacing,
     /// Long-polling timeout of `getUpdates`.
     pub poll_timeout: Duration,
+    /// The longest a send or an edit may take before it is tried again (Telegram's front
+    /// answers a bad spell with 5xx, and teloxide waits 10 s on each).
+    pub call_timeout: Duration,
     /// Stop on Ctrl-C.
     pub ctrlc: bool,
     pub stop: Stop,
@@ -115,6 +118,7 @@ impl Default for RunOptions {
             mode: Mode::Polling,
             pacing: Pacing::TELEGRAM,
             poll_timeout: Duration::from_secs(10),
+            call_timeout: Duration::from_secs(3),
             ctrlc: true,
             stop: Stop::new(),
             drain: Duration::from_secs(10),
@@ -158,7 +162,18 @@ pub async fn run<S: Store>(
     let username = me.username.clone().unwrap_or_default();
     let chat = Chat::new(service);
     let links = chat.links().await.map_err(|e| Error::Config(format!("the store: {e}")))?;
-    let app = App::new(chat, links, bot.clone(), username, options.pacing);
+    let app = App::new(chat, links, bot.clone(), username, options.pacing, options.call_timeout);
+    // What each group was sent just before a restart still counts against its limit.
+    match app.chat.pacing_windows("telegram").await {
+        Ok(windows) => {
+            for (chat, sent) in windows {
+                if let Ok(chat) = chat.parse() {
+                    app.outbox.seed(chat, &sent);
+                }
+            }
+        }
+        Err(e) => tracing::warn!(error = %e, "pacing windows not read"),
+    }
     register_commands(&bot).await;
     let timers = tokio::spawn(show_timers(app.clone(), updates));
     for show in app.chat.open_tables(Platform::Telegram).await {

@@ -1,15 +1,20 @@
 //! Everything the bot writes goes through here: one queue per chat, paced by [`Pacing`], a 429's
-//! `retry_after` honoured per chat. Jobs that show a table, a hand or the turn mention are
-//! rendered when they run, from the table as it is then, and a newer job of the same kind
-//! replaces a queued one: the latest state always shows, however busy the table is.
+//! `retry_after` honoured per chat, a failure that may pass (a 5xx, a timeout) retried with
+//! backoff — in that chat's queue only, so nothing else waits for it. Jobs that show a table,
+//! a hand or the turn ping are rendered when they run, from the table as it is then, and a newer
+//! job of the same kind replaces a queued one: the latest state always shows, however busy the
+//! table is. Plain messages beyond a bound are dropped (logged, the chat told once). What each
+//! group was sent in the last window is remembered through [`Deliver::sent`], and a restarted
+//! bot starts from it ([`Outbox::seed`]).
 
 use crate::pacing::{Budget, Pacing};
 use std::collections::{HashMap, VecDeque};
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex, Weak};
-use std::time::{Duration, Instant};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use teloxide::types::InlineKeyboardMarkup;
+use tokio::time::Instant;
 
 /// One thing to write in one chat.
 #[derive(Clone, Debug, PartialEq)]
@@ -28,6 +33,8 @@ pub(crate) enum Job {
     Edit { message: i32, text: String, markup: InlineKeyboardMarkup },
     /// A file.
     Document { name: String, bytes: Vec<u8>, caption: String },
+    /// The chat is told that some replies were left out (too many at once).
+    Overflow,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -36,6 +43,7 @@ enum Key {
     Hand(i64, i64),
     Turn(i64),
     Edit(i32),
+    Overflow,
 }
 
 impl Job {
@@ -49,15 +57,18 @@ impl Job {
             Job::Call { .. } => "call",
             Job::Edit { .. } => "edit",
             Job::Document { .. } => "document",
+            Job::Overflow => "overflow",
         }
     }
 
+    /// Jobs that show a state coalesce: a newer one replaces a queued one of the same key.
     fn key(&self) -> Option<Key> {
         match self {
             Job::Table { table } => Some(Key::Table(*table)),
             Job::Hand { table, user } => Some(Key::Hand(*table, *user)),
             Job::Turn { table } => Some(Key::Turn(*table)),
             Job::Edit { message, .. } => Some(Key::Edit(*message)),
+            Job::Overflow => Some(Key::Overflow),
             Job::Text { .. } | Job::Call { .. } | Job::Document { .. } => None,
         }
     }
@@ -70,6 +81,8 @@ pub(crate) enum Outcome {
     Sent(u32),
     /// Telegram said to wait (429): the chat is frozen that long and the job runs again.
     RetryAfter(Duration),
+    /// A failure that may pass (a 5xx, a timeout, the network): the job runs again later.
+    Retry,
 }
 
 pub(crate) type Delivery<'a> = Pin<Box<dyn Future<Output = Outcome> + Send + 'a>>;
@@ -77,10 +90,19 @@ pub(crate) type Delivery<'a> = Pin<Box<dyn Future<Output = Outcome> + Send + 'a>
 /// Runs jobs against Telegram.
 pub(crate) trait Deliver: Send + Sync + 'static {
     fn deliver<'a>(&'a self, chat: i64, job: &'a Job) -> Delivery<'a>;
+
+    /// What a group was sent in the current window, as Unix milliseconds, to remember.
+    fn sent<'a>(
+        &'a self,
+        chat: i64,
+        window: Vec<i64>,
+    ) -> Pin<Box<dyn Future<Output = ()> + Send + 'a>>;
 }
 
 /// Attempts at one job before it is given up.
 const MAX_TRIES: u32 = 8;
+/// Plain messages (texts, files) a chat's queue holds; more are dropped.
+pub(crate) const MAX_PLAIN: usize = 40;
 
 struct Queued {
     job: Job,
@@ -93,6 +115,8 @@ struct ChatQueue {
     running: bool,
     budget: Budget,
     frozen_until: Option<Instant>,
+    /// The chat was told of dropped replies, since its queue last had room.
+    told_overflow: bool,
 }
 
 #[derive(Default)]
@@ -120,6 +144,11 @@ enum Step {
     Done,
 }
 
+/// Now as Unix milliseconds, and an instant of that clock as one.
+fn unix_ms() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or_default().as_millis() as i64
+}
+
 impl Outbox {
     pub(crate) fn new(pacing: Pacing, deliver: Weak<dyn Deliver>) -> Outbox {
         Outbox { inner: Arc::new(Inner { pacing, deliver, state: Mutex::default() }) }
@@ -129,14 +158,45 @@ impl Outbox {
         self.inner.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Queues a job for a chat; a queued job of the same kind is replaced where it stands.
+    /// Starts a chat's budget from what it was sent before a restart (Unix milliseconds).
+    pub(crate) fn seed(&self, chat: i64, sent: &[i64]) {
+        let (now, now_ms) = (Instant::now(), unix_ms());
+        let mut st = self.lock();
+        let q = st.chats.entry(chat).or_default();
+        for &t in sent {
+            let ago = Duration::from_millis(now_ms.saturating_sub(t).max(0) as u64);
+            if let Some(at) = now.checked_sub(ago) {
+                q.budget.take(at);
+            }
+        }
+    }
+
+    /// Queues a job for a chat; a queued job of the same kind is replaced where it stands. A
+    /// plain message beyond the bound is dropped, and the chat told once.
     pub(crate) fn push(&self, chat: i64, job: Job) {
         let mut st = self.lock();
         let q = st.chats.entry(chat).or_default();
         let key = job.key();
-        match q.jobs.iter_mut().find(|j| key.is_some() && j.job.key() == key) {
-            Some(slot) => *slot = Queued { job, tries: 0 },
-            None => q.jobs.push_back(Queued { job, tries: 0 }),
+        let plain = q.jobs.iter().filter(|j| j.job.key().is_none()).count();
+        if key.is_none() && plain >= MAX_PLAIN {
+            tracing::warn!(
+                chat,
+                job = job.kind(),
+                queued = plain,
+                "dropped: the chat's queue is full"
+            );
+            if !q.told_overflow {
+                q.told_overflow = true;
+                q.jobs.push_back(Queued { job: Job::Overflow, tries: 0 });
+            }
+        } else {
+            if plain < MAX_PLAIN / 2 {
+                q.told_overflow = false;
+            }
+            match q.jobs.iter_mut().find(|j| key.is_some() && j.job.key() == key) {
+                Some(slot) => *slot = Queued { job, tries: 0 },
+                None => q.jobs.push_back(Queued { job, tries: 0 }),
+            }
         }
         if !q.running {
             q.running = true;
@@ -158,6 +218,11 @@ impl Outbox {
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
     }
+}
+
+/// How long a job waits after its `tries`-th failure that may pass: 0.25 s doubling, at most 8 s.
+fn backoff(tries: u32) -> Duration {
+    Duration::from_millis(250u64 << tries.min(5)).min(Duration::from_secs(8))
 }
 
 async fn work(inner: Arc<Inner>, chat: i64) {
@@ -203,113 +268,56 @@ async fn work(inner: Arc<Inner>, chat: i64) {
             }
             Step::Run(queued) => queued,
         };
-        let outcome = match inner.deliver.upgrade() {
-            Some(d) => d.deliver(chat, &queued.job).await,
-            None => Outcome::Sent(0),
-        };
-        let mut guard = inner.state.lock().unwrap_or_else(|e| e.into_inner());
-        let State { chats, overall, .. } = &mut *guard;
-        let now = Instant::now();
-        let q = chats.get_mut(&chat).expect("a running queue is kept");
-        match outcome {
-            Outcome::Sent(n) => {
-                for _ in 0..n {
-                    q.budget.take(now);
-                    overall.take(now);
-                }
-            }
-            Outcome::RetryAfter(after) => {
-                q.budget.take(now);
-                overall.take(now);
-                q.frozen_until = Some(now + after);
-                queued.tries += 1;
+        let Some(deliver) = inner.deliver.upgrade() else { continue };
+        let outcome = deliver.deliver(chat, &queued.job).await;
+        let window = {
+            let mut guard = inner.state.lock().unwrap_or_else(|e| e.into_inner());
+            let State { chats, overall, .. } = &mut *guard;
+            let now = Instant::now();
+            let q = chats.get_mut(&chat).expect("a running queue is kept");
+            let again = |q: &mut ChatQueue, queued: Queued| {
                 let key = queued.job.key();
                 let newer = key.is_some() && q.jobs.iter().any(|j| j.job.key() == key);
                 if queued.tries >= MAX_TRIES {
-                    tracing::warn!(chat, job = queued.job.kind(), "given up after repeated 429s");
+                    tracing::warn!(
+                        chat,
+                        job = queued.job.kind(),
+                        "given up after repeated failures"
+                    );
                 } else if !newer {
                     q.jobs.push_front(queued);
                 }
+            };
+            match outcome {
+                Outcome::Sent(n) => {
+                    for _ in 0..n {
+                        q.budget.take(now);
+                        overall.take(now);
+                    }
+                    (n > 0 && chat < 0).then(|| q.budget.unix_ms(now, unix_ms()))
+                }
+                Outcome::RetryAfter(after) => {
+                    q.budget.take(now);
+                    overall.take(now);
+                    q.frozen_until = Some(now + after);
+                    queued.tries += 1;
+                    again(q, queued);
+                    None
+                }
+                Outcome::Retry => {
+                    queued.tries += 1;
+                    q.frozen_until = Some(now + backoff(queued.tries));
+                    again(q, queued);
+                    None
+                }
             }
+        };
+        if let Some(window) = window {
+            deliver.sent(chat, window).await;
         }
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Records what it delivers; answers 429 to the first `refuse` jobs.
-    struct Recorder {
-        log: Mutex<Vec<(Instant, i64, Job)>>,
-        refuse: Mutex<u32>,
-    }
-
-    impl Deliver for Recorder {
-        fn deliver<'a>(&'a self, chat: i64, job: &'a Job) -> Delivery<'a> {
-            Box::pin(async move {
-                tokio::time::sleep(Duration::from_millis(2)).await;
-                let mut refuse = self.refuse.lock().unwrap();
-                if *refuse > 0 {
-                    *refuse -= 1;
-                    return Outcome::RetryAfter(Duration::from_millis(50));
-                }
-                self.log.lock().unwrap().push((Instant::now(), chat, job.clone()));
-                Outcome::Sent(1)
-            })
-        }
-    }
-
-    fn text(s: &str) -> Job {
-        Job::Text { text: s.into(), markup: None, reply_to: None }
-    }
-
-    #[tokio::test]
-    async fn a_busy_group_is_paced_and_shows_its_latest_state() {
-        let rec = Arc::new(Recorder { log: Mutex::default(), refuse: Mutex::new(1) });
-        let pacing = Pacing {
-            chat_gap: Duration::from_millis(5),
-            group_limit: 4,
-            group_window: Duration::from_millis(300),
-            overall_per_sec: 1000,
-        };
-        let weak: Weak<dyn Deliver> = Arc::downgrade(&(rec.clone() as Arc<dyn Deliver>));
-        let outbox = Outbox::new(pacing, weak);
-        let mut last_push = Instant::now();
-        for i in 0..30 {
-            outbox.push(-5, Job::Table { table: 1 });
-            last_push = Instant::now();
-            if i % 10 == 0 {
-                outbox.push(-5, text(&format!("notice {i}")));
-            }
-            tokio::time::sleep(Duration::from_millis(3)).await;
-        }
-        outbox.push(7, text("private"));
-        assert!(outbox.drain(Duration::from_secs(10)).await);
-        let log = rec.log.lock().unwrap();
-        let group: Vec<_> = log.iter().filter(|(_, c, _)| *c == -5).collect();
-        // Every notice arrives, in order; the table jobs coalesce.
-        let notices: Vec<_> = group
-            .iter()
-            .filter_map(|(_, _, j)| match j {
-                Job::Text { text, .. } => Some(text.as_str()),
-                _ => None,
-            })
-            .collect();
-        assert_eq!(notices, ["notice 0", "notice 10", "notice 20"]);
-        let tables = group.iter().filter(|(_, _, j)| matches!(j, Job::Table { .. })).count();
-        assert!((1..30).contains(&tables), "{tables} table edits");
-        // The table is rendered when its job runs: the last run comes after the last change.
-        let last_table = group.iter().rev().find(|(_, _, j)| matches!(j, Job::Table { .. }));
-        assert!(last_table.is_some_and(|(t, _, _)| *t >= last_push));
-        // Never more than 4 in any 300 ms.
-        for (i, (t, _, _)) in group.iter().enumerate() {
-            let within = group[i..]
-                .iter()
-                .filter(|(u, _, _)| u.duration_since(*t) < pacing.group_window)
-                .count();
-            assert!(within <= 4, "{within} messages within a window");
-        }
-        assert!(log.iter().any(|(_, c, _)| *c == 7));
-    }
-}
+#[path = "outbox_tests.rs"]
+mod tests;

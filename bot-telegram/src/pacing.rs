@@ -3,7 +3,8 @@
 //! sends only, so the outbox paces every send and edit itself with these budgets.
 
 use std::collections::VecDeque;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use tokio::time::Instant;
 
 /// The limits the outbox keeps.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -73,6 +74,11 @@ impl Budget {
 
     pub(crate) fn take(&mut self, now: Instant) {
         self.sent.push_back(now);
+    }
+
+    /// The instants in the budget as Unix milliseconds (`now` is `now_ms`), to be remembered.
+    pub(crate) fn unix_ms(&self, now: Instant, now_ms: i64) -> Vec<i64> {
+        self.sent.iter().map(|&t| now_ms - now.duration_since(t).as_millis() as i64).collect()
     }
 
     /// Nothing in the window any more: the budget can be forgotten.

@@ -31,6 +31,14 @@ pub(crate) fn post_as_yourself(lang: Lang) -> &'static str {
     )
 }
 
+pub(crate) fn overflow(lang: Lang) -> &'static str {
+    tr(
+        lang,
+        "⚠️ Здесь сейчас слишком много сообщений — часть ответов я пропустил. Столы показываю как есть.",
+        "⚠️ Too many messages at once here: I left some replies out. The tables show as they are.",
+    )
+}
+
 pub(crate) fn open_chat_button(lang: Lang) -> &'static str {
     tr(lang, "💬 Открыть чат с ботом", "💬 Open the chat with the bot")
 }

@@ -103,8 +103,12 @@ pub struct Doc {
 
 #[derive(Copy, Clone, Debug)]
 pub enum Fault {
-    TooMany { retry_after: u32 },
+    TooMany {
+        retry_after: u32,
+    },
     Forbidden,
+    /// 502 Bad Gateway, as Telegram's front answers in a bad spell.
+    Unavailable,
 }
 
 struct Rule {
@@ -436,6 +440,10 @@ async fn api(
         Some(Fault::Forbidden) => {
             record(&mut st, 403);
             return err(403, "Forbidden: bot can't initiate conversation with a user", None);
+        }
+        Some(Fault::Unavailable) => {
+            record(&mut st, 502);
+            return err(502, "Bad Gateway", None);
         }
         None => {}
     }

@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 use tokio::task::JoinHandle;
 
 pub const GROUP: i64 = -1001;
+pub const OTHER: i64 = -1002;
 pub const ALICE: User = User::new(101, "Alice");
 pub const BOB: User = User::new(102, "Bob");
 pub const CAROL: User = User::new(103, "Carol");

@@ -1,7 +1,7 @@
 //! Safe in a public chat: join links are for members of the table's chat and cannot be made
 //! up; posts as a channel are not players; long replies arrive whole.
 
-use crate::fake::{Fake, User};
+use crate::fake::{Fake, Fault, User};
 use crate::harness::*;
 use domino_core::session::Phase;
 
@@ -63,5 +63,94 @@ async fn a_post_as_a_channel_is_not_a_player() {
     })
     .await;
     assert!(service.tables_in(&chat(GROUP)).await.is_empty(), "no table for a channel");
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bad_spell_of_502s_holds_up_nothing_and_loses_nothing() {
+    let fake = Fake::start().await;
+    let quick = domino_telegram::RunOptions {
+        call_timeout: std::time::Duration::from_millis(300),
+        ..options()
+    };
+    let bot = start_with(&fake, memory_service().await, quick).await;
+    let service = bot.service.clone();
+    fake.say(ALICE.id, &ALICE, "/start");
+    fake.say(BOB.id, &BOB, "/start");
+    fake.say(GROUP, &ALICE, "/new kozel 2");
+    let id = table_in(&service, GROUP).await.id;
+    let msg = shown(&fake, &service, id, "public").await;
+    fake.open_link(&BOB, &msg.button("✋").and_then(|b| b.url).unwrap());
+    eventually("the match", || async {
+        (table(&service, id).await.phase == Phase::Playing).then_some(())
+    })
+    .await;
+    let (mover, hand, moves) = mover(&fake, &service, id, &[ALICE, BOB]).await;
+    // The answer to the press fails once, the group's next messages fail three times.
+    fake.fail("answerCallbackQuery", None, Fault::Unavailable, 1);
+    fake.fail("editMessageText", Some(GROUP), Fault::Unavailable, 3);
+    let cb = fake.press(&mover, hand.chat, hand.id, &moves[0]);
+    let answer = fake.answer(&cb).await;
+    assert_eq!(answer.text, None, "the press is answered (the second try) and taken");
+    // Another group is not held up by the first one's failures.
+    fake.say(OTHER, &CAROL, "/help");
+    fake.until("help in the other group", |st| {
+        st.bot_texts(OTHER).into_iter().find(|t| t.contains("/duel"))
+    })
+    .await;
+    // The table message catches up once Telegram answers again.
+    let t = table(&service, id).await;
+    let want = domino_core::view::render_table(&domino_core::view::table_view(&t));
+    eventually("the table message up to date", || async {
+        (shown(&fake, &service, id, "public").await.text == want).then_some(())
+    })
+    .await;
+    let failed = fake.with(|st| st.requests.iter().filter(|r| r.status == 502).count());
+    assert_eq!(failed, 4, "every failure was answered by a retry");
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_in_a_burst_keeps_the_groups_limit() {
+    let fake = Fake::start().await;
+    let pacing = domino_telegram::Pacing {
+        chat_gap: std::time::Duration::ZERO,
+        group_limit: 6,
+        group_window: std::time::Duration::from_secs(2),
+        overall_per_sec: 1000,
+    };
+    let store = domino_core::store::MemoryStore::new();
+    let service =
+        quick_service(store, std::sync::Arc::new(domino_core::service::SystemClock)).await;
+    let options =
+        || domino_telegram::RunOptions { pacing, drain: std::time::Duration::ZERO, ..options() };
+    let bot = start_with(&fake, service, options()).await;
+    for _ in 0..10 {
+        fake.say(GROUP, &ALICE, "/help");
+    }
+    // Stopped mid-burst: what was queued is lost with the process, what was sent counts.
+    fake.until("some sent", |st| (st.bot_texts(GROUP).len() >= 6).then_some(())).await;
+    let service = bot.stop().await;
+    let store = std::sync::Arc::into_inner(service).expect("the bot let go").into_store();
+    let service =
+        quick_service(store, std::sync::Arc::new(domino_core::service::SystemClock)).await;
+    let bot = start_with(&fake, service, options()).await;
+    for _ in 0..4 {
+        fake.say(GROUP, &BOB, "/help");
+    }
+    fake.until("the second run's answers", |st| (st.bot_texts(GROUP).len() >= 10).then_some(()))
+        .await;
+    let sends: Vec<std::time::Instant> = fake.with(|st| {
+        st.requests
+            .iter()
+            .filter(|r| r.method == "sendmessage" && r.status == 200 && r.body["chat_id"] == GROUP)
+            .map(|r| r.at)
+            .collect()
+    });
+    for (i, t) in sends.iter().enumerate() {
+        let within =
+            sends[i..].iter().filter(|u| u.duration_since(*t) < pacing.group_window).count();
+        assert!(within <= 6, "{within} messages within one window across the restart");
+    }
     bot.stop().await;
 }

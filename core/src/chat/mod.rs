@@ -183,6 +183,34 @@ impl<S: Store> Chat<S> {
         self.service.subscribe()
     }
 
+    /// What each chat of a platform was sent in its last pacing window (Unix milliseconds), as
+    /// remembered: a restarted bot goes on within the platform's limits.
+    pub async fn pacing_windows(
+        &self,
+        platform: &str,
+    ) -> Result<Vec<(String, Vec<i64>)>, StoreError> {
+        let prefix = format!("pace:{platform}:");
+        let rows = self.service.store().meta_prefix(&prefix).await?;
+        Ok(rows
+            .into_iter()
+            .filter_map(|(k, v)| {
+                Some((k.strip_prefix(&prefix)?.to_owned(), serde_json::from_str(&v).ok()?))
+            })
+            .collect())
+    }
+
+    /// Remembers what a chat was sent in its pacing window (an empty window is forgotten).
+    pub async fn set_pacing_window(
+        &self,
+        platform: &str,
+        chat: &str,
+        window: &[i64],
+    ) -> Result<(), StoreError> {
+        let key = format!("pace:{platform}:{chat}");
+        let value = (!window.is_empty()).then(|| serde_json::to_string(window).unwrap_or_default());
+        self.service.store().set_meta(&key, value.as_deref()).await
+    }
+
     /// Where an adapter shows a table to an audience: its own opaque references.
     pub async fn message_refs(&self, table: i64) -> Result<Vec<(String, String)>, StoreError> {
         self.service.store().message_refs(table).await
