@@ -33,6 +33,14 @@ impl<S: Store> EventHandler for Handler<S> {
             for show in self.bot.chat.open_tables(Platform::Discord).await {
                 crate::publish::after(&self.bot, &ctx.http, &show, false).await;
             }
+            for (chat, text) in self.bot.chat.set_aside_notices(Platform::Discord).await {
+                let channel = chat.id.parse::<u64>().ok().filter(|&c| c > 0);
+                if let Some(channel) = channel.map(serenity::all::ChannelId::new)
+                    && let Err(e) = channel.say(&ctx.http, text).await
+                {
+                    tracing::warn!(error = %e, "Discord: set-aside notice not sent");
+                }
+            }
         }
     }
 

@@ -179,6 +179,11 @@ pub async fn run<S: Store>(
     for show in app.chat.open_tables(Platform::Telegram).await {
         app.show(&show);
     }
+    for (chat, text) in app.chat.set_aside_notices(Platform::Telegram).await {
+        if let Ok(chat) = chat.id.parse() {
+            app.say(chat, text);
+        }
+    }
     let result = dispatch(&app, &options).await;
     timers.abort();
     let _ = timers.await;

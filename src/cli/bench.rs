@@ -1,5 +1,6 @@
 //! `domino bench`: the service's figures on this machine — accepted actions per second into
-//! SQLite or PostgreSQL, tables resumed after a restart, memory per open table. `bench actions --ack` is
+//! SQLite or PostgreSQL, tables resumed after a restart, memory per open table, press latency
+//! under a soak of many tables. `bench actions --ack` is
 //! also the child process of the crash-safety test: it prints `ack TABLE VERSION` only after
 //! the command is committed.
 
@@ -19,6 +20,8 @@ use std::time::{Duration, Instant};
 
 #[path = "bench_picture.rs"]
 mod bench_picture;
+#[path = "bench_soak.rs"]
+mod bench_soak;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -61,6 +64,9 @@ enum What {
         #[arg(long)]
         json: bool,
     },
+    /// Many open tables with people pressing and experts playing (some tables with everybody
+    /// away): the presses' press-to-answer times and the resident memory.
+    Soak(bench_soak::Args),
     /// Random 4-player pairs Kozel: the engine against a minimal bitmask comparator.
     Engine(crate::cli::bench_engine::Args),
     /// Time of the expert's hint and round review for a person.
@@ -82,6 +88,7 @@ pub fn run(args: Args) -> ExitCode {
             }
             What::Resume { db, tables, json } => resume(db, tables, json).await,
             What::Picture { json } => bench_picture::run(json).map_err(anyhow::Error::msg),
+            What::Soak(a) => bench_soak::run(a).await,
             What::Engine(_) | What::Hints(_) => unreachable!("run without a runtime"),
         }
     });

@@ -119,7 +119,8 @@ async fn serve(telegram: bool, discord: bool) -> anyhow::Result<()> {
 
 /// The service's options from the environment: `DOMINO_ROBOT_PAUSE_MS` (the pause before each
 /// computer move, default 800), `DOMINO_LOBBY_HOURS` (24), `DOMINO_IDLE_DAYS` (7),
-/// `DOMINO_TABLES_PER_CHAT` (8), `DOMINO_LOBBIES_PER_PERSON` (3).
+/// `DOMINO_TABLES_PER_CHAT` (8), `DOMINO_LOBBIES_PER_PERSON` (3), `DOMINO_THINKERS` (computer
+/// players thinking at once; default the cores less one).
 fn service_options() -> anyhow::Result<Options> {
     let mut o = Options::default();
     let num = |name: &str| -> anyhow::Result<Option<u64>> {
@@ -146,6 +147,9 @@ fn service_options() -> anyhow::Result<Options> {
     }
     if let Some(n) = num("DOMINO_LOBBIES_PER_PERSON")? {
         o.lobbies_per_person = n as usize;
+    }
+    if let Some(n) = num("DOMINO_THINKERS")? {
+        o.thinkers = (n as usize).max(1);
     }
     Ok(o)
 }

@@ -178,6 +178,19 @@ impl<S: Store> Chat<S> {
         out
     }
 
+    /// What each chat of a platform is told about its tables set aside at this start (they no
+    /// longer read): once, since a set-aside table is not loaded again.
+    pub async fn set_aside_notices(&self, platform: Platform) -> Vec<(ChatId, String)> {
+        let mut out = Vec::new();
+        for b in self.service.set_aside() {
+            if b.chat.platform == platform {
+                let lang = self.lang(&b.chat).await;
+                out.push((b.chat.clone(), texts::set_aside(lang, b.number)));
+            }
+        }
+        out
+    }
+
     /// Updates the service makes itself (timers), for the adapters to show.
     pub fn subscribe(&self) -> tokio::sync::broadcast::Receiver<Replied> {
         self.service.subscribe()

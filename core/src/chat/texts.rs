@@ -104,6 +104,18 @@ pub fn failed(lang: Lang) -> &'static str {
     tr(lang, "Не получилось, попробуйте ещё раз.", "That did not work; try again.")
 }
 
+/// A table that no longer read at start-up: it was set aside.
+pub fn set_aside(lang: Lang, number: u32) -> String {
+    match lang {
+        Lang::Ru => format!(
+            "⚠️ Стол №{number} не удалось восстановить после перезапуска: он закрыт, таблица очков не изменилась."
+        ),
+        Lang::En => format!(
+            "⚠️ Table #{number} could not be restored after a restart: it is closed, the scoreboard is unchanged."
+        ),
+    }
+}
+
 pub fn season_started(lang: Lang, p: &str, number: u32) -> String {
     let last = number - 1;
     match lang {

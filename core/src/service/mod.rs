@@ -57,6 +57,9 @@ pub struct Options {
     pub tables_per_chat: usize,
     /// Lobbies and challenges one person may host at once.
     pub lobbies_per_person: usize,
+    /// Computer players thinking at once, whatever the number of tables: one core is left to
+    /// the people's presses and the timers.
+    pub thinkers: usize,
 }
 
 impl Default for Options {
@@ -66,6 +69,8 @@ impl Default for Options {
             lives: Lives::default(),
             tables_per_chat: 8,
             lobbies_per_person: 3,
+            thinkers: std::thread::available_parallelism()
+                .map_or(1, |n| n.get().saturating_sub(1).max(1)),
         }
     }
 }
@@ -84,6 +89,8 @@ pub struct Service<S: Store> {
     /// Tables whose computer player is thinking or about to (`robots`).
     thinking: Mutex<HashSet<i64>>,
     idle: tokio::sync::Notify,
+    /// Permits to think (`Options::thinkers`).
+    think: Arc<tokio::sync::Semaphore>,
     /// Tables set aside at start: they no longer read.
     broken: Vec<Broken>,
     /// Changes nobody asked for through an adapter (computer moves, timers), to show.
@@ -126,6 +133,7 @@ impl<S: Store> Service<S> {
             }
         }
         let (updates, _) = tokio::sync::broadcast::channel(4096);
+        let think = Arc::new(tokio::sync::Semaphore::new(options.thinkers.max(1)));
         let service = Arc::new_cyclic(|me| Service {
             store,
             robot,
@@ -135,6 +143,7 @@ impl<S: Store> Service<S> {
             tables: Mutex::new(tables),
             thinking: Mutex::default(),
             idle: tokio::sync::Notify::new(),
+            think,
             broken,
             updates,
             me: me.clone(),

@@ -86,7 +86,16 @@ async fn drive<S: Store>(service: std::sync::Weak<Service<S>>, id: i64) {
             }
         };
         let robot = s.robot.clone();
-        let chosen = tokio::task::spawn_blocking(move || turn.choose(&game, robot.as_ref())).await;
+        let think = s.think.clone();
+        drop(s);
+        // Off the async workers, and no more at once than the service allows.
+        let Ok(permit) = think.acquire_owned().await else { return };
+        let chosen = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            turn.choose(&game, robot.as_ref())
+        })
+        .await;
+        let Some(s) = service.upgrade() else { return };
         let mv = match chosen {
             Ok(mv) => mv,
             Err(e) => {

@@ -48,20 +48,24 @@ pub fn rejection_text(rejection: &Rejection, lang: Lang) -> String {
         Rejection::NotDue => tr(lang, "Пока нечего делать.", "Nothing to do yet."),
         Rejection::AlreadyVoted => tr(lang, "Вы уже проголосовали.", "You already voted."),
         Rejection::TooManyTables { limit } => {
+            let n = *limit as u64;
             return match lang {
                 Lang::Ru => format!(
-                    "В чате уже {limit} открытых столов: доиграйте или закройте один (/stop)."
+                    "В чате уже {limit} {}: доиграйте или закройте один.",
+                    super::text::plural_ru(n, "открытый стол", "открытых стола", "открытых столов")
                 ),
-                Lang::En => format!(
-                    "This chat already has {limit} open tables: finish or close one (/stop)."
-                ),
+                Lang::En => {
+                    format!("This chat already has {limit} open tables: finish or close one.")
+                }
             };
         }
         Rejection::TooManyLobbies { limit } => {
+            let n = *limit as u64;
             return match lang {
-                Lang::Ru => {
-                    format!("У вас уже {limit} стола ждут игроков: начните или закройте один.")
-                }
+                Lang::Ru => format!(
+                    "У вас уже {limit} {} игроков: начните или закройте один.",
+                    super::text::plural_ru(n, "стол ждёт", "стола ждут", "столов ждут")
+                ),
                 Lang::En => format!(
                     "You already have {limit} tables waiting for players: start or close one."
                 ),

@@ -203,7 +203,7 @@ pub const fn close_reason_text(reason: CloseReason, lang: Lang) -> &'static str 
         CloseReason::Declined => tr(lang, "вызов отклонён", "the challenge was declined"),
         CloseReason::Expired => tr(lang, "вызов не приняли вовремя", "the challenge expired"),
         CloseReason::LobbyExpired => {
-            tr(lang, "за сутки так никто и не начал", "nobody started it within a day")
+            tr(lang, "его так никто и не начал вовремя", "nobody started it in time")
         }
         CloseReason::Abandoned => tr(
             lang,

@@ -1,0 +1,216 @@
+//! `domino bench soak`: many open tables on one process, as a busy bot has them. On most tables
+//! two people play pairs Kozel with two expert partners; on some everybody went away and the
+//! experts play alone, rematch after rematch. People press through the chat layer, as the
+//! adapters do; the figures are the presses' press-to-answer times and the resident memory.
+
+use crate::cli::progress::Progress;
+use domino_core::chat::{Chat, From, Request};
+use domino_core::engine::rules::{Rules, Teams, Variant};
+use domino_core::robots::AiRobot;
+use domino_core::service::{Options, OsSeeds, Service, SystemClock, TableSpec};
+use domino_core::session::{
+    Action, Actor, BotLevel, ChatId, Command, Person, Phase, Platform, Table, UserId,
+};
+use domino_core::store::{AnyStore, ChatSettings, Store};
+use domino_core::view::{ButtonAction, ButtonData};
+use serde_json::json;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// A SQLite file, or a database URL (`postgres://…`, `sqlite://…`).
+    #[arg(long)]
+    db: String,
+    #[arg(long, default_value_t = 1000)]
+    tables: u32,
+    #[arg(long, default_value_t = 30.0)]
+    seconds: f64,
+    /// One table in this many has everybody away.
+    #[arg(long, default_value_t = 10)]
+    away_every: u32,
+    /// The pause before each computer move (the bot's default is 800).
+    #[arg(long, default_value_t = 800)]
+    pause_ms: u64,
+    /// How long a person looks at the table before pressing, on average.
+    #[arg(long, default_value_t = 1500)]
+    think_ms: u64,
+    #[arg(long)]
+    json: bool,
+}
+
+/// Tables per chat: within the bot's limit of open tables in one chat.
+const PER_CHAT: u32 = 4;
+
+fn person(table: u32, seat: u32) -> Person {
+    Person::new(
+        UserId::new(Platform::Terminal, format!("s{table}p{seat}")),
+        format!("P{table}.{seat}"),
+    )
+}
+
+fn chat_of(n: u32) -> ChatId {
+    ChatId::new(Platform::Terminal, format!("soak{}", n / PER_CHAT))
+}
+
+fn from(chat: &ChatId, who: &Person) -> From {
+    From { chat: chat.clone(), private: false, person: who.clone(), admin: false, member_of: None }
+}
+
+/// Resident memory of this process, in MiB (Linux; 0 elsewhere).
+fn rss_mb() -> f64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let kb = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
+        .unwrap_or(0.0);
+    kb / 1024.0
+}
+
+fn cmd(who: &Person, action: Action) -> Command {
+    Command { actor: Actor::person(who.clone()), action, version: None }
+}
+
+/// Opens table `n`: people's tables start with two people and two experts; away tables with
+/// one person who leaves at once.
+async fn open<S: Store>(svc: &Service<S>, n: u32, away: bool) -> anyhow::Result<i64> {
+    let chat = chat_of(n);
+    if away {
+        let spec = TableSpec { chat, rules: Rules::new(Variant::Kozel), size: 2 };
+        let t = svc.duel(spec, person(n, 0), None, 60_000).await?.table;
+        svc.handle(t.id, cmd(&person(n, 0), Action::Leave)).await?;
+        return Ok(t.id);
+    }
+    let mut rules = Rules::new(Variant::Kozel);
+    rules.teams = Teams::Pairs;
+    let t = svc.create(TableSpec { chat, rules, size: 4 }, person(n, 0)).await?.table;
+    svc.handle(t.id, cmd(&person(n, 1), Action::Join { seat: Some(1) })).await?;
+    Ok(svc.handle(t.id, cmd(&person(n, 0), Action::Start)).await?.table.id)
+}
+
+/// The press a person of this table makes now, if one is theirs to make.
+fn press_of(t: &Table) -> Option<(Person, String)> {
+    let (who, action) = match t.phase {
+        Phase::Playing => {
+            let seat = t.to_move()?;
+            let who = t.seats[seat].as_ref()?.person()?.clone();
+            let moves = t.live()?.legal_moves(seat);
+            (who, ButtonAction::Move(moves[(t.version as usize) % moves.len()]))
+        }
+        Phase::Finished => (t.humans().next()?.1.clone(), ButtonAction::Rematch),
+        _ => return None,
+    };
+    Some((who, ButtonData::new(t.id, t.version, action).encode()))
+}
+
+pub async fn run(args: Args) -> anyhow::Result<()> {
+    let store = super::open(&args.db).await?;
+    let expert =
+        ChatSettings { version: 1, bot_level: BotLevel::Expert, ..ChatSettings::default() };
+    for c in 0..args.tables.div_ceil(PER_CHAT) {
+        let chat = chat_of(c * PER_CHAT);
+        if store.chat_settings(&chat).await?.version == 0 {
+            store.set_chat_settings(&chat, &expert).await?;
+        }
+    }
+    let options = Options {
+        robot_pause: Duration::from_millis(args.pause_ms),
+        tables_per_chat: PER_CHAT as usize + 4,
+        ..Options::default()
+    };
+    let svc: Arc<Service<AnyStore>> = Service::start_with(
+        store,
+        Arc::new(AiRobot::default()),
+        Arc::new(SystemClock),
+        Arc::new(OsSeeds),
+        options,
+    )
+    .await?;
+    let chat = Arc::new(Chat::new(svc.clone()));
+    let mut progress = Progress::new("bench soak: opening", "tables", args.tables as u64);
+    let mut people = Vec::new();
+    let mut away = Vec::new();
+    for n in 0..args.tables {
+        progress.set(n as u64);
+        let is_away = args.away_every > 0 && n % args.away_every == 0;
+        let id = open(&svc, n, is_away).await?;
+        if is_away { away.push((n, id)) } else { people.push((n, id)) }
+    }
+    progress.finish();
+    let rss_start = rss_mb();
+    let latencies = Arc::new(Mutex::new(Vec::<f64>::new()));
+    let start = Instant::now();
+    let until = start + Duration::from_secs_f64(args.seconds);
+    let mut tasks = Vec::new();
+    for (n, id) in people {
+        let (chat, latencies) = (chat.clone(), latencies.clone());
+        let think = args.think_ms.max(1);
+        tasks.push(tokio::spawn(async move {
+            // Each table's people look in at their own pace (spread so they do not all press at once).
+            let mut wait = (n as u64 * 7919) % think;
+            while Instant::now() < until {
+                tokio::time::sleep(Duration::from_millis(wait)).await;
+                wait = think / 2 + (n as u64 * 31 + wait * 17) % think;
+                let Some(show) = chat.show(id).await else { continue };
+                let Some((who, data)) = press_of(&show.table) else { continue };
+                let began = Instant::now();
+                let _answer =
+                    chat.handle(&from(&show.table.chat, &who), Request::press(data)).await;
+                latencies.lock().unwrap().push(began.elapsed().as_secs_f64() * 1000.0);
+            }
+        }));
+    }
+    // Away tables: when a match ends, its person asks for another and goes away again.
+    let restarter = {
+        let svc = svc.clone();
+        tokio::spawn(async move {
+            while Instant::now() < until {
+                tokio::time::sleep(Duration::from_millis(500)).await;
+                for &(n, id) in &away {
+                    if let Ok(Some(t)) = svc.table(id).await
+                        && t.phase == Phase::Finished
+                    {
+                        let who = person(n, 0);
+                        if svc.handle(id, cmd(&who, Action::Rematch)).await.is_ok() {
+                            let _ = svc.handle(id, cmd(&who, Action::Leave)).await;
+                        }
+                    }
+                }
+            }
+        })
+    };
+    let mut progress = Progress::for_seconds("bench soak", "presses", args.seconds);
+    while Instant::now() < until {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        progress.set(latencies.lock().unwrap().len() as u64);
+    }
+    progress.finish();
+    for t in tasks {
+        t.await?;
+    }
+    restarter.await?;
+    let rss_end = rss_mb();
+    let mut ms = std::mem::take(&mut *latencies.lock().unwrap());
+    ms.sort_by(f64::total_cmp);
+    let at =
+        |q: f64| ms.get(((ms.len() as f64 - 1.0) * q).round() as usize).copied().unwrap_or(0.0);
+    let (p50, p99, max) = (at(0.5), at(0.99), ms.last().copied().unwrap_or(0.0));
+    let secs = start.elapsed().as_secs_f64();
+    if args.json {
+        let figures = json!({
+            "tables": args.tables, "away_tables": args.tables / args.away_every.max(1),
+            "seconds": secs, "presses": ms.len(), "p50_ms": p50, "p99_ms": p99, "max_ms": max,
+            "rss_start_mb": rss_start, "rss_end_mb": rss_end, "open_tables": svc.open_tables(),
+        });
+        println!("{figures}");
+    } else {
+        println!(
+            "{} presses on {} tables in {secs:.1} s: p50 {p50:.1} ms, p99 {p99:.1} ms, max {max:.1} ms; \
+             resident memory {rss_start:.0} MiB at start, {rss_end:.0} MiB at the end",
+            ms.len(),
+            args.tables
+        );
+    }
+    Ok(())
+}
