@@ -1,5 +1,6 @@
 //! Safe in a public chat: join links are for members of the table's chat and cannot be made
-//! up; posts as a channel are not players; long replies arrive whole.
+//! up; posts as a channel are not players; long replies arrive whole; a table that no longer
+//! reads is set aside and its chat told.
 
 use crate::fake::{Fake, Fault, User};
 use crate::harness::*;
@@ -152,5 +153,52 @@ async fn a_restart_in_a_burst_keeps_the_groups_limit() {
             sends[i..].iter().filter(|u| u.duration_since(*t) < pacing.group_window).count();
         assert!(within <= 6, "{within} messages within one window across the restart");
     }
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_that_no_longer_reads_is_set_aside_and_its_chat_told() {
+    use domino_core::engine::rules::{Rules, Variant};
+    use domino_core::service::{SystemClock, TableSpec};
+    use domino_core::session::{ChatId, Person, Platform, UserId};
+    use domino_core::store::SqliteStore;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("domino.db");
+    {
+        let store = SqliteStore::open_path(&path).await.unwrap();
+        let service = quick_service(store, std::sync::Arc::new(SystemClock)).await;
+        for user in [ALICE, BOB] {
+            let spec = TableSpec {
+                chat: ChatId::new(Platform::Telegram, GROUP.to_string()),
+                rules: Rules::new(Variant::Kozel),
+                size: 2,
+            };
+            let host = Person::new(UserId::new(Platform::Telegram, user.id.to_string()), user.name);
+            service.create(spec, host).await.unwrap();
+        }
+    }
+    let db = sqlx::SqlitePool::connect(&format!("sqlite://{}", path.display())).await.unwrap();
+    sqlx::query("UPDATE tables SET snapshot = '{\"chat\":' || json_extract(snapshot, '$.chat') || ',\"number\":1}' WHERE number = 1")
+        .execute(&db)
+        .await
+        .unwrap();
+    db.close().await;
+    let fake = Fake::start().await;
+    let store = SqliteStore::open_path(&path).await.unwrap();
+    let bot = start(&fake, quick_service(store, std::sync::Arc::new(SystemClock)).await).await;
+    let told = fake
+        .until("the notice", |st| {
+            st.bot_texts(GROUP).into_iter().find(|t| t.starts_with("⚠️ Стол №1 "))
+        })
+        .await;
+    assert!(told.contains("не удалось восстановить"), "{told}");
+    // The good table is shown again; the broken one is not.
+    let tables = fake.until("table №2", |st| {
+        let texts = st.bot_texts(GROUP);
+        texts.iter().any(|t| t.contains("стол №2")).then_some(texts)
+    });
+    let texts = tables.await;
+    assert!(!texts.iter().any(|t| t.contains("стол №1\n")), "{texts:?}");
+    assert_eq!(bot.service.open_tables(), 1);
     bot.stop().await;
 }
