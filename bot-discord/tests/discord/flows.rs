@@ -214,6 +214,12 @@ async fn a_four_player_pairs_round_through_the_buttons() {
 #[tokio::test]
 async fn duels_and_several_tables_in_one_channel() {
     let w = World::start(MemoryStore::new()).await;
+    // A duel with oneself is refused: one person cannot hold two seats.
+    let resolved = crate::payloads::resolved_user(ANNA.user());
+    let options = vec![crate::payloads::user_opt("opponent", ANNA.id)];
+    let refused = w.slash_in(CHANNEL, ANNA, "duel", options, resolved).await;
+    assert!(refused.ephemeral() && refused.text().contains("самим собой"), "{}", refused.text());
+    assert!(w.service().tables_in(&chat()).await.is_empty());
     let resolved = crate::payloads::resolved_user(BORIS.user());
     let options = vec![crate::payloads::user_opt("opponent", BORIS.id), opt("game", "telefon")];
     w.slash_in(CHANNEL, ANNA, "duel", options, resolved).await;
