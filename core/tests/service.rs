@@ -166,6 +166,13 @@ async fn refused_commands_change_nothing() {
     assert_eq!(done.phase, Phase::Finished);
     let late = svc.handle(done.id, cmd(&b, Action::Move { mv }, None)).await;
     assert!(matches!(late, Err(ServiceError::Rejected(Rejection::MatchOver))), "{late:?}");
+    // Refused, it stays among the finished: not back among the chat's active tables.
+    let closing = svc.handle(done.id, cmd(&stranger, Action::End, None)).await;
+    assert!(matches!(closing, Err(ServiceError::Rejected(_))), "{closing:?}");
+    assert!(svc.tables_in(&chat()).await.is_empty(), "a refused press brought it back");
+    // A rematch brings it back.
+    svc.handle(done.id, cmd(&a, Action::Rematch, None)).await.unwrap();
+    assert_eq!(svc.tables_in(&chat()).await.len(), 1);
 }
 
 #[tokio::test]

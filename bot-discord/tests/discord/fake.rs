@@ -16,7 +16,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 
 pub const APP: u64 = 900_000_000_000_000_001;
@@ -102,6 +102,9 @@ pub struct Answered {
     pub original: Option<u64>,
     pub followups: Vec<u64>,
     pub edits: usize,
+    /// When the gateway handed the interaction to the bot, and when its first answer came.
+    pub handed: Option<Instant>,
+    pub answered: Option<Instant>,
 }
 
 #[derive(Default)]
@@ -115,6 +118,8 @@ struct Data {
     pressed_on: HashMap<String, u64>,
     /// token → the channel of the interaction.
     channels: HashMap<String, u64>,
+    /// Calls whose path starts so fail: (path, status, times left).
+    faults: Vec<(String, u16, u32)>,
 }
 
 struct Shared {
@@ -205,6 +210,12 @@ impl Fake {
         }
     }
 
+    /// The next `times` calls whose path starts with `path` fail with `status` (429: rate
+    /// limited for half a second; otherwise a bare 5xx, as Discord's front gives in a bad spell).
+    pub fn fail(&self, path: &str, status: u16, times: u32) {
+        self.data().faults.push((path.to_owned(), status, times));
+    }
+
     pub fn identifies(&self) -> usize {
         self.shared.identifies.load(Ordering::SeqCst)
     }
@@ -221,6 +232,11 @@ impl Fake {
             .filter(|m| m.channel == channel && m.interaction.is_none())
             .cloned()
             .collect()
+    }
+
+    /// Every message the bot made, answers included.
+    pub fn messages(&self) -> Vec<Msg> {
+        self.data().messages.values().cloned().collect()
     }
 
     pub fn answered(&self, token: &str) -> Answered {
@@ -301,8 +317,12 @@ async fn session(mut socket: WebSocket, shared: Arc<Shared>) {
             ev = events.recv() => match ev {
                 Some(ev) => {
                     seq += 1;
+                    let token = ev["token"].as_str().unwrap_or_default().to_owned();
                     if !send(&mut socket, json!({"op": 0, "t": "INTERACTION_CREATE", "s": seq, "d": ev})).await {
                         return;
+                    }
+                    if let Some(a) = shared.data.lock().unwrap().answers.get_mut(&token) {
+                        a.handed = Some(Instant::now());
                     }
                 }
                 None => return,
@@ -328,6 +348,16 @@ async fn rest(
         body: body.clone(),
         files: files.clone(),
     });
+    let fault = d.faults.iter_mut().find(|(p, _, n)| *n > 0 && path.starts_with(p.as_str()));
+    if let Some((_, status, n)) = fault {
+        *n -= 1;
+        let status = StatusCode::from_u16(*status).expect("a status");
+        if status == StatusCode::TOO_MANY_REQUESTS {
+            let body = json!({"message": "You are being rate limited.", "retry_after": 0.5, "global": false});
+            return (status, axum::Json(body)).into_response();
+        }
+        return (status, "upstream unavailable").into_response();
+    }
     let id = || shared.next_id.fetch_add(1, Ordering::SeqCst);
     let seg: Vec<&str> = path.trim_start_matches('/').split('/').collect();
     let ok = |v: Value| (StatusCode::OK, axum::Json(v)).into_response();
@@ -397,6 +427,7 @@ async fn rest(
                 _ => pressed,
             };
             let a = d.answers.get_mut(*token).unwrap();
+            a.answered = Some(Instant::now());
             a.callbacks.push(kind);
             a.original = original;
             StatusCode::NO_CONTENT.into_response()

@@ -65,6 +65,11 @@ impl<S: Store> Bot<S> {
         Bot { service, stop, task }
     }
 
+    /// Whether the bot is still running (it has not returned or panicked).
+    pub fn alive(&self) -> bool {
+        !self.task.is_finished()
+    }
+
     pub async fn stop(self) {
         let _ = self.stop.send(());
         let result = tokio::time::timeout(std::time::Duration::from_secs(10), self.task).await;

@@ -6,6 +6,7 @@ mod harness;
 mod payloads;
 
 mod flows;
+mod monkey;
 mod refusals;
 mod restart;
 mod scenario;

@@ -92,6 +92,8 @@ impl Msg {
 pub struct Answer {
     pub text: Option<String>,
     pub alert: bool,
+    /// When the answer arrived.
+    pub at: Instant,
 }
 
 #[derive(Clone, Debug)]
@@ -126,6 +128,8 @@ pub struct St {
     updates: Vec<Value>,
     next_update: i64,
     pub answers: HashMap<String, Answer>,
+    /// When each callback query was handed to the bot (by `getUpdates`).
+    pub handed: HashMap<String, Instant>,
     next_callback: u64,
     pub documents: Vec<Doc>,
     rules: Vec<Rule>,
@@ -523,6 +527,7 @@ fn handle(st: &mut St, method: &str, body: &Value, file: Option<(String, Vec<u8>
             let answer = Answer {
                 text: body.get("text").and_then(Value::as_str).map(str::to_owned),
                 alert: body.get("show_alert").and_then(Value::as_bool).unwrap_or(false),
+                at: Instant::now(),
             };
             st.answers.insert(id, answer);
             ok(json!(true))
@@ -582,6 +587,9 @@ async fn get_updates(shared: &Shared, body: &Value) -> Response {
             if !st.updates.is_empty() {
                 // Delivered updates are gone: a restarted bot does not see them again.
                 let batch: Vec<Value> = std::mem::take(&mut st.updates);
+                for id in batch.iter().filter_map(|u| u["callback_query"]["id"].as_str()) {
+                    st.handed.insert(id.to_owned(), Instant::now());
+                }
                 return ok(Value::Array(batch));
             }
         }

@@ -65,6 +65,11 @@ pub async fn start_with<S: Store>(
 }
 
 impl<S: Store> Running<S> {
+    /// Whether `run` is still running (it has not returned or panicked).
+    pub fn alive(&self) -> bool {
+        !self.task.is_finished()
+    }
+
     /// Stops the bot; `run` must return cleanly.
     pub async fn stop(self) -> Arc<Service<S>> {
         self.stop.stop();

@@ -3,6 +3,7 @@
 
 mod fake;
 mod harness;
+mod monkey;
 mod safety;
 mod scenario;
 

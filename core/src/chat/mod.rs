@@ -10,6 +10,8 @@ mod answer;
 mod args;
 pub mod catalog;
 mod info;
+#[cfg(any(test, feature = "testkit"))]
+pub mod invariants;
 mod link;
 pub mod menu;
 mod menu_apply;

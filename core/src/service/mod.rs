@@ -253,16 +253,15 @@ impl<S: Store> Service<S> {
     }
 
     /// The lock of a table: from memory, or a finished one loaded back from the store (for a
-    /// rematch or its closing). Closed tables are refused.
+    /// rematch or its closing). A finished table joins the active ones only once a command on
+    /// it is accepted and leaves it active: a refused one (a stale button, a stranger's press)
+    /// leaves the service as it was. Closed tables are refused.
     async fn lock_of(&self, table_id: i64) -> Result<Arc<TableLock<Table>>, ServiceError> {
         if let Some(lock) = self.map().get(&table_id).cloned() {
             return Ok(lock);
         }
         match self.store.load(table_id).await? {
-            Some(t) if t.phase == Phase::Finished => {
-                let lock = Arc::new(TableLock::new(t));
-                Ok(self.map().entry(table_id).or_insert(lock).clone())
-            }
+            Some(t) if t.phase == Phase::Finished => Ok(Arc::new(TableLock::new(t))),
             Some(_) => Err(Rejection::Closed.into()),
             None => Err(ServiceError::NoTable),
         }
@@ -303,8 +302,15 @@ impl<S: Store> Service<S> {
         }
         *table = next.clone();
         drop(table);
-        if !next.phase.is_active() {
-            self.map().remove(&table_id);
+        match next.phase.is_active() {
+            // A finished table brought back (a rematch), or one that finished while this
+            // command waited for it.
+            true => {
+                self.map().entry(table_id).or_insert(lock);
+            }
+            false => {
+                self.map().remove(&table_id);
+            }
         }
         if kick {
             self.kick(&next);
