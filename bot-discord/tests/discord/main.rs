@@ -3,9 +3,11 @@
 
 mod fake;
 mod harness;
+mod multipart;
 mod payloads;
 
 mod flows;
+mod pictures;
 mod refusals;
 mod restart;
 mod scenario;
