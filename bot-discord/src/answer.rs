@@ -6,7 +6,7 @@ use crate::publish::Shows;
 use crate::render::Shown;
 use serenity::builder::{
     CreateAttachment, CreateInteractionResponse, CreateInteractionResponseFollowup,
-    CreateInteractionResponseMessage, EditInteractionResponse,
+    CreateInteractionResponseMessage, EditAttachments, EditInteractionResponse,
 };
 use serenity::http::Http;
 use serenity::model::application::{CommandInteraction, ComponentInteraction};
@@ -135,20 +135,27 @@ fn followup(shown: &Shown) -> CreateInteractionResponseFollowup {
         .embeds(shown.embeds())
         .components(shown.components.clone())
         .allowed_mentions(shown.mentions())
+        .add_files(shown.files.clone())
 }
 
+/// A response that carries the shown files: for an update of the pressed message, they
+/// replace its attachments.
 fn message(shown: &Shown) -> CreateInteractionResponseMessage {
     CreateInteractionResponseMessage::new()
         .content(shown.content.clone())
         .embeds(shown.embeds())
         .components(shown.components.clone())
         .allowed_mentions(shown.mentions())
+        .files(shown.files.clone())
 }
 
 fn edit_response(shown: &Shown) -> EditInteractionResponse {
+    let attachments =
+        shown.files.iter().cloned().fold(EditAttachments::new(), EditAttachments::add);
     EditInteractionResponse::new()
         .content(shown.content.clone())
         .embeds(shown.embeds())
         .components(shown.components.clone())
         .allowed_mentions(shown.mentions())
+        .attachments(attachments)
 }

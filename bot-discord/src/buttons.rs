@@ -73,12 +73,13 @@ async fn work<S: Store>(bot: &Bot<S>, i: &ComponentInteraction) -> (Answer, Rest
         let seat = show.table.seat_of(&from.person.id);
         let shown = match seat.and_then(|s| hand_view(&show.table, s)) {
             Some(view) => render::hand_message(&view),
-            None => render::table_message(show),
+            None => render::table_message(show, None),
         };
         return (Answer::Update { shown, table: None, then: None }, rest);
     }
+    let picture = show.picture().await;
     let shows = bot.displayed.lock(show.table.id).await;
-    let shown = render::table_message(show);
+    let shown = render::table_message(show, picture.as_deref());
     rest.shown = true;
     (Answer::Update { shown, table: Some((shows, show.table.version)), then: None }, rest)
 }

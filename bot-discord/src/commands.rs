@@ -57,6 +57,15 @@ pub fn reply(
         Body::Long(t) => Shown::long(None, t),
         Body::Hand(view) => render::hand_message(view),
         Body::Menu(menu) => render::menu_message(menu),
+        Body::Picture { text, picture } => {
+            let mut shown = Shown::long(None, text);
+            if let Some(embed) = shown.embed.take() {
+                let (embed, file) = render::with_picture(embed, picture, "tally.png");
+                shown.embed = Some(embed);
+                files.push(file);
+            }
+            shown
+        }
         Body::Files { caption, files: list } => {
             files = list
                 .iter()

@@ -7,7 +7,7 @@ use crate::render::{self, Shown};
 use domino_core::chat::Show;
 use domino_core::session::Table;
 use domino_core::store::Store;
-use serenity::builder::{CreateMessage, EditMessage};
+use serenity::builder::{CreateAttachment, CreateMessage, EditAttachments, EditMessage};
 use serenity::http::{Http, HttpError};
 use serenity::model::id::{ChannelId, MessageId};
 use std::collections::HashMap;
@@ -105,7 +105,9 @@ async fn post_locked<S: Store>(
     let table = &show.table;
     let channel =
         channel_of(table).ok_or(serenity::Error::Other("a table of no Discord channel"))?;
-    let message = channel.send_message(http, create(&render::table_message(show))).await?;
+    let picture = show.picture().await;
+    let shown = render::table_message(show, picture.as_deref());
+    let message = channel.send_message(http, create(&shown)).await?;
     remember(bot, table.id, PUBLIC, &format_ref(channel, message.id)).await;
     **shows = Some(table.version);
     Ok(message.id)
@@ -121,7 +123,9 @@ pub async fn show_table<S: Store>(bot: &Bot<S>, http: &Http, show: &Show) {
     }
     let result = match message_ref(bot, table.id, PUBLIC).await {
         Some((channel, message)) => {
-            match channel.edit_message(http, message, edit(&render::table_message(show))).await {
+            let picture = show.picture().await;
+            let shown = render::table_message(show, picture.as_deref());
+            match channel.edit_message(http, message, edit(&shown)).await {
                 Ok(_) => {
                     *shows = Some(table.version);
                     Ok(())
@@ -174,6 +178,13 @@ pub async fn announce<S: Store>(bot: &Bot<S>, http: &Http, show: &Show) {
             shown.content = render::clip(&format!("<@{id}> {}", shown.content), 2000);
             shown.ping = Some(id);
         }
+        if let Some(picture) = &notice.picture {
+            let name = match show.ending {
+                Some(domino_core::chat::Ending::Match) => "tally.png",
+                _ => "round.png",
+            };
+            shown.files.push(CreateAttachment::bytes(picture.png.clone(), name));
+        }
         if let Err(e) = channel.send_message(http, create(&shown)).await {
             tracing::warn!(table = table.id, error = %e, "notice not sent");
         }
@@ -218,14 +229,20 @@ pub fn create(shown: &Shown) -> CreateMessage {
         .embeds(shown.embeds())
         .components(shown.components.clone())
         .allowed_mentions(shown.mentions())
+        .add_files(shown.files.clone())
 }
 
+/// An edit that leaves the message exactly `shown`: its attachments are replaced by the
+/// shown files (none kept, so old pictures do not pile up; none at all in a text chat).
 pub fn edit(shown: &Shown) -> EditMessage {
+    let attachments =
+        shown.files.iter().cloned().fold(EditAttachments::new(), EditAttachments::add);
     EditMessage::new()
         .content(shown.content.clone())
         .embeds(shown.embeds())
         .components(shown.components.clone())
         .allowed_mentions(shown.mentions())
+        .attachments(attachments)
 }
 
 /// Discord's "Unknown Message" (deleted, or never there).

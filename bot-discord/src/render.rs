@@ -5,12 +5,13 @@
 
 use domino_core::chat::{ControlKind, Menu, Show};
 use domino_core::session::UserId;
+use domino_core::view::picture::Picture;
 use domino_core::view::{
     ButtonAction, ButtonData, Buttons, HandView, PhaseView, TableView, render_hand, render_table,
 };
 use serenity::builder::{
-    CreateActionRow, CreateAllowedMentions, CreateButton, CreateEmbed, CreateSelectMenu,
-    CreateSelectMenuKind, CreateSelectMenuOption,
+    CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton, CreateEmbed,
+    CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
 };
 use serenity::model::Colour;
 use serenity::model::application::ButtonStyle;
@@ -33,6 +34,9 @@ pub struct Shown {
     pub components: Vec<CreateActionRow>,
     /// The one person this message may ping.
     pub ping: Option<u64>,
+    /// Files it carries (the table picture, shown as the embed's image); an edit replaces the
+    /// message's attachments with exactly these.
+    pub files: Vec<CreateAttachment>,
 }
 
 impl Shown {
@@ -63,9 +67,22 @@ impl Shown {
     }
 }
 
-/// The table message: the player to move mentioned above an embed of the public view, and the
-/// view's buttons.
-pub fn table_message(show: &Show) -> Shown {
+/// The file name of the table picture, as its embed names it.
+pub const TABLE_PNG: &str = "table.png";
+
+/// `picture` as an attachment named `name`, and the embed with it as its image.
+pub fn with_picture(
+    embed: CreateEmbed,
+    picture: &Picture,
+    name: &str,
+) -> (CreateEmbed, CreateAttachment) {
+    let file = CreateAttachment::bytes(picture.png.clone(), name);
+    (embed.image(format!("attachment://{name}")), file)
+}
+
+/// The table message: the player to move mentioned above an embed of the public view (with the
+/// table picture as its image, when there is one), and the view's buttons.
+pub fn table_message(show: &Show, picture: Option<&Picture>) -> Shown {
     let view = &show.view;
     let head = format!("🎲 {}", view.title);
     let text = render_table(view);
@@ -74,11 +91,18 @@ pub fn table_message(show: &Show) -> Shown {
         .title(clip(&head, EMBED_TITLE))
         .description(clip(&escape(body), EMBED_TEXT))
         .colour(colour(view));
+    let (embed, files) = match picture {
+        Some(p) => {
+            let (embed, file) = with_picture(embed, p, TABLE_PNG);
+            (embed, vec![file])
+        }
+        None => (embed, Vec::new()),
+    };
     let content = match turn(show) {
         Some((id, text)) => format!("<@{id}> {}", escape(&text)),
         None => String::new(),
     };
-    Shown { content, embed: Some(embed), components: components(&view.buttons), ping: None }
+    Shown { content, embed: Some(embed), components: components(&view.buttons), ping: None, files }
 }
 
 /// The Discord user the core wants pinged, and the turn line.

@@ -14,7 +14,7 @@ pub(crate) async fn follow<S: Store>(bot: Arc<Bot<S>>, http: Arc<Http>) {
     loop {
         match updates.recv().await {
             Ok(reply) if reply.table.chat.platform == Platform::Discord => {
-                publish::after(&bot, &http, &bot.chat.show_reply(&reply), false).await;
+                publish::after(&bot, &http, &bot.chat.show_reply(&reply).await, false).await;
             }
             Ok(_) => {}
             Err(RecvError::Lagged(n)) => {

@@ -79,7 +79,15 @@ impl<S: Store> App<S> {
         let table = &show.table;
         let Some(chat) = tg_chat(&table.chat) else { return };
         self.outbox.push(chat, Job::Table { table: table.id });
-        if let Some(notice) = &show.notice {
+        if let Some(notice) = &show.notice
+            && let Some(picture) = &notice.picture
+        {
+            let name = match show.ending {
+                Some(domino_core::chat::Ending::Match) => "tally.png",
+                _ => "round.png",
+            };
+            self.photo(chat, name, picture.clone(), &notice.text, None);
+        } else if let Some(notice) = &show.notice {
             match notice.mention.as_ref().and_then(|p| Some((tg_user(&p.id)?, p.name.clone()))) {
                 Some((user, name)) => {
                     self.outbox.push(chat, Job::Call { text: notice.text.clone(), user, name })

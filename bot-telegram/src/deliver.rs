@@ -8,9 +8,10 @@ use crate::failure::Failure;
 use crate::ids::{MessageRef, PUBLIC, TURN};
 use crate::keyboards;
 use crate::outbox::{Deliver, Delivery, Job, Outcome};
+use crate::photos::CAPTION;
 use domino_core::chat::Show;
 use domino_core::store::Store;
-use domino_core::view::{render_table, text::display_name};
+use domino_core::view::{render_caption, render_table, text::display_name};
 use teloxide::prelude::*;
 use teloxide::types::{
     ChatId, InlineKeyboardMarkup, InputFile, MessageEntity, MessageId, ReplyParameters, User,
@@ -39,8 +40,10 @@ impl<S: Store> Deliver for App<S> {
         Box::pin(async move {
             // Longer counts as a failure that may pass: teloxide itself sleeps 10 s after a
             // 5xx before it even returns, and the next try repairs whatever was missed.
+            // Uploads take longer: files, photos, and the table message that may be one.
             let limit = match job {
-                Job::Document { .. } => self.call_timeout * 5,
+                Job::Document { .. } | Job::Photo { .. } => self.call_timeout * 5,
+                Job::Table { .. } => self.call_timeout * 2,
                 _ => self.call_timeout,
             };
             let sent = tokio::time::timeout(limit, self.run_job(chat, job))
@@ -81,6 +84,9 @@ impl<S: Store> App<S> {
                     let file = InputFile::memory(bytes.clone()).file_name(name.clone());
                     let req = self.bot.send_document(ChatId(chat), file).caption(caption.clone());
                     req.await.map(|_| 1).map_err(Failure::from)
+                }
+                Job::Photo { name, picture, caption, reply_to } => {
+                    self.send_photo(chat, name, picture, caption, *reply_to).await
                 }
                 Job::Overflow => {
                     let lang = self.chat.lang(&crate::ids::chat_id(ChatId(chat))).await;
@@ -134,11 +140,19 @@ impl<S: Store> App<S> {
         Ok(1)
     }
 
+    /// The table message: a photo captioned with the table's text when the chat shows boards
+    /// as pictures, the text otherwise.
     async fn deliver_table(&self, chat: i64, id: i64) -> Sent {
         let Some(show) = self.current(id).await else { return Ok(0) };
         let markup = keyboards::table_markup(&show.table, &show.view, &self.username, &self.links);
         let refs = self.refs(id).await;
-        self.put(id, PUBLIC, chat, refs.get(PUBLIC), &render_table(&show.view), markup).await
+        let old = refs.get(PUBLIC);
+        if let Some(picture) = show.picture().await {
+            let caption = render_caption(&show.view, CAPTION);
+            return self.put_table_photo(id, chat, old, &picture, &caption, markup).await;
+        }
+        let old = self.same_kind(old, "").await?;
+        self.put(id, PUBLIC, chat, old, &render_table(&show.view), markup).await
     }
 
     /// The turn ping the core wants: a new short message (edits do not notify) that replaces

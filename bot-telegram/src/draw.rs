@@ -86,6 +86,9 @@ impl<S: Store> App<S> {
                 let job = Job::Text { text, markup, reply_to };
                 self.outbox.push(chat, job);
             }
+            Body::Picture { text, picture } => {
+                self.photo(chat, "tally.png", picture.clone(), text, reply_to)
+            }
             Body::Files { caption, files } => {
                 for (i, f) in files.iter().enumerate() {
                     let caption = if i == 0 { caption.clone() } else { String::new() };
@@ -109,6 +112,7 @@ impl<S: Store> App<S> {
             }
             Body::Menu(menu) => (Some(clip(&menu.text, POPUP)), false),
             Body::Files { caption, .. } => (Some(clip(caption, POPUP)), false),
+            Body::Picture { text, .. } => (Some(clip(text, POPUP)), false),
         }
     }
 }

@@ -12,6 +12,7 @@
 //! | `hands` | private hands, closed private chats |
 //! | `deliver` | the table message, the turn mention, messages and files, against Telegram |
 //! | `outbox`, `pacing` | per-chat queues, coalescing, the rate limits, 429 handling |
+//! | `photos` | the table message as a photo edited in place; pictures with their captions |
 //! | `keyboards` | button rows as inline keyboards, deep links |
 //! | `webhook` | webhook mode |
 //! | `app`, `ids`, `failure`, `texts` | shared state, id conversions, error kinds, the adapter's own words |
@@ -27,6 +28,7 @@ mod ids;
 mod keyboards;
 mod outbox;
 mod pacing;
+mod photos;
 mod texts;
 mod webhook;
 
@@ -304,7 +306,7 @@ async fn show_timers<S: Store>(
     loop {
         match updates.recv().await {
             Ok(reply) if reply.table.chat.platform == Platform::Telegram => {
-                app.show(&app.chat.show_reply(&reply))
+                app.show(&app.chat.show_reply(&reply).await)
             }
             Ok(_) => {}
             Err(RecvError::Lagged(n)) => tracing::warn!(missed = n, "timer updates missed"),

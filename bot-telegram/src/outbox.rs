@@ -33,6 +33,13 @@ pub(crate) enum Job {
     Edit { message: i32, text: String, markup: InlineKeyboardMarkup },
     /// A file.
     Document { name: String, bytes: Vec<u8>, caption: String },
+    /// A picture with its caption (`reply_to`: as a reply to that message of the chat).
+    Photo {
+        name: String,
+        picture: std::sync::Arc<domino_core::view::picture::Picture>,
+        caption: String,
+        reply_to: Option<i32>,
+    },
     /// The chat is told that some replies were left out (too many at once).
     Overflow,
 }
@@ -57,6 +64,7 @@ impl Job {
             Job::Call { .. } => "call",
             Job::Edit { .. } => "edit",
             Job::Document { .. } => "document",
+            Job::Photo { .. } => "photo",
             Job::Overflow => "overflow",
         }
     }
@@ -69,7 +77,7 @@ impl Job {
             Job::Turn { table } => Some(Key::Turn(*table)),
             Job::Edit { message, .. } => Some(Key::Edit(*message)),
             Job::Overflow => Some(Key::Overflow),
-            Job::Text { .. } | Job::Call { .. } | Job::Document { .. } => None,
+            Job::Text { .. } | Job::Call { .. } | Job::Document { .. } | Job::Photo { .. } => None,
         }
     }
 }

@@ -2,7 +2,7 @@
 
 use domino_core::engine::rules::Variant;
 use domino_core::session::{BotLevel, ChatId, Lang, Platform};
-use domino_core::store::{ChatSettings, SqliteStore, Store};
+use domino_core::store::{BoardMode, ChatSettings, SqliteStore, Store};
 use serde_json::json;
 use sqlx::Connection;
 use sqlx::migrate::Migrator;
@@ -58,6 +58,8 @@ async fn chat_settings_of_the_first_schema_become_versioned_documents() {
         bot_level: BotLevel::Expert,
         default_variant: Variant::Kozel,
         presets: json!({"osel": {"preset": "troshin"}}).as_object().unwrap().clone(),
+        // Settings from before the board setting show boards as pictures.
+        board: BoardMode::Picture,
     };
     assert_eq!(tg, expected);
     let dc = store.chat_settings(&ChatId::new(Platform::Discord, "77")).await.unwrap();

@@ -3,6 +3,7 @@
 //! INTERACTION_CREATE events a test pushes). It records every request and keeps the messages
 //! as Discord would show them, so tests assert on what was sent.
 
+use crate::multipart::{Attachment, attachments, parse_body};
 use crate::payloads;
 use axum::Router;
 use axum::body::Bytes;
@@ -30,8 +31,8 @@ pub struct Request {
     pub path: String,
     /// The JSON body (of a multipart request: its `payload_json`).
     pub body: Value,
-    /// Uploaded files: (file name, content).
-    pub files: Vec<(String, String)>,
+    /// Uploaded files (their ids: the index of their part).
+    pub files: Vec<Attachment>,
 }
 
 /// A message as Discord would hold it.
@@ -44,7 +45,8 @@ pub struct Msg {
     pub components: Value,
     pub flags: u64,
     pub allowed_mentions: Value,
-    pub files: Vec<(String, String)>,
+    /// The attachments it holds now.
+    pub files: Vec<Attachment>,
     pub deleted: bool,
     /// The interaction that made it (its answer), if any.
     pub interaction: Option<u64>,
@@ -493,8 +495,9 @@ fn not_found(code: u64, message: &str) -> Response {
     (StatusCode::NOT_FOUND, axum::Json(json!({"code": code, "message": message}))).into_response()
 }
 
-/// A message body applied as Discord does: fields given replace, fields absent stay.
-fn apply(m: &mut Msg, data: &Value, files: &[(String, String)]) {
+/// A message body applied as Discord does: fields given replace, fields absent stay (an
+/// `attachments` list says exactly which attachments stay and which are new).
+fn apply(m: &mut Msg, data: &Value, files: &[Attachment]) {
     if let Some(c) = data.get("content").and_then(Value::as_str) {
         m.content = c.to_owned();
     }
@@ -510,9 +513,11 @@ fn apply(m: &mut Msg, data: &Value, files: &[(String, String)]) {
     if let Some(f) = data.get("flags").and_then(Value::as_u64) {
         m.flags |= f;
     }
-    if !files.is_empty() {
-        m.files = files.to_vec();
-    }
+    let mut next = m.files.iter().map(|a| a.id).max().unwrap_or(0);
+    m.files = attachments(&m.files, data, files, || {
+        next += 1;
+        next
+    });
     m.history.push(data.clone());
 }
 
@@ -530,8 +535,8 @@ pub fn message_json(m: &Msg) -> Value {
         "mention_everyone": false,
         "mentions": [],
         "mention_roles": [],
-        "attachments": m.files.iter().enumerate().map(|(i, (name, body))| json!({
-            "id": (i + 1).to_string(), "filename": name, "size": body.len(),
+        "attachments": m.files.iter().map(|Attachment { id, name, bytes }| json!({
+            "id": id.to_string(), "filename": name, "size": bytes.len(),
             "url": format!("https://cdn.example/{name}"), "proxy_url": format!("https://cdn.example/{name}")
         })).collect::<Vec<_>>(),
         "embeds": if m.embeds.is_null() { json!([]) } else { m.embeds.clone() },
@@ -542,33 +547,4 @@ pub fn message_json(m: &Msg) -> Value {
         "webhook_id": if m.interaction.is_some() { json!(APP.to_string()) } else { Value::Null },
         "application_id": if m.interaction.is_some() { json!(APP.to_string()) } else { Value::Null },
     })
-}
-
-/// JSON, or multipart with `payload_json` and files.
-fn parse_body(headers: &HeaderMap, body: &[u8]) -> (Value, Vec<(String, String)>) {
-    let ct = headers.get("content-type").and_then(|v| v.to_str().ok()).unwrap_or("");
-    let Some(boundary) = ct.split("boundary=").nth(1) else {
-        return (serde_json::from_slice(body).unwrap_or(Value::Null), Vec::new());
-    };
-    let text = String::from_utf8_lossy(body);
-    let mut json = Value::Null;
-    let mut files = Vec::new();
-    for part in text.split(&format!("--{}", boundary.trim_matches('"'))) {
-        let Some((head, content)) = part.split_once("\r\n\r\n") else { continue };
-        let content = content.strip_suffix("\r\n").unwrap_or(content);
-        let field = |k: &str| {
-            head.split(&format!("{k}=\""))
-                .nth(1)
-                .and_then(|s| s.split('"').next())
-                .map(str::to_owned)
-        };
-        match (field("name"), field("filename")) {
-            (Some(n), None) if n == "payload_json" => {
-                json = serde_json::from_str(content).unwrap_or(Value::Null)
-            }
-            (_, Some(f)) => files.push((f, content.to_owned())),
-            _ => {}
-        }
-    }
-    (json, files)
 }

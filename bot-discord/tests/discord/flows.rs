@@ -155,11 +155,11 @@ async fn a_two_player_match_through_the_buttons() {
     let score = w.slash(ANNA, "score", vec![]).await;
     assert!(score.text().contains("Раунд 1"), "{}", score.text());
     let export = w.slash(ANNA, "export", vec![]).await;
-    let names: Vec<&str> = export.files.iter().map(|(n, _)| n.as_str()).collect();
+    let names: Vec<&str> = export.files.iter().map(|f| f.name.as_str()).collect();
     assert_eq!(names, ["last-match.json", "standings.csv"]);
-    let record: Value = serde_json::from_str(&export.files[0].1).unwrap();
+    let record: Value = serde_json::from_slice(&export.files[0].bytes).unwrap();
     assert_eq!(record["format"], "domino-record/1", "{record}");
-    assert!(export.files[1].1.starts_with("platform,user_id"));
+    assert!(export.files[1].bytes.starts_with(b"platform,user_id"));
     let upload = w.fake.requests().into_iter().rfind(|r| r.path.ends_with("/callback")).unwrap();
     assert_eq!(upload.files.len(), 2, "sent as a multipart upload");
     assert!(!export.ephemeral(), "the export is for the channel");

@@ -3,10 +3,12 @@
 
 mod fake;
 mod harness;
+mod multipart;
 mod payloads;
 
 mod flows;
 mod monkey;
+mod pictures;
 mod refusals;
 mod restart;
 mod scenario;

@@ -55,6 +55,8 @@ pub struct Msg {
     pub edits: u32,
     /// The message of the chat this one replies to.
     pub reply_to: Option<i32>,
+    /// A photo's PNG (its caption is `text`).
+    pub photo: Option<Vec<u8>>,
 }
 
 /// One button: label, callback data, URL.
@@ -158,7 +160,7 @@ impl St {
         self.requests.iter().filter(|r| r.method == method.to_lowercase()).count()
     }
 
-    fn new_message(
+    pub(crate) fn new_message(
         &mut self,
         chat: i64,
         from_bot: bool,
@@ -177,6 +179,7 @@ impl St {
             deleted: false,
             edits: 0,
             reply_to: None,
+            photo: None,
         };
         self.messages.insert((chat, m.id), m.clone());
         m
@@ -203,12 +206,15 @@ fn chat_json(chat: i64) -> Value {
     }
 }
 
-fn bot_json() -> Value {
+pub(crate) fn bot_json() -> Value {
     json!({"id": BOT_ID, "is_bot": true, "first_name": "Domino", "username": BOT_NAME})
 }
 
-fn message_json(m: &Msg, from: Value) -> Value {
+pub(crate) fn message_json(m: &Msg, from: Value) -> Value {
     let mut v = json!({"message_id": m.id, "date": 1_700_000_000, "chat": chat_json(m.chat), "from": from, "text": m.text});
+    if let Some(png) = &m.photo {
+        crate::fake_media::as_photo(&mut v, png);
+    }
     if m.markup.get("inline_keyboard").is_some() {
         v["reply_markup"] = m.markup.clone();
     }
@@ -218,11 +224,11 @@ fn message_json(m: &Msg, from: Value) -> Value {
     v
 }
 
-fn ok(result: Value) -> Response {
+pub(crate) fn ok(result: Value) -> Response {
     (StatusCode::OK, axum::Json(json!({"ok": true, "result": result}))).into_response()
 }
 
-fn err(code: u16, description: &str, retry_after: Option<u32>) -> Response {
+pub(crate) fn err(code: u16, description: &str, retry_after: Option<u32>) -> Response {
     let mut body = json!({"ok": false, "error_code": code, "description": description});
     if let Some(s) = retry_after {
         body["parameters"] = json!({"retry_after": s});
@@ -230,12 +236,12 @@ fn err(code: u16, description: &str, retry_after: Option<u32>) -> Response {
     (StatusCode::from_u16(code).expect("a status"), axum::Json(body)).into_response()
 }
 
-fn same_markup(a: &Value, b: &Value) -> bool {
+pub(crate) fn same_markup(a: &Value, b: &Value) -> bool {
     let rows = |v: &Value| v.get("inline_keyboard").cloned().unwrap_or(json!([]));
     rows(a) == rows(b)
 }
 
-fn int(v: &Value) -> Option<i64> {
+pub(crate) fn int(v: &Value) -> Option<i64> {
     v.as_i64().or_else(|| v.as_str()?.parse().ok())
 }
 
@@ -499,6 +505,9 @@ fn handle(st: &mut St, method: &str, body: &Value, file: Option<(String, Vec<u8>
             else {
                 return err(400, "Bad Request: message to edit not found", None);
             };
+            if m.photo.is_some() {
+                return err(400, "Bad Request: there is no text in the message to edit", None);
+            }
             if m.text == text && same_markup(&m.markup, &markup) {
                 return err(
                     400,
@@ -512,6 +521,8 @@ fn handle(st: &mut St, method: &str, body: &Value, file: Option<(String, Vec<u8>
             let m = m.clone();
             ok(message_json(&m, bot_json()))
         }
+        "sendphoto" => crate::fake_media::send_photo(st, chat, body, file),
+        "editmessagemedia" => crate::fake_media::edit_media(st, chat, body, file),
         "deletemessage" => {
             let id = body.get("message_id").and_then(int).unwrap_or(0) as i32;
             match st.messages.get_mut(&(chat, id)).filter(|m| !m.deleted) {

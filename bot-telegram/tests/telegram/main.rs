@@ -2,8 +2,10 @@
 //! loopback, driven through the messages and buttons people use.
 
 mod fake;
+mod fake_media;
 mod harness;
 mod monkey;
+mod pictures;
 mod safety;
 mod scenario;
 
@@ -220,8 +222,11 @@ async fn refused_presses_change_nothing() {
         Some("Закрыть стол может хозяин или админ чата.")
     );
 
-    // The wrong player: Carol is not seated.
-    let public = shown(&fake, &service, id, "public").await;
+    // The wrong player: Carol is not seated (once the table message shows the match).
+    let public = eventually("the match on the table message", || async {
+        Some(shown(&fake, &service, id, "public").await).filter(|m| m.button("🏳").is_some())
+    })
+    .await;
     assert_eq!(
         press(&fake, &CAROL, &public, "🏳").await.text.as_deref(),
         Some("Вы не сидите за этим столом.")
@@ -310,7 +315,8 @@ async fn rate_limits_and_forbidden_chats_lose_nothing() {
     let fake = Fake::start().await;
     let limited = Fault::TooMany { retry_after: 1 };
     fake.fail("getMe", None, limited, 1);
-    fake.fail("editMessageText", Some(GROUP), limited, 2);
+    // The table message is a photo (the default): its edits are media edits.
+    fake.fail("editMessageMedia", Some(GROUP), limited, 2);
     fake.fail("sendMessage", Some(GROUP), limited, 1);
     fake.fail("answerCallbackQuery", None, limited, 1);
     fake.fail("sendMessage", Some(ALICE.id), Fault::Forbidden, 1);
@@ -537,7 +543,15 @@ async fn a_busy_group_stays_within_its_budget_and_shows_the_latest_state() {
         group_window: Duration::from_millis(400),
         overall_per_sec: 10_000,
     };
-    let bot = start_with(&fake, memory_service().await, RunOptionsExt::paced(pacing)).await;
+    // Text tables: messages as quick as they come, so that the budget is what holds them
+    // (photos go through the same outbox; see `pictures`).
+    let service = memory_service().await;
+    let text = domino_core::store::ChatSettings {
+        board: domino_core::store::BoardMode::Text,
+        ..Default::default()
+    };
+    service.store().set_chat_settings(&chat(GROUP), &text.next()).await.unwrap();
+    let bot = start_with(&fake, service, RunOptionsExt::paced(pacing)).await;
     let service = bot.service.clone();
     fake.say(ALICE.id, &ALICE, "/start");
     fake.say(GROUP, &ALICE, "/duel bot");
@@ -552,7 +566,13 @@ async fn a_busy_group_stays_within_its_budget_and_shows_the_latest_state() {
     let times = fake.with(|st| {
         st.requests
             .iter()
-            .filter(|r| matches!(r.method.as_str(), "sendmessage" | "editmessagetext"))
+            .filter(|r| {
+                let method = r.method.as_str();
+                matches!(
+                    method,
+                    "sendmessage" | "editmessagetext" | "sendphoto" | "editmessagemedia"
+                )
+            })
             .filter(|r| r.body.get("chat_id").and_then(|c| c.as_i64()) == Some(GROUP))
             .map(|r| r.at)
             .collect::<Vec<_>>()

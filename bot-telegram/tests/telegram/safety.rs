@@ -89,7 +89,8 @@ async fn a_bad_spell_of_502s_holds_up_nothing_and_loses_nothing() {
     let (mover, hand, moves) = mover(&fake, &service, id, &[ALICE, BOB]).await;
     // The answer to the press fails once, the group's next messages fail three times.
     fake.fail("answerCallbackQuery", None, Fault::Unavailable, 1);
-    fake.fail("editMessageText", Some(GROUP), Fault::Unavailable, 3);
+    // The table message is a photo (the default): its edits are media edits.
+    fake.fail("editMessageMedia", Some(GROUP), Fault::Unavailable, 3);
     let cb = fake.press(&mover, hand.chat, hand.id, &moves[0]);
     let answer = fake.answer(&cb).await;
     assert_eq!(answer.text, None, "the press is answered (the second try) and taken");
@@ -101,7 +102,7 @@ async fn a_bad_spell_of_502s_holds_up_nothing_and_loses_nothing() {
     .await;
     // The table message catches up once Telegram answers again.
     let t = table(&service, id).await;
-    let want = domino_core::view::render_table(&domino_core::view::table_view(&t));
+    let want = domino_core::view::render_caption(&domino_core::view::table_view(&t), 1024);
     eventually("the table message up to date", || async {
         (shown(&fake, &service, id, "public").await.text == want).then_some(())
     })

@@ -112,7 +112,19 @@ async fn the_chat_scenario_gives_what_the_chat_layer_gives() {
             }
             Act::Press { press, table } => {
                 let t = scenario::newest(&chat, &at, *table).await.expect("a table");
-                let msg = shown(&fake, &service, t.id, "public").await;
+                // Pressed on the table message as it shows the table now (a picture takes a
+                // moment to draw).
+                let msg = eventually("the table message as it is", || async {
+                    let m = shown(&fake, &service, t.id, "public").await;
+                    let versions: Vec<u64> = m
+                        .buttons()
+                        .iter()
+                        .filter_map(|b| ButtonData::decode(b.data.as_deref()?).ok())
+                        .map(|d| d.version)
+                        .collect();
+                    versions.iter().all(|v| *v == t.version).then_some(m)
+                })
+                .await;
                 let action = scenario::button_action(press);
                 // A button the message does not show is pressed as someone with an old one would.
                 let forged = ButtonData::new(t.id, t.version, action).encode();

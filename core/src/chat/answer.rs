@@ -5,7 +5,10 @@
 use super::menu::Menu;
 use super::turn::{TurnPing, turn_ping};
 use crate::session::{Event, Person, Table};
+use crate::store::BoardMode;
+use crate::view::picture::Picture;
 use crate::view::{HandView, TableView, hand_view, notices, table_view};
+use std::sync::Arc;
 
 /// A file to send.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,6 +30,9 @@ pub enum Body {
     Menu(Menu),
     /// Files with a caption.
     Files { caption: String, files: Vec<File> },
+    /// A picture (`/score`'s tally chart) with the text it stands for, complete: a platform
+    /// that cuts captions shows the rest as text.
+    Picture { text: String, picture: Arc<Picture> },
 }
 
 /// What the requester is told.
@@ -47,6 +53,18 @@ pub struct Notice {
     pub text: String,
     /// The person the notice calls (a challenge): mention them so that they hear of it.
     pub mention: Option<Person>,
+    /// A picture to show with it (the round's end, the match's tally), when the chat shows
+    /// boards as pictures; the text is then its caption.
+    pub picture: Option<Arc<Picture>>,
+}
+
+/// What ended with the events shown: its notice comes with a picture.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// Round N (1-based) ended, the match goes on.
+    Round(u32),
+    /// The match ended.
+    Match,
 }
 
 /// A table to bring up to date, as it now is.
@@ -60,6 +78,12 @@ pub struct Show {
     pub turn: Option<TurnPing>,
     /// Whether the seated people's hands changed (a deal, a move, a match's end).
     pub hands_changed: bool,
+    /// How the chat shows the board (its setting; `Text` until the chat layer says).
+    pub board: BoardMode,
+    /// What ended with the events shown.
+    pub ending: Option<Ending>,
+    /// The table picture, drawn once for this show and its clones when first asked for.
+    pub(super) picture: Arc<tokio::sync::OnceCell<Option<Arc<Picture>>>>,
 }
 
 impl Show {
@@ -70,15 +94,42 @@ impl Show {
             Event::Challenged { invitee } => Some(invitee.clone()),
             _ => None,
         });
-        let notice = (!lines.is_empty()).then(|| Notice { text: lines.join("\n\n"), mention });
+        let notice = (!lines.is_empty()).then(|| Notice {
+            text: lines.join("\n\n"),
+            mention,
+            picture: None,
+        });
         let hands_changed = table.game.is_some() && !events.is_empty();
+        let ending = if events.iter().any(|e| matches!(e, Event::MatchEnded { .. })) {
+            Some(Ending::Match)
+        } else {
+            events.iter().rev().find_map(|e| match e {
+                Event::RoundEnded { round, .. } => Some(Ending::Round(*round)),
+                _ => None,
+            })
+        };
         Show {
             table: table.clone(),
             view: table_view(table),
             notice,
             turn: turn_ping(table),
             hands_changed,
+            board: BoardMode::Text,
+            ending,
+            picture: Arc::default(),
         }
+    }
+
+    /// The table picture, when the chat shows boards as pictures: drawn once (off the async
+    /// workers) from the public table, whatever asks for it; `None` in text chats or when it
+    /// cannot be drawn.
+    pub async fn picture(&self) -> Option<Arc<Picture>> {
+        if self.board != BoardMode::Picture {
+            return None;
+        }
+        let table = &self.table;
+        let drawn = self.picture.get_or_init(|| super::pictures::table_picture(table.clone()));
+        drawn.await.clone()
     }
 
     /// The table as it is, to show it again (after a restart or a stale press).
@@ -127,6 +178,7 @@ impl Answer {
             Body::Text(t) | Body::Long(t) => Some(t),
             Body::Files { caption, .. } => Some(caption),
             Body::Menu(m) => Some(&m.text),
+            Body::Picture { text, .. } => Some(text),
             Body::Hand(_) => None,
         }
     }

@@ -8,9 +8,7 @@ use super::{Chat, texts};
 use crate::engine::rules::{Rules, Variant};
 use crate::session::Lang;
 use crate::store::{PairRow, ScoreRow, Store, StoreError, scoreboard_csv};
-use crate::view::{
-    render_pair_scoreboard, render_scoreboard, render_tally, rules_error_text, rules_text,
-};
+use crate::view::{render_pair_scoreboard, render_scoreboard, rules_error_text, rules_text};
 use std::collections::BTreeMap;
 
 impl<S: Store> Chat<S> {
@@ -46,7 +44,7 @@ impl<S: Store> Chat<S> {
         lang: Lang,
     ) -> Result<Answer, StoreError> {
         Ok(match self.pick(from, args.table, lang).await {
-            Ok(table) => Answer::public(Body::Long(render_tally(&table))),
+            Ok(table) => Answer::public(self.tally_body(table).await),
             Err(answer) => answer,
         })
     }

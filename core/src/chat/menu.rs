@@ -6,6 +6,7 @@
 
 use crate::engine::rules::{Preset, Variant, option};
 use crate::session::{BotLevel, Lang};
+use crate::store::BoardMode;
 
 /// The format tag written first.
 const TAG: &str = "s2";
@@ -16,7 +17,7 @@ pub const TIMERS: [Option<u32>; 6] = [None, Some(30), Some(60), Some(120), Some(
 /// A page of the menu.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Page {
-    /// Language, timer, computer, default game.
+    /// Language, timer, computer, default game, how the board is shown.
     General,
     /// One game's preset, target and options.
     Game(Variant),
@@ -31,6 +32,7 @@ pub enum Change {
     Timer(Option<u32>),
     Level(BotLevel),
     DefaultGame(Variant),
+    Board(BoardMode),
     Preset(Option<Preset>),
     Target(u32),
     /// Switch one option of the page's game.
@@ -99,6 +101,7 @@ impl MenuPress {
             Change::Timer(Some(s)) => format!("timer.{s}"),
             Change::Level(l) => format!("level.{}", l.key()),
             Change::DefaultGame(v) => format!("game.{}", v.key()),
+            Change::Board(b) => format!("board.{}", b.key()),
             Change::Preset(None) => "preset.none".to_owned(),
             Change::Preset(Some(p)) => format!("preset.{}", p.key()),
             Change::Target(n) => format!("target.{n}"),
@@ -151,6 +154,7 @@ impl MenuPress {
                     )),
                     "level" => Change::Level(BotLevel::from_key(arg)?),
                     "game" => Change::DefaultGame(arg.parse().ok()?),
+                    "board" => Change::Board(BoardMode::from_key(arg)?),
                     "preset" => {
                         let p = Preset::ALL.into_iter().find(|p| p.key() == arg)?;
                         p.allowed_in(game?).then_some(Change::Preset(Some(p)))?

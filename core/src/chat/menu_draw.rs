@@ -3,7 +3,7 @@
 use super::menu::{Change, Control, ControlKind, Item, Menu, MenuPress, Page, TIMERS};
 use crate::engine::rules::{Preset, Rules, Variant, options_for};
 use crate::session::{BotLevel, Lang};
-use crate::store::ChatSettings;
+use crate::store::{BoardMode, ChatSettings};
 use crate::view::text::{bot_level_name, pick, rules_name, tr, variant_name};
 use serde_json::Value;
 
@@ -13,6 +13,14 @@ pub fn timer_text(t: Option<u32>, lang: Lang) -> String {
         None => tr(lang, "нет", "off").to_owned(),
         Some(s) if s % 60 == 0 => format!("{} {}", s / 60, tr(lang, "мин", "min")),
         Some(s) => format!("{s} {}", tr(lang, "с", "s")),
+    }
+}
+
+/// "картинкой" / "picture".
+pub fn board_text(b: BoardMode, lang: Lang) -> &'static str {
+    match b {
+        BoardMode::Picture => tr(lang, "картинкой", "picture"),
+        BoardMode::Text => tr(lang, "текстом", "text"),
     }
 }
 
@@ -71,6 +79,7 @@ pub fn settings_text(s: &ChatSettings, page: Page) -> String {
             tr(lang, "/new без игры открывает:", "/new with no game opens:"),
             variant_name(s.default_variant, lang)
         ),
+        format!("🖼 {} {}", tr(lang, "Стол показан:", "Board shown as:"), board_text(s.board, lang)),
     ];
     for v in Variant::ALL {
         let shown = page == Page::Game(v) || s.presets.contains_key(v.key());
@@ -122,11 +131,17 @@ pub fn menu(s: &ChatSettings, page: Page) -> Menu {
                     v == s.default_variant,
                 )
             });
+            let boards = BoardMode::ALL.map(|b| {
+                let mark = if b == BoardMode::Picture { "🖼" } else { "📝" };
+                let label = format!("{mark} {}", board_label(b, lang));
+                item(label, g, Change::Board(b), b == s.board)
+            });
             let controls = vec![
                 choice(tr(lang, "Язык", "Language"), langs.to_vec()),
                 choice(tr(lang, "Таймер хода", "Turn timer"), timers.to_vec()),
                 choice(tr(lang, "Сила компьютера", "Computer strength"), levels.to_vec()),
                 choice(tr(lang, "Игра по умолчанию", "Default game"), games.to_vec()),
+                choice(tr(lang, "Стол", "Board"), boards.to_vec()),
             ];
             let rules = item(
                 tr(lang, "📖 Правила игр ▸", "📖 Game rules ▸").to_owned(),
@@ -192,6 +207,14 @@ pub fn menu(s: &ChatSettings, page: Page) -> Menu {
     };
     debug_assert!(controls.iter().all(|c| c.kind != ControlKind::Switches || c.all.is_some()));
     Menu { text: settings_text(s, page), controls, nav }
+}
+
+/// A board choice on the menu: "Картинка" / "Picture".
+fn board_label(b: BoardMode, lang: Lang) -> &'static str {
+    match b {
+        BoardMode::Picture => tr(lang, "Картинка", "Picture"),
+        BoardMode::Text => tr(lang, "Текст", "Text"),
+    }
 }
 
 /// The settings as a closed menu (after «Done»): the text and no buttons.

@@ -16,6 +16,7 @@ mod link;
 pub mod menu;
 mod menu_apply;
 mod menu_draw;
+mod pictures;
 mod request;
 #[cfg(any(test, feature = "testkit"))]
 pub mod scenario;
@@ -25,7 +26,7 @@ pub mod texts;
 mod turn;
 pub mod words;
 
-pub use answer::{Answer, Body, File, Notice, Reply, Show};
+pub use answer::{Answer, Body, Ending, File, Notice, Reply, Show};
 pub use args::{Args, Opponent};
 pub use catalog::{ArgKind, COMMANDS, Cmd, CommandSpec, command_named};
 pub use link::{Link, Links};
@@ -119,10 +120,15 @@ impl<S: Store> Chat<S> {
                 None => self.press(from, &data, lang).await,
             },
         };
-        answer.unwrap_or_else(|e| {
+        let mut answer = answer.unwrap_or_else(|e| {
             tracing::warn!(chat = %from.chat, error = %e, "request failed");
             Answer::private(texts::failed(lang))
-        })
+        });
+        let shows = std::mem::take(&mut answer.shows);
+        for show in shows {
+            answer.shows.push(self.dressed(show).await);
+        }
+        answer
     }
 
     async fn command(
@@ -156,7 +162,8 @@ impl<S: Store> Chat<S> {
     /// A table as it now is, to show it (`None` when there is no such table).
     pub async fn show(&self, table: i64) -> Option<Show> {
         match self.service.table(table).await {
-            Ok(t) => t.map(|t| Show::again(&t)),
+            Ok(Some(t)) => Some(self.dressed(Show::again(&t)).await),
+            Ok(None) => None,
             Err(e) => {
                 tracing::warn!(table, error = %e, "table unavailable");
                 None
@@ -165,8 +172,8 @@ impl<S: Store> Chat<S> {
     }
 
     /// What an update made by the service itself (a timer) shows.
-    pub fn show_reply(&self, reply: &Replied) -> Show {
-        Show::of(&reply.table, &reply.events)
+    pub async fn show_reply(&self, reply: &Replied) -> Show {
+        self.dressed(Show::of(&reply.table, &reply.events)).await
     }
 
     /// Every open table of a platform, to show again at start-up.
@@ -174,7 +181,7 @@ impl<S: Store> Chat<S> {
         let mut out = Vec::new();
         for t in self.service.all_tables().await {
             if t.chat.platform == platform {
-                out.push(Show::again(&t));
+                out.push(self.dressed(Show::again(&t)).await);
             }
         }
         out

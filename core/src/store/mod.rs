@@ -21,7 +21,7 @@ pub use copy::{
 pub use memory::MemoryStore;
 pub use postgres::PgStore;
 pub use ranking::{scoreboard_csv, top_order, wilson_lower_bound};
-pub use settings::ChatSettings;
+pub use settings::{BoardMode, ChatSettings};
 pub use sqlite::SqliteStore;
 pub use summary::{MatchSummary, SummaryPlayer};
 

@@ -22,6 +22,34 @@ pub struct ChatSettings {
     pub default_variant: Variant,
     /// The options object new tables start from, per variant key (e.g. `{"kozel": {"preset": "troshin"}}`).
     pub presets: serde_json::Map<String, serde_json::Value>,
+    /// How the table message shows the board (a picture unless the chat chose text).
+    pub board: BoardMode,
+}
+
+/// How a chat's table messages show the board: a picture with the table's text as its caption,
+/// or the text alone. Stored as `"picture"` / `"text"`; settings stored before it existed
+/// read as `Picture`.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BoardMode {
+    #[default]
+    Picture,
+    Text,
+}
+
+impl BoardMode {
+    pub const ALL: [BoardMode; 2] = [BoardMode::Picture, BoardMode::Text];
+
+    pub const fn key(self) -> &'static str {
+        match self {
+            BoardMode::Picture => "picture",
+            BoardMode::Text => "text",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<BoardMode> {
+        BoardMode::ALL.into_iter().find(|b| b.key() == key)
+    }
 }
 
 impl Default for ChatSettings {
@@ -33,6 +61,7 @@ impl Default for ChatSettings {
             bot_level: BotLevel::Greedy,
             default_variant: Variant::Kozel,
             presets: serde_json::Map::new(),
+            board: BoardMode::Picture,
         }
     }
 }
@@ -62,5 +91,24 @@ impl ChatSettings {
     /// These settings as the next version, ready to be stored over the current one.
     pub fn next(&self) -> ChatSettings {
         ChatSettings { version: self.version + 1, ..self.clone() }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_stored_before_the_board_setting_read_as_pictures() {
+        let old = r#"{"lang":"en","turn_secs":60,"bot_level":"greedy","default_variant":"kozel","presets":{}}"#;
+        let s: ChatSettings = serde_json::from_str(old).expect("old settings load");
+        assert_eq!((s.board, s.lang, s.turn_secs), (BoardMode::Picture, Lang::En, Some(60)));
+        let text = ChatSettings { board: BoardMode::Text, ..ChatSettings::default() };
+        let json = serde_json::to_string(&text).unwrap();
+        assert!(json.contains(r#""board":"text""#), "{json}");
+        assert_eq!(serde_json::from_str::<ChatSettings>(&json).unwrap(), text);
+        for b in BoardMode::ALL {
+            assert_eq!(BoardMode::from_key(b.key()), Some(b));
+        }
     }
 }

@@ -32,9 +32,9 @@ pub use hand::{HandView, hand_view, hand_view_in, move_label, render_hand};
 pub use history::{RoundLine, round_history};
 pub use notice::{notice, notices, turn_text};
 pub use refusal::{move_error_text, rejection_text, rules_error_text};
-pub use render::render_table;
+pub use render::{render_caption, render_table};
 pub use rules_text::rules_text;
-pub use scoreboard::{render_pair_scoreboard, render_scoreboard, render_tally};
+pub use scoreboard::{render_pair_scoreboard, render_scoreboard, render_tally, render_totals};
 pub use table::{
     Buttons, LastRoundView, OutcomeView, PhaseView, SeatView, SheetView, SideScore, TableView,
     table_view, table_view_in,

@@ -57,6 +57,38 @@ pub fn render_table(view: &TableView) -> String {
     out.join("\n")
 }
 
+/// The table message as a picture's caption of at most `max` characters: the whole text when
+/// it fits; else without the board's lines (the picture shows the board); else cut after the
+/// last whole line that fits, with "…".
+pub fn render_caption(view: &TableView, max: usize) -> String {
+    let full = render_table(view);
+    if full.chars().count() <= max {
+        return full;
+    }
+    let short = render_table(&TableView { board: None, ..view.clone() });
+    if short.chars().count() <= max {
+        return short;
+    }
+    let mut out = String::new();
+    for line in short.lines() {
+        // The line, a newline before it, and room for a last "\n…".
+        if out.chars().count() + line.chars().count() + 3 > max {
+            break;
+        }
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(line);
+    }
+    if out.is_empty() {
+        out = short.chars().take(max.saturating_sub(1)).collect();
+        out.push('…');
+    } else {
+        out.push_str("\n…");
+    }
+    out
+}
+
 fn phase_line(phase: &PhaseView, lang: Lang) -> String {
     match (phase, lang) {
         (PhaseView::Lobby { seated, size }, Lang::Ru) => {

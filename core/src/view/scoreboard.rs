@@ -124,6 +124,18 @@ fn row_stats(r: &ScoreRow, goat: Option<Goat>, lang: Lang) -> String {
     parts.join(", ")
 }
 
+/// The match's totals as `/score` ends with them (each side's score, the target, the outcome);
+/// empty before the first deal.
+pub fn render_totals(table: &Table) -> String {
+    let view = table_view_in(table, table.lang);
+    match &view.sheet {
+        Some(sheet) => {
+            super::render::sheet_lines(sheet, view.outcome.as_ref(), table.lang).join("\n")
+        }
+        None => String::new(),
+    }
+}
+
 /// Rounds listed by `/score` (the latest), to stay within a chat message.
 const TALLY_ROUNDS: usize = 20;
 

@@ -1,6 +1,7 @@
 //! Tests of the view layer: button data, the hidden-tile rule, and snapshots of rendered views.
 
 mod buttons;
+mod captions;
 mod fixtures;
 mod hidden;
 mod menus;

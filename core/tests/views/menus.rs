@@ -57,6 +57,7 @@ fn every_press_of_a_menu_reads_back_within_64_bytes() {
         "s2:1:kozel:opt.deal",
         "s2:1:telefon:preset.troshin",
         "s2:1:g:target.51",
+        "s2:1:g:board.photo",
         "s2:01:g:show",
         "s2:1:g:timer.45",
         "s1:kozel:show",
