@@ -199,6 +199,8 @@ fn rule_word(args: &mut Args, words: &[&str]) -> Result<Option<usize>, WordError
     };
     let (name, value, off) = match rest.split_once('=') {
         Some((n, v)) => (n.to_owned(), Some(v.to_owned()), off),
+        // An option's own word wins over the prefix (`без_памяти` is the word of an option).
+        None if option_word(&rest).is_some() => (rest, None, off),
         None => match rest.strip_prefix("no_").or_else(|| rest.strip_prefix("без_")) {
             Some(n) => (n.to_owned(), None, true),
             None => (rest, None, off),
@@ -298,6 +300,23 @@ mod tests {
                 };
                 rule_words(&mut a, &text).unwrap();
                 assert!(a.options.contains_key(spec.key), "{word} sets {}", spec.key);
+            }
+        }
+    }
+
+    #[test]
+    fn every_word_of_every_switch_turns_it_on_and_its_negation_off() {
+        for v in Variant::ALL {
+            let switches = options_for(v).filter(|o| o.kind == OptionKind::Flag);
+            for spec in switches {
+                for word in spec.words {
+                    let mut a = Args::default();
+                    rule_words(&mut a, word).unwrap_or_else(|e| panic!("{word}: {e:?}"));
+                    assert_eq!(a.options.get(spec.key), Some(&spec.switch_value(true)), "{word}");
+                    let mut a = Args::default();
+                    rule_words(&mut a, &format!("-{word}")).unwrap();
+                    assert_eq!(a.options.get(spec.key), Some(&spec.switch_value(false)), "-{word}");
+                }
             }
         }
     }

@@ -141,8 +141,8 @@ pub static OPTIONS: &[OptionSpec] = &[
         variants: ALL,
         label: w("Пресет", "Preset"),
         help: w(
-            "набор домашних правил: troshin (по Трошину), plain (без особых значений костей), sport (спортивные: жребий, заход по кругу, часы)",
-            "a named set of house rules: troshin, plain (no special tile values), sport (lot for the lead, rotating leads, a match clock)",
+            "набор домашних правил: troshin (по Трошину), plain (без особых значений костей), sport (спортивные: жребий, заход по кругу)",
+            "a named set of house rules: troshin, plain (no special tile values), sport (lot for the lead, rotating leads)",
         ),
         words: &[],
         read: |r, v| {
