@@ -1,0 +1,166 @@
+//! A scenario run straight through the chat layer: the reference every adapter's run must equal.
+
+use super::*;
+
+/// Runs a scenario straight through the chat layer (the reference every adapter's run must
+/// equal), in a group chat of `platform`.
+pub async fn run_direct<S: Store>(chat: &Chat<S>, scenario: &Scenario, at: ChatId) -> Vec<Seen> {
+    let people: Vec<(String, String, String)> = scenario
+        .people
+        .iter()
+        .enumerate()
+        .map(|(i, key)| (format!("{}", 1000 + i), key.to_uppercase(), key.clone()))
+        .collect();
+    let person = |key: &str| {
+        let (id, name, _) =
+            people.iter().find(|(_, _, k)| k == key).expect("a person of the scenario");
+        Person::new(UserId::new(at.platform, id.clone()), name.clone())
+    };
+    let mut admins: Vec<String> = Vec::new();
+    let mut menu: Option<Menu> = None;
+    let mut out: Vec<Seen> = Vec::new();
+    let mut before = state(chat, &at, &people).await;
+    for (n, step) in scenario.steps.iter().enumerate() {
+        let from = |who: &str| From {
+            chat: at.clone(),
+            private: false,
+            person: person(who),
+            admin: admins.iter().any(|a| a == who),
+            member_of: Some(at.clone()),
+        };
+        let mut told: Option<String> = None;
+        let mut take = |a: &Answer, menu: &mut Option<Menu>| {
+            if let Some(m) = a.menu.clone().or_else(|| match &a.reply.as_ref()?.body {
+                Body::Menu(m) => Some(m.clone()),
+                _ => None,
+            }) {
+                *menu = Some(m);
+            }
+            let hand = matches!(a.reply.as_ref().map(|r| &r.body), Some(Body::Hand(_)));
+            let ack = a.reply.as_ref().is_some_and(|r| r.ack);
+            if !hand && !ack {
+                let menu_text = a.menu.as_ref().map(|m| m.text.as_str());
+                told = a.text().or(menu_text).map(|t| self::told(t, &people));
+            }
+        };
+        match &step.act {
+            Act::Admin { .. } => admins.push(step.who.clone()),
+            Act::Cmd { cmd, args } => {
+                let (cmd, args) = Scenario::args(cmd, args);
+                let a = chat.handle(&from(&step.who), Request::Command(cmd, args)).await;
+                take(&a, &mut menu);
+            }
+            Act::Press { press, table } => {
+                let t = newest(chat, &at, *table).await.expect("a table to press on");
+                let action = button_action(press);
+                let data = ButtonData::new(t.id, t.version, action).encode();
+                let a = chat.handle(&from(&step.who), Request::press(data)).await;
+                take(&a, &mut menu);
+            }
+            Act::Menu { menu: label } => {
+                let m = menu.clone().expect("a menu shown before");
+                let item = m
+                    .controls
+                    .iter()
+                    .flat_map(|c| &c.items)
+                    .chain(&m.nav)
+                    .find(|i| i.label.contains(label.as_str()))
+                    .unwrap_or_else(|| panic!("no item {label:?} on the menu"));
+                let a = chat.handle(&from(&step.who), Request::press(item.press.encode())).await;
+                take(&a, &mut menu);
+            }
+            Act::Play { .. } => {
+                let id = newest(chat, &at, None).await.expect("a table").id;
+                for _ in 0..5000 {
+                    chat.service().settled().await;
+                    let t = chat.service().table(id).await.unwrap().unwrap();
+                    if t.phase != Phase::Playing {
+                        break;
+                    }
+                    let seat = t.to_move().expect("someone to move");
+                    let who =
+                        t.seats[seat].as_ref().and_then(|s| s.person()).expect("a person").clone();
+                    let view = hand_view(&t, seat).expect("a hand");
+                    let (_, data) =
+                        view.buttons.first().and_then(|r| r.first()).expect("a move").clone();
+                    let from = From {
+                        chat: at.clone(),
+                        private: false,
+                        person: who,
+                        admin: false,
+                        member_of: Some(at.clone()),
+                    };
+                    let a = chat.handle(&from, Request::press(data.encode())).await;
+                    assert!(a.reply.is_none(), "a legal move is taken: {:?}", a.text());
+                }
+            }
+        }
+        chat.service().settled().await;
+        let now = state(chat, &at, &people).await;
+        let changed = now != before;
+        let seen = Seen { step: n, told: if changed { None } else { told }, state: now.clone() };
+        check(step, n, changed, &seen);
+        out.push(seen);
+        before = now;
+    }
+    out
+}
+
+/// The chat's newest open table, or the one numbered.
+pub async fn newest<S: Store>(
+    chat: &Chat<S>,
+    at: &ChatId,
+    number: Option<u32>,
+) -> Option<crate::session::Table> {
+    let tables = chat.service().tables_in(at).await;
+    let found = match number {
+        Some(n) => tables.into_iter().find(|t| t.number == n),
+        None => tables.into_iter().last(),
+    };
+    match found {
+        Some(t) => Some(t),
+        // A finished table rests in the store: its message still shows (rematch, close).
+        None => chat.service().latest_table(at).await.ok().flatten().filter(|t| t.phase.is_open()),
+    }
+}
+
+/// The button a `press` step names.
+pub fn button_action(name: &str) -> ButtonAction {
+    match name {
+        "join" => ButtonAction::Join,
+        "leave" => ButtonAction::Leave,
+        "start" => ButtonAction::Start,
+        "bot" => ButtonAction::AddBot,
+        "rematch" => ButtonAction::Rematch,
+        "resign" => ButtonAction::Resign,
+        "vote" => ButtonAction::VoteEnd,
+        "end" => ButtonAction::End,
+        "accept" => ButtonAction::Accept,
+        "decline" => ButtonAction::Decline,
+        other => panic!("no button {other}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::MemoryStore;
+
+    #[tokio::test]
+    async fn the_chat_scenario_holds_straight_through_the_chat_layer() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/scenarios/chat.json");
+        let scenario = Scenario::from_json(&std::fs::read_to_string(path).unwrap());
+        let chat = Chat::new(seeded(MemoryStore::new()).await);
+        let seen = run_direct(&chat, &scenario, ChatId::new(Platform::Telegram, "-1001")).await;
+        assert_eq!(seen.len(), scenario.steps.len());
+        let last = &seen.last().unwrap().state;
+        assert_eq!(last["season"], 2);
+        assert_eq!(last["settings"]["lang"], "en");
+        let scores = last["scores"][0].as_array().unwrap();
+        assert_eq!(
+            scores.len(),
+            3,
+            "alice, bob and carol finished a match in season 1: {scores:?}"
+        );
+    }
+}
