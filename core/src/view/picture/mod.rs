@@ -21,6 +21,7 @@ mod round_end;
 pub mod samples;
 mod scene;
 mod snake;
+mod stamp;
 mod style;
 mod table;
 mod tile;

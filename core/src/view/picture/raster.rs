@@ -1,9 +1,10 @@
 //! A scene to PNG: drawn straight with `tiny-skia` (pure Rust, anti-aliased; the SVG text is
-//! not parsed again), written as an opaque 8-bit RGB PNG with `png`'s fast compression
+//! not parsed again; small repeated shapes from stamps), written as an opaque 8-bit RGB PNG with `png`'s fast compression
 //! (fdeflate, Paeth filter). A test
 //! checks that `resvg` draws the scene's SVG to the same pixels.
 
 use super::scene::{Scene, Shape};
+use super::stamp::Stamps;
 use super::style::Color;
 use super::{Picture, PictureError};
 use tiny_skia::{
@@ -15,32 +16,22 @@ pub(super) fn scene_png(scene: &Scene) -> Result<Picture, PictureError> {
     encode(&draw(scene)?)
 }
 
-/// The scene's pixels.
+/// The scene's pixels: each small shape from its stamp (see `stamp`), the rest drawn directly.
 pub(super) fn draw(scene: &Scene) -> Result<Pixmap, PictureError> {
     let (w, h) = (scene.width, scene.height);
-    let mut pixmap =
-        Pixmap::new(w, h).ok_or_else(|| PictureError::Encode(format!("bad size {w}×{h}")))?;
-    pixmap.fill(color(scene.background));
+    let bad = || PictureError::Encode(format!("bad size {w}×{h}"));
+    // The background laid as the buffer is made: no pass of zeros first.
+    let bg = scene.background;
+    let felt = [bg.0, bg.1, bg.2, 255].repeat((w as usize) * (h as usize));
+    let size = tiny_skia::IntSize::from_wh(w, h).ok_or_else(bad)?;
+    let mut pixmap = Pixmap::from_vec(felt, size).ok_or_else(bad)?;
+    let mut stamps = Stamps::default();
     for group in &scene.groups {
-        let mut dots: Option<(PathBuilder, Color)> = None;
         for shape in &group.shapes {
-            // Dots of one colour in a row (a tile's pips) are filled as one path.
-            if let Shape::Circle { cx, cy, r, fill, .. } = shape {
-                match &mut dots {
-                    Some((pb, c)) if c == fill => pb.push_circle(*cx, *cy, *r),
-                    _ => {
-                        fill_dots(&mut pixmap, dots.take());
-                        let mut pb = PathBuilder::new();
-                        pb.push_circle(*cx, *cy, *r);
-                        dots = Some((pb, *fill));
-                    }
-                }
-                continue;
+            if !stamps.draw(&mut pixmap, shape, draw_shape) {
+                draw_shape(&mut pixmap, shape);
             }
-            fill_dots(&mut pixmap, dots.take());
-            draw_shape(&mut pixmap, shape);
         }
-        fill_dots(&mut pixmap, dots);
     }
     Ok(pixmap)
 }
@@ -56,9 +47,9 @@ fn paint(c: Color) -> Paint<'static> {
     paint
 }
 
-fn fill_dots(pixmap: &mut Pixmap, dots: Option<(PathBuilder, Color)>) {
-    if let Some(path) = dots.and_then(|(pb, c)| pb.finish().map(|p| (p, c))) {
-        pixmap.fill_path(&path.0, &paint(path.1), FillRule::Winding, Transform::identity(), None);
+fn fill_dot(pixmap: &mut Pixmap, pb: PathBuilder, c: Color) {
+    if let Some(path) = pb.finish() {
+        pixmap.fill_path(&path, &paint(c), FillRule::Winding, Transform::identity(), None);
     }
 }
 
@@ -76,7 +67,7 @@ fn draw_shape(pixmap: &mut Pixmap, shape: &Shape) {
         Shape::Circle { cx, cy, r, fill, .. } => {
             let mut pb = PathBuilder::new();
             pb.push_circle(*cx, *cy, *r);
-            fill_dots(pixmap, Some((pb, *fill)));
+            fill_dot(pixmap, pb, *fill);
         }
         Shape::Line { points, stroke, width, dash } => {
             let mut pb = PathBuilder::new();
@@ -122,11 +113,8 @@ fn rounded_rect(x: f32, y: f32, w: f32, h: f32, r: f32) -> Option<Path> {
 fn encode(pixmap: &Pixmap) -> Result<Picture, PictureError> {
     let (width, height) = (pixmap.width(), pixmap.height());
     // The background is opaque, so premultiplied RGBA is plain RGB.
-    let data = pixmap.data();
-    let mut rgb = vec![0u8; data.len() / 4 * 3];
-    for (to, from) in rgb.chunks_exact_mut(3).zip(data.chunks_exact(4)) {
-        to.copy_from_slice(&from[..3]);
-    }
+    let mut rgb = Vec::with_capacity(pixmap.data().len() / 4 * 3);
+    rgb.extend(pixmap.data().chunks_exact(4).flat_map(|p| [p[0], p[1], p[2]]));
     let mut out = Vec::with_capacity(rgb.len() / 16);
     let err = |e: png::EncodingError| PictureError::Encode(e.to_string());
     let mut encoder = png::Encoder::new(&mut out, width, height);
