@@ -20,7 +20,7 @@ pub async fn on_command<S: Store>(bot: &Arc<Bot<S>>, http: &Http, i: &CommandInt
     let request =
         slash::parse(i, bot.me()).unwrap_or_else(|| Request::Command(Cmd::Help, Args::default()));
     let work = async {
-        let from = people::from(i.channel_id, &i.user, i.member.as_deref());
+        let from = people::from(i.channel_id, &i.user, i.member.as_deref(), &i.locale);
         let opens = matches!(request, Request::Command(Cmd::New | Cmd::Duel, _));
         let mut done = bot.chat.handle(&from, request).await;
         if opens && let Some(show) = done.shows.first().cloned() {

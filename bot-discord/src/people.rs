@@ -2,7 +2,7 @@
 //! Whether someone administers the chat is what Discord says of their permissions.
 
 use domino_core::chat::From;
-use domino_core::session::{ChatId, Person, Platform, UserId};
+use domino_core::session::{ChatId, Lang, Person, Platform, UserId};
 use serenity::model::guild::{Member, PartialMember};
 use serenity::model::id::ChannelId;
 use serenity::model::permissions::Permissions;
@@ -40,8 +40,8 @@ pub fn is_admin(member: Option<&Member>) -> bool {
 }
 
 /// Who asks, in a guild channel: Discord sends the member's permissions with every
-/// interaction, so the admin bit is always known.
-pub fn from(channel: ChannelId, user: &User, member: Option<&Member>) -> From {
+/// interaction, so the admin bit is always known, and the person's `locale`.
+pub fn from(channel: ChannelId, user: &User, member: Option<&Member>, locale: &str) -> From {
     // A command or a press comes from the channel: its person is in it.
     let chat = chat(channel);
     let member_of = Some(chat.clone());
@@ -51,5 +51,6 @@ pub fn from(channel: ChannelId, user: &User, member: Option<&Member>) -> From {
         person: member_person(user, member),
         admin: is_admin(member),
         member_of,
+        lang: (!locale.is_empty()).then(|| Lang::of_locale(locale)),
     }
 }

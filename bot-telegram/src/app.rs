@@ -124,7 +124,15 @@ impl<S: Store> App<S> {
             },
             _ => Some(chat_id(chat)),
         };
-        From { chat: chat_id(chat), private: chat.0 > 0, person: person(user), admin, member_of }
+        let lang = user.language_code.as_deref().map(domino_core::session::Lang::of_locale);
+        From {
+            chat: chat_id(chat),
+            private: chat.0 > 0,
+            person: person(user),
+            admin,
+            member_of,
+            lang,
+        }
     }
 
     /// Whether Telegram says the user is in the chat (a member, an admin, restricted but in).

@@ -54,7 +54,14 @@ fn chat_of(n: u32) -> ChatId {
 }
 
 fn from(chat: &ChatId, who: &Person) -> From {
-    From { chat: chat.clone(), private: false, person: who.clone(), admin: false, member_of: None }
+    From {
+        chat: chat.clone(),
+        private: false,
+        person: who.clone(),
+        admin: false,
+        member_of: None,
+        lang: None,
+    }
 }
 
 /// Resident memory of this process, in MiB (Linux; 0 elsewhere).

@@ -30,7 +30,7 @@ impl User {
     }
 
     fn json(&self) -> Value {
-        json!({"id": self.id, "is_bot": false, "first_name": self.name, "username": self.name.to_lowercase()})
+        json!({"id": self.id, "is_bot": false, "first_name": self.name, "username": self.name.to_lowercase(), "language_code": "ru"})
     }
 }
 

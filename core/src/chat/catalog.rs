@@ -143,7 +143,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         key: "duel",
         ru: "дуэль",
         help: w("партия один на один", "a one-on-one game"),
-        usage: w("@игрок [игра] · bot [игра]", "@player [game] · bot [game]"),
+        usage: w("@игрок [игра] · бот [игра]", "@player [game] · bot [game]"),
         args: &[
             arg(ArgKind::Opponent, "opponent", "соперник", w("Кого вызвать", "Whom to challenge")),
             arg(
@@ -214,10 +214,10 @@ pub static COMMANDS: &[CommandSpec] = &[
         key: "season",
         ru: "сезон",
         help: w(
-            "сезон таблицы; «new» — начать новый (админы)",
+            "сезон таблицы; «новый» — начать новый (админы)",
             "the standings' season; «new» starts one (admins)",
         ),
-        usage: w("[new]", "[new]"),
+        usage: w("[новый]", "[new]"),
         args: &[arg(
             ArgKind::NewSeason,
             "new",

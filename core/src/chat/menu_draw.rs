@@ -4,7 +4,7 @@ use super::menu::{Change, Control, ControlKind, Item, Menu, MenuPress, Page, TIM
 use crate::engine::rules::{Preset, Rules, Variant, options_for};
 use crate::session::{BotLevel, Lang};
 use crate::store::{BoardMode, ChatSettings};
-use crate::view::text::{bot_level_name, pick, rules_name, tr, variant_name};
+use crate::view::text::{bot_level_name, pick, preset_word, rules_name, tr, variant_name};
 use serde_json::Value;
 
 /// "нет", "30 с", "2 мин".
@@ -36,7 +36,7 @@ pub fn rules_summary(rules: &Rules, lang: Lang) -> String {
     let base = Rules::new(rules.variant);
     let mut parts = Vec::new();
     if !rules.presets.is_empty() {
-        let keys: Vec<&str> = rules.presets.iter().map(|p| p.key()).collect();
+        let keys: Vec<&str> = rules.presets.iter().map(|p| preset_word(*p, lang)).collect();
         parts.push(format!("{} {}", tr(lang, "пресет", "preset"), keys.join(", ")));
     }
     if rules.target != base.target {
@@ -163,7 +163,12 @@ pub fn menu(s: &ChatSettings, page: Page) -> Menu {
                 rules.presets.is_empty(),
             )];
             presets.extend(Preset::ALL.into_iter().filter(|p| p.allowed_in(variant)).map(|p| {
-                item(p.key().to_owned(), page, Change::Preset(Some(p)), rules.has_preset(p))
+                item(
+                    preset_word(p, lang).to_owned(),
+                    page,
+                    Change::Preset(Some(p)),
+                    rules.has_preset(p),
+                )
             }));
             let target = crate::engine::rules::option("target").expect("target is an option");
             let mut targets = target.suggestions(variant);

@@ -105,7 +105,7 @@ impl<S: Store> Chat<S> {
     /// Answers one request. Nothing is acknowledged before it is committed; a refused request
     /// changes nothing and is answered with why.
     pub async fn handle(&self, from: &From, request: Request) -> Answer {
-        let lang = self.lang(&from.chat).await;
+        let lang = self.lang_for(from).await;
         let answer = match request {
             Request::Command(cmd, args) => self.command(from, cmd, args, lang).await,
             Request::Unreadable(cmd, e) => Ok(Answer::private(texts::bad_words(
@@ -157,6 +157,16 @@ impl<S: Store> Chat<S> {
     /// The chat's language (its settings).
     pub async fn lang(&self, chat: &ChatId) -> Lang {
         self.service.store().chat_settings(chat).await.map(|s| s.lang).unwrap_or_default()
+    }
+
+    /// The language to answer `from` in: the chat's, or, in a chat that has stored no settings
+    /// yet, the person's own.
+    async fn lang_for(&self, from: &From) -> Lang {
+        match self.service.store().chat_settings(&from.chat).await {
+            Ok(s) if s.version == 0 => from.lang.unwrap_or(s.lang),
+            Ok(s) => s.lang,
+            Err(_) => from.lang.unwrap_or_default(),
+        }
     }
 
     /// A table as it now is, to show it (`None` when there is no such table).

@@ -4,7 +4,7 @@ use super::args::Args;
 use super::catalog::Cmd;
 use super::menu::MenuPress;
 use super::words::{WordError, parse};
-use crate::session::{ChatId, Person};
+use crate::session::{ChatId, Lang, Person};
 use crate::view::{ButtonAction, ButtonData};
 
 /// Who asks, and the facts about them the platform knows.
@@ -21,6 +21,10 @@ pub struct From {
     /// A chat the platform says this person is a member of: for a join link opened in a
     /// private chat, the table's chat (see [`super::Chat::link_target`]).
     pub member_of: Option<ChatId>,
+    /// The person's own language as the platform says (`Lang::of_locale` of Telegram's
+    /// `language_code` or Discord's locale): a chat's language until its settings are first
+    /// stored, and the one stored when this person opens the chat's first table.
+    pub lang: Option<Lang>,
 }
 
 /// A request.

@@ -8,7 +8,7 @@ use super::request::From;
 use super::{Chat, DUEL_TTL_MS, prefix, texts};
 use crate::service::{ServiceError, TableSpec};
 use crate::session::{Action, Actor, Command, Lang, Phase, Rejection, Table};
-use crate::store::{Store, StoreError};
+use crate::store::{ChatSettings, Store, StoreError};
 use crate::view::{ButtonData, hand_view, rejection_text, rules_error_text, text::title};
 
 impl<S: Store> Chat<S> {
@@ -26,6 +26,27 @@ impl<S: Store> Chat<S> {
         }
     }
 
+    /// The language of a table `from` opens when the chat has stored no settings yet: the
+    /// opener's own (kept as the chat's once the table is open, see [`Chat::opened`]).
+    async fn first_lang(&self, from: &From) -> Result<Option<Lang>, StoreError> {
+        let settings = self.service.store().chat_settings(&from.chat).await?;
+        Ok(from.lang.filter(|_| settings.version == 0))
+    }
+
+    /// A chat whose first table was opened in `lang` keeps that language.
+    async fn keep_lang(&self, from: &From, lang: Lang) -> Result<(), StoreError> {
+        let store = self.service.store();
+        let settings = store.chat_settings(&from.chat).await?;
+        if settings.version != 0 {
+            return Ok(());
+        }
+        match store.set_chat_settings(&from.chat, &ChatSettings { lang, ..settings }.next()).await {
+            // Somebody's first change of the settings went first: theirs stands.
+            Ok(()) | Err(StoreError::SettingsConflict { .. }) => Ok(()),
+            Err(e) => Err(e),
+        }
+    }
+
     pub(super) async fn new_table(
         &self,
         from: &From,
@@ -38,15 +59,23 @@ impl<S: Store> Chat<S> {
             Err(e) => return Ok(Answer::private(rules_error_text(&e, lang))),
         };
         let spec = TableSpec { chat: from.chat.clone(), rules, size };
-        let created = self.service.create(spec, from.person.clone()).await;
-        self.opened(created, lang)
+        let first = self.first_lang(from).await?;
+        let created = self.service.open(spec, from.person.clone(), None, first).await;
+        self.opened(from, created, first, lang).await
     }
 
-    fn opened(
+    /// What opening a table answers; a chat's first table, opened in `first`, gives the chat
+    /// its language.
+    async fn opened(
         &self,
+        from: &From,
         created: Result<crate::service::Reply, ServiceError>,
+        first: Option<Lang>,
         lang: Lang,
     ) -> Result<Answer, StoreError> {
+        if let (Ok(_), Some(first)) = (&created, first) {
+            self.keep_lang(from, first).await?;
+        }
         let number = created.as_ref().ok().map(|r| r.table.number);
         let mut answer = self.answered(created, lang)?;
         if let Some(n) = number {
@@ -87,8 +116,10 @@ impl<S: Store> Chat<S> {
         };
         let spec = TableSpec { chat: from.chat.clone(), rules, size: 2 };
         let ttl = if invitee.is_some() { DUEL_TTL_MS } else { 0 };
-        let created = self.service.duel(spec, from.person.clone(), invitee, ttl).await;
-        self.opened(created, lang)
+        let first = self.first_lang(from).await?;
+        let created =
+            self.service.open(spec, from.person.clone(), Some((invitee, ttl)), first).await;
+        self.opened(from, created, first, lang).await
     }
 
     /// The table a command means: the one numbered, else the newest one the person sits at,

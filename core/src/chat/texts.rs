@@ -5,7 +5,7 @@ use super::catalog::{COMMANDS, CommandSpec};
 use super::words::WordError;
 use crate::engine::rules::Variant;
 use crate::session::Lang;
-use crate::view::text::{tr, variant_name};
+use crate::view::text::{game_word, tr, variant_name};
 
 pub fn no_table(lang: Lang, p: &str) -> String {
     match lang {
@@ -36,7 +36,7 @@ pub fn export_caption(lang: Lang) -> &'static str {
 pub fn duel_usage(lang: Lang, p: &str) -> String {
     match lang {
         Lang::Ru => format!(
-            "Кого вызвать? {p}duel @имя [игра], ответом на сообщение игрока, или {p}duel bot [игра] — с компьютером."
+            "Кого вызвать? {p}duel @имя [игра], ответом на сообщение игрока, или {p}duel бот [игра] — с компьютером."
         ),
         Lang::En => format!(
             "Whom to challenge? {p}duel @name [game], as a reply to the player's message, or {p}duel bot [game] for the computer."
@@ -48,7 +48,7 @@ pub fn duel_self(lang: Lang, p: &str) -> String {
     match lang {
         Lang::Ru => {
             format!(
-                "С самим собой не сыграть: вызовите другого игрока или компьютер ({p}duel bot)."
+                "С самим собой не сыграть: вызовите другого игрока или компьютер ({p}duel бот)."
             )
         }
         Lang::En => format!(
@@ -70,8 +70,13 @@ pub fn duel_unknown(lang: Lang, p: &str, name: &str) -> String {
 
 /// A word a command did not understand, and what the command takes.
 pub fn bad_words(lang: Lang, p: &str, spec: &CommandSpec, error: &WordError) -> String {
-    let games: Vec<String> =
-        Variant::ALL.iter().map(|v| format!("{} ({})", v.key(), variant_name(*v, lang))).collect();
+    let games: Vec<String> = Variant::ALL
+        .iter()
+        .map(|v| match lang {
+            Lang::Ru => game_word(*v, lang).to_owned(),
+            Lang::En => format!("{} ({})", v.key(), variant_name(*v, lang)),
+        })
+        .collect();
     let head = match (error, lang) {
         (WordError::Unknown(w), Lang::Ru) => format!("Не понимаю «{w}»."),
         (WordError::Unknown(w), Lang::En) => format!("I do not understand «{w}»."),
@@ -130,7 +135,9 @@ pub fn season_started(lang: Lang, p: &str, number: u32) -> String {
 
 pub fn season_now(lang: Lang, p: &str, number: u32) -> String {
     match lang {
-        Lang::Ru => format!("📅 Сейчас сезон {number}. Новый сезон начинают админы: {p}season new"),
+        Lang::Ru => {
+            format!("📅 Сейчас сезон {number}. Новый сезон начинают админы: {p}season новый")
+        }
         Lang::En => format!("📅 This is season {number}. Admins start a new one: {p}season new"),
     }
 }

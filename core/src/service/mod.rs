@@ -11,7 +11,7 @@ pub use clock::{Clock, CountingSeeds, ManualClock, OsSeeds, Seeds, SystemClock};
 
 use crate::engine::rules::Rules;
 use crate::session::{
-    ChatId, Command, Event, Lives, Millis, NewTable, Person, Phase, Rejection, Robot, Table,
+    ChatId, Command, Event, Lang, Lives, Millis, NewTable, Person, Phase, Rejection, Robot, Table,
 };
 use crate::store::{Broken, MatchSummary, Store, StoreError};
 use std::collections::{HashMap, HashSet};
@@ -193,7 +193,19 @@ impl<S: Store> Service<S> {
 
     /// Opens a lobby in a chat with `host` seated, using the chat's settings.
     pub async fn create(&self, spec: TableSpec, host: Person) -> Result<Reply, ServiceError> {
-        self.create_with(spec, host, None).await
+        self.create_with(spec, host, None, None).await
+    }
+
+    /// Opens a lobby (`duel: None`) or a duel, as [`Service::create`] and [`Service::duel`] do,
+    /// speaking `lang` at the table instead of the chat's language when it is given.
+    pub async fn open(
+        &self,
+        spec: TableSpec,
+        host: Person,
+        duel: Option<(Option<Person>, Millis)>,
+        lang: Option<Lang>,
+    ) -> Result<Reply, ServiceError> {
+        self.create_with(spec, host, duel, lang).await
     }
 
     /// Starts a duel: a challenge to `invitee` (expiring after `ttl_ms`), or a match against
@@ -205,7 +217,7 @@ impl<S: Store> Service<S> {
         invitee: Option<Person>,
         ttl_ms: Millis,
     ) -> Result<Reply, ServiceError> {
-        self.create_with(spec, host, Some((invitee, ttl_ms))).await
+        self.create_with(spec, host, Some((invitee, ttl_ms)), None).await
     }
 
     async fn create_with(
@@ -213,6 +225,7 @@ impl<S: Store> Service<S> {
         spec: TableSpec,
         host: Person,
         duel: Option<(Option<Person>, Millis)>,
+        lang: Option<Lang>,
     ) -> Result<Reply, ServiceError> {
         self.check_limits(&spec.chat, &host).await?;
         let settings = self.store.chat_settings(&spec.chat).await?;
@@ -223,7 +236,7 @@ impl<S: Store> Service<S> {
             number: 0,
             rules: spec.rules,
             size: spec.size,
-            lang: settings.lang,
+            lang: lang.unwrap_or(settings.lang),
             turn_secs: settings.turn_secs,
             bot_level: settings.bot_level,
             seed: self.seeds.next_seed(),

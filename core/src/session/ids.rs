@@ -97,6 +97,16 @@ impl Lang {
             _ => None,
         }
     }
+
+    /// The language to speak to a person whose app is set to `locale` (an IETF tag such as
+    /// Telegram's `language_code` "ru" or Discord's locale "en-US"): Russian for Russian and
+    /// the languages of the countries where Russian is widely read, English for any other.
+    pub fn of_locale(locale: &str) -> Lang {
+        const READ_RUSSIAN: &[&str] =
+            &["ru", "uk", "be", "kk", "ky", "uz", "tg", "tk", "hy", "az", "ka", "mn"];
+        let primary = locale.split(['-', '_']).next().unwrap_or("").to_ascii_lowercase();
+        if READ_RUSSIAN.contains(&primary.as_str()) { Lang::Ru } else { Lang::En }
+    }
 }
 
 /// Milliseconds since the Unix epoch, passed in by the caller (the session reads no clock).

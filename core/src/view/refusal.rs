@@ -1,9 +1,9 @@
 //! Why something was refused, in words for the person refused (at most 200 characters, a
 //! popup's limit): every [`Rejection`], [`MoveError`] and [`RulesError`], in both languages.
 
-use super::text::{pick, tr, variant_name};
+use super::text::{game_word, pick, preset_word, tr, variant_name};
 use crate::engine::moves::MoveError;
-use crate::engine::rules::{RulesError, option};
+use crate::engine::rules::{Preset, RulesError, Variant, option};
 use crate::session::{Lang, Rejection};
 
 /// The popup text for a refused command (at most 200 characters).
@@ -137,15 +137,25 @@ pub fn move_error_text(error: &MoveError, lang: Lang) -> String {
 /// Why a rule set does not work.
 pub fn rules_error_text(error: &RulesError, lang: Lang) -> String {
     let name = |key: &str| match option(key) {
-        Some(o) => format!("«{}» ({key})", pick(o.label, lang)),
+        Some(o) => format!("«{}» ({})", pick(o.label, lang), super::text::option_word(o, lang)),
         None => format!("«{key}»"),
     };
+    let games = || -> String {
+        let words: Vec<&str> = Variant::ALL.iter().map(|v| game_word(*v, lang)).collect();
+        words.join(", ")
+    };
+    let presets = || -> String {
+        let words: Vec<&str> = Preset::ALL.iter().map(|p| preset_word(*p, lang)).collect();
+        words.join(", ")
+    };
+    let preset_named = |key: &str| -> String {
+        let found = Preset::ALL.iter().find(|p| p.key() == key);
+        found.map_or(key.to_owned(), |p| preset_word(*p, lang).to_owned())
+    };
     let text = match (error, lang) {
-        (RulesError::UnknownVariant(v), Lang::Ru) => {
-            format!("Игры «{v}» нет: classic, kozel, morskoy, osel, telefon.")
-        }
+        (RulesError::UnknownVariant(v), Lang::Ru) => format!("Игры «{v}» нет: {}.", games()),
         (RulesError::UnknownVariant(v), Lang::En) => {
-            format!("There is no game «{v}»: classic, kozel, morskoy, osel, telefon.")
+            format!("There is no game «{v}»: {}.", games())
         }
         (RulesError::UnknownOption { key, variant }, Lang::Ru) => {
             format!("В игре «{}» нет правила {}.", variant_name(*variant, lang), name(key))
@@ -159,24 +169,28 @@ pub fn rules_error_text(error: &RulesError, lang: Lang) -> String {
         (RulesError::BadValue { key, .. }, Lang::En) => {
             format!("Wrong value for the option {}.", name(key))
         }
-        (RulesError::UnknownPreset(p), Lang::Ru) => {
-            format!("Пресета «{p}» нет: troshin, plain, sport.")
-        }
+        (RulesError::UnknownPreset(p), Lang::Ru) => format!("Пресета «{p}» нет: {}.", presets()),
         (RulesError::UnknownPreset(p), Lang::En) => {
-            format!("There is no preset «{p}»: troshin, plain, sport.")
+            format!("There is no preset «{p}»: {}.", presets())
         }
         (RulesError::PresetNotInVariant { preset, variant }, Lang::Ru) => {
-            format!("В игре «{}» нет пресета {preset}.", variant_name(*variant, lang))
+            format!(
+                "В игре «{}» нет пресета «{}».",
+                variant_name(*variant, lang),
+                preset_named(preset)
+            )
         }
         (RulesError::PresetNotInVariant { preset, variant }, Lang::En) => {
-            format!("{} has no preset {preset}.", variant_name(*variant, lang))
+            format!("{} has no preset «{}».", variant_name(*variant, lang), preset_named(preset))
         }
-        (RulesError::TroshinWithPlain, _) => tr(
-            lang,
-            "Пресеты troshin и plain вместе не бывают.",
-            "Presets troshin and plain cannot be combined.",
-        )
-        .to_owned(),
+        (RulesError::TroshinWithPlain, Lang::Ru) => format!(
+            "Пресеты «{}» и «{}» вместе не бывают.",
+            preset_word(Preset::Troshin, lang),
+            preset_word(Preset::Plain, lang)
+        ),
+        (RulesError::TroshinWithPlain, Lang::En) => {
+            "Presets «troshin» and «plain» cannot be combined.".to_owned()
+        }
         (RulesError::TeamsDisagree(..), _) => {
             tr(lang, "Пары указаны противоречиво.", "The pairs setting contradicts itself.")
                 .to_owned()
@@ -197,9 +211,10 @@ pub fn rules_error_text(error: &RulesError, lang: Lang) -> String {
                 seats_hint(*variant, lang)
             )
         }
-        (RulesError::DealTooLarge { deal, seats }, Lang::Ru) => {
-            format!("По {deal} кости на {seats} игроков не хватит костей.")
-        }
+        (RulesError::DealTooLarge { deal, seats }, Lang::Ru) => format!(
+            "По {deal} {} на {seats} игроков не хватит костей.",
+            super::text::plural_ru(u64::from(*deal), "кости", "кости", "костей")
+        ),
         (RulesError::DealTooLarge { deal, seats }, Lang::En) => {
             format!("{deal} tiles each for {seats} players is more than the set holds.")
         }

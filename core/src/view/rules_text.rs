@@ -1,6 +1,6 @@
 //! `/rules` and `/help`.
 
-use super::text::{pick, rules_name, tr};
+use super::text::{option_word, pick, preset_word, rules_name, tr};
 use crate::engine::rules::{Rules, Variant, options_for};
 use crate::session::Lang;
 
@@ -11,13 +11,13 @@ pub fn rules_text(rules: &Rules, lang: Lang) -> String {
     let mut out = format!("📖 {}\n{}", rules_name(rules, lang), summary(rules.variant, lang));
     out.push_str(&format!("\n🎯 {} {}", tr(lang, "Играем до", "Played to"), rules.target));
     if !rules.presets.is_empty() {
-        let keys: Vec<&str> = rules.presets.iter().map(|p| p.key()).collect();
+        let keys: Vec<&str> = rules.presets.iter().map(|p| preset_word(*p, lang)).collect();
         out.push_str(&format!(" · {} {}", tr(lang, "пресет", "preset"), keys.join(", ")));
     }
     out.push_str(&format!("\n\n⚙️ {}", tr(lang, "Домашние правила:", "House rules:")));
     for o in options_for(rules.variant).filter(|o| o.kind.is_switch()) {
         let mark = if o.is_on(rules) { "✅" } else { "▫️" };
-        let word = o.words.iter().find(|w| w.is_ascii()).copied().unwrap_or(o.key);
+        let word = option_word(o, lang);
         out.push_str(&format!(
             "\n{mark} {} ({word}) — {}",
             pick(o.label, lang),

@@ -3,7 +3,7 @@
 
 use crate::engine::board::Arm;
 use crate::engine::round::EndKind;
-use crate::engine::rules::{Rules, Teams, Variant};
+use crate::engine::rules::{OptionSpec, Preset, Rules, Teams, Variant};
 use crate::session::{BotLevel, CloseReason, Lang, Occupant, Table};
 
 /// The Russian or the English text.
@@ -131,6 +131,43 @@ pub fn side_label(table: &Table, side: usize, lang: Lang) -> String {
         Some(mark) => format!("{mark} {}", names.join(" + ")),
         None => names.join(" + "),
     }
+}
+
+/// The word that names a game in a command, in the chat's language (`/new козёл`,
+/// `/new kozel`); the grammar reads both.
+pub const fn game_word(v: Variant, lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => v.key(),
+        Lang::Ru => match v {
+            Variant::Classic => "домино",
+            Variant::Kozel => "козёл",
+            Variant::Morskoy => "морской",
+            Variant::Osel => "осёл",
+            Variant::Telefon => "телефон",
+        },
+    }
+}
+
+/// The word that names a preset in a command, in the chat's language.
+pub const fn preset_word(p: Preset, lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => p.key(),
+        Lang::Ru => match p {
+            Preset::Troshin => "трошин",
+            Preset::Plain => "простые",
+            Preset::Sport => "спорт",
+        },
+    }
+}
+
+/// The word that switches an option in a command, in the chat's language: its first word in
+/// that script (its key when it has none).
+pub fn option_word(o: &OptionSpec, lang: Lang) -> &'static str {
+    let ours = |w: &&&str| match lang {
+        Lang::En => w.is_ascii(),
+        Lang::Ru => !w.is_ascii(),
+    };
+    o.words.iter().find(ours).copied().unwrap_or(o.key)
 }
 
 /// The Russian plural form for `n`: 1 кость, 2 кости, 5 костей.

@@ -27,6 +27,7 @@ pub async fn run_direct<S: Store>(chat: &Chat<S>, scenario: &Scenario, at: ChatI
             person: person(who),
             admin: admins.iter().any(|a| a == who),
             member_of: Some(at.clone()),
+            lang: Some(Lang::Ru),
         };
         let mut told: Option<String> = None;
         let mut take = |a: &Answer, menu: &mut Option<Menu>| {
@@ -89,6 +90,7 @@ pub async fn run_direct<S: Store>(chat: &Chat<S>, scenario: &Scenario, at: ChatI
                         person: who,
                         admin: false,
                         member_of: Some(at.clone()),
+                        lang: Some(Lang::Ru),
                     };
                     let a = chat.handle(&from, Request::press(data.encode())).await;
                     assert!(a.reply.is_none(), "a legal move is taken: {:?}", a.text());

@@ -7,7 +7,7 @@
 use super::args::Args;
 use super::catalog::{ArgKind, command_named};
 use super::{Answer, Body, Chat, From, Menu, Request};
-use crate::session::{ChatId, Person, Phase, Platform, UserId};
+use crate::session::{ChatId, Lang, Person, Phase, Platform, UserId};
 use crate::store::Store;
 use crate::view::{ButtonAction, ButtonData, hand_view};
 use serde::Deserialize;
