@@ -12,6 +12,9 @@ use crate::view::{ButtonAction, ButtonData};
 pub struct From {
     /// Where the request was made.
     pub chat: ChatId,
+    /// The topic (Telegram forum) or thread (Discord) of `chat` it was made in, if any: a table
+    /// opened there lives there (see `Table::thread`).
+    pub thread: Option<String>,
     /// A chat of one person with the bot (Telegram's private chat, the terminal).
     pub private: bool,
     pub person: Person,
@@ -21,6 +24,24 @@ pub struct From {
     /// A chat the platform says this person is a member of: for a join link opened in a
     /// private chat, the table's chat (see [`super::Chat::link_target`]).
     pub member_of: Option<ChatId>,
+    /// What the platform says of the person a `/duel` names: whether they are in `chat`
+    /// (`None`: not asked, or nobody named). A duel with someone not in it is refused.
+    pub invitee_in_chat: Option<bool>,
+}
+
+impl From {
+    /// A member of a group chat who asks there (no topic, not an admin, nothing else asked).
+    pub fn member(chat: ChatId, person: Person) -> From {
+        From {
+            member_of: Some(chat.clone()),
+            chat,
+            thread: None,
+            private: false,
+            person,
+            admin: false,
+            invitee_in_chat: None,
+        }
+    }
 }
 
 /// A request.
