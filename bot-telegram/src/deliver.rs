@@ -127,13 +127,11 @@ impl<S: Store> App<S> {
 
     /// Edits the message at `r` or, when there is none or it is gone, sends a new one (in
     /// `topic`) and remembers it for `audience`.
-    #[allow(clippy::too_many_arguments)]
     pub(crate) async fn put(
         &self,
         table: i64,
         audience: &str,
-        chat: i64,
-        topic: Option<i32>,
+        (chat, topic): (i64, Option<i32>),
         old: Option<&MessageRef>,
         text: &str,
         markup: InlineKeyboardMarkup,
@@ -165,10 +163,10 @@ impl<S: Store> App<S> {
         let topic = table_topic(&show.table);
         if let Some(picture) = show.picture().await {
             let caption = render_caption(&show.view, CAPTION);
-            return self.put_table_photo(id, chat, topic, old, &picture, &caption, markup).await;
+            return self.put_table_photo(id, (chat, topic), old, &picture, &caption, markup).await;
         }
         let old = self.same_kind(old, "").await?;
-        self.put(id, PUBLIC, chat, topic, old, &render_table(&show.view), markup).await
+        self.put(id, PUBLIC, (chat, topic), old, &render_table(&show.view), markup).await
     }
 
     /// The turn ping the core wants: a new short message (edits do not notify) that replaces

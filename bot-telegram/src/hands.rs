@@ -32,8 +32,7 @@ impl<S: Store> App<S> {
             .put(
                 id,
                 &audience,
-                user,
-                None,
+                (user, None),
                 refs.get(&audience),
                 &text,
                 keyboards::markup(&view.buttons),

@@ -75,8 +75,7 @@ impl<S: Store> App<S> {
     pub(crate) async fn put_table_photo(
         &self,
         table: i64,
-        chat: i64,
-        topic: Option<i32>,
+        (chat, topic): (i64, Option<i32>),
         old: Option<&MessageRef>,
         picture: &Picture,
         caption: &str,

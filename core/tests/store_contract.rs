@@ -691,5 +691,5 @@ async fn postgres_lets_one_writer_win_each_race() {
     one_writer_wins_each_race(&[first, second]).await;
 }
 
-#[path = "store_contract_moves.rs"]
+#[path = "store_contract/moves.rs"]
 mod moves;

@@ -28,10 +28,13 @@ struct Seen {
     at: Millis,
 }
 
+/// Who a (chat, username) was last written as: the user, the name, when.
+type Sighting = (UserId, String, Millis);
+
 /// What was last written of whom, by (chat, username).
 #[derive(Default)]
 pub(super) struct Written {
-    seen: tokio::sync::Mutex<HashMap<(ChatId, String), (UserId, String, Millis)>>,
+    seen: tokio::sync::Mutex<HashMap<(ChatId, String), Sighting>>,
 }
 
 fn key(chat: &ChatId) -> String {
