@@ -47,7 +47,8 @@ fn request(i: &ComponentInteraction) -> Request {
 }
 
 async fn work<S: Store>(bot: &Bot<S>, i: &ComponentInteraction) -> (Answer, Rest) {
-    let from = people::from(i.channel_id, &i.user, i.member.as_ref(), &i.locale);
+    let place = people::place(i.channel_id, i.channel.as_ref());
+    let from = people::from(place, &i.user, i.member.as_ref(), &i.locale);
     let done = bot.chat.handle(&from, request(i)).await;
     let mut rest = Rest { shows: done.shows.clone(), shown: false };
     if let Some(menu) = &done.menu {

@@ -11,18 +11,50 @@ use crate::slash;
 use crate::texts;
 use domino_core::chat::{Answer, Args, Body, Cmd, Reply, Request, Show};
 use domino_core::store::Store;
-use serenity::builder::CreateAttachment;
+use serenity::builder::{CreateAttachment, CreateThread};
 use serenity::http::Http;
 use serenity::model::application::CommandInteraction;
+use serenity::model::channel::ChannelType;
+use serenity::model::id::ChannelId;
 use std::sync::Arc;
 
 pub async fn on_command<S: Store>(bot: &Arc<Bot<S>>, http: &Http, i: &CommandInteraction) {
     let request =
         slash::parse(i, bot.me()).unwrap_or_else(|| Request::Command(Cmd::Help, Args::default()));
     let work = async {
-        let from = people::from(i.channel_id, &i.user, i.member.as_deref(), &i.locale);
+        let place = people::place(i.channel_id, i.channel.as_ref());
+        let mut from = people::from(place, &i.user, i.member.as_deref(), &i.locale);
+        from.invitee_in_chat = slash::invitee_member(i);
         let opens = matches!(request, Request::Command(Cmd::New | Cmd::Duel, _));
+        // `/domino new thread:True`: the table gets a thread of its own (in a thread already,
+        // it stays there).
+        let mut made = None;
+        if let Request::Command(Cmd::New, args) = &request
+            && args.thread
+            && from.thread.is_none()
+        {
+            match open_thread(bot, http, place.0, &from).await {
+                Ok(thread) => {
+                    from.thread = Some(thread.get().to_string());
+                    made = Some(thread);
+                }
+                Err(e) => {
+                    tracing::warn!(error = %e, "thread not made");
+                    let lang = bot.chat.lang(&from.chat).await;
+                    let answer = Answer::private(texts::cannot_thread(lang));
+                    let (shown, private, files) = reply(answer.reply.as_ref(), lang);
+                    return (shown, private, files, Vec::new());
+                }
+            }
+        }
         let mut done = bot.chat.handle(&from, request).await;
+        if let Some(thread) = made
+            && done.shows.is_empty()
+            && let Err(e) = thread.delete(http).await
+        {
+            // Refused: the thread made for it goes.
+            tracing::warn!(error = %e, "unused thread not deleted");
+        }
         if opens && let Some(show) = done.shows.first().cloned() {
             // Nobody could see a table whose message cannot be posted: close it instead.
             if let Err(e) = publish::post_table(bot, http, &show).await {
@@ -39,6 +71,20 @@ pub async fn on_command<S: Store>(bot: &Arc<Bot<S>>, http: &Http, i: &CommandInt
     for show in &shows {
         publish::after(bot, http, show, false).await;
     }
+}
+
+/// A public thread of `channel` for a new table, named after its host.
+async fn open_thread<S: Store>(
+    bot: &Bot<S>,
+    http: &Http,
+    channel: ChannelId,
+    from: &domino_core::chat::From,
+) -> Result<ChannelId, serenity::Error> {
+    let lang = bot.chat.lang(&from.chat).await;
+    let name = domino_core::chat::texts::thread_name(lang, &from.person.name);
+    let name: String = name.chars().take(100).collect();
+    let made = CreateThread::new(name).kind(ChannelType::PublicThread);
+    Ok(channel.create_thread(http, made).await?.id)
 }
 
 fn show_lang(a: &Answer) -> domino_core::session::Lang {

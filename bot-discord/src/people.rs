@@ -1,8 +1,10 @@
-//! Who and where, in the core's terms: a Discord user is a `Person`, a channel is a `ChatId`.
-//! Whether someone administers the chat is what Discord says of their permissions.
+//! Who and where, in the core's terms: a Discord user is a `Person`, a channel is a `ChatId`
+//! and a thread is a place in its parent channel's chat (its settings and scoreboards are the
+//! channel's). Whether someone administers the chat is what Discord says of their permissions.
 
 use domino_core::chat::From;
 use domino_core::session::{ChatId, Lang, Person, Platform, UserId};
+use serenity::model::channel::{ChannelType, PartialChannel};
 use serenity::model::guild::{Member, PartialMember};
 use serenity::model::id::ChannelId;
 use serenity::model::permissions::Permissions;
@@ -39,18 +41,29 @@ pub fn is_admin(member: Option<&Member>) -> bool {
     })
 }
 
-/// Who asks, in a guild channel: Discord sends the member's permissions with every
-/// interaction, so the admin bit is always known, and the person's `locale`.
-pub fn from(channel: ChannelId, user: &User, member: Option<&Member>, locale: &str) -> From {
+/// Where an interaction came from: (the chat's channel, the thread within it). An
+/// interaction from a thread carries the thread as its channel, and the thread its parent.
+pub fn place(channel: ChannelId, seen: Option<&PartialChannel>) -> (ChannelId, Option<ChannelId>) {
+    let threads = [ChannelType::PublicThread, ChannelType::PrivateThread, ChannelType::NewsThread];
+    match seen.filter(|c| c.id == channel && threads.contains(&c.kind)).and_then(|c| c.parent_id) {
+        Some(parent) => (parent, Some(channel)),
+        None => (channel, None),
+    }
+}
+
+/// Who asks, in a guild channel (or a thread of one): Discord sends the member's permissions
+/// with every interaction, so the admin bit is always known, and the person's `locale`.
+pub fn from(
+    (channel, thread): (ChannelId, Option<ChannelId>),
+    user: &User,
+    member: Option<&Member>,
+    locale: &str,
+) -> From {
     // A command or a press comes from the channel: its person is in it.
-    let chat = chat(channel);
-    let member_of = Some(chat.clone());
     From {
-        chat,
-        private: false,
-        person: member_person(user, member),
         admin: is_admin(member),
-        member_of,
+        thread: thread.map(|t| t.get().to_string()),
         lang: (!locale.is_empty()).then(|| Lang::of_locale(locale)),
+        ..From::member(chat(channel), member_person(user, member))
     }
 }

@@ -58,8 +58,10 @@ fn ref_key(s: &str) -> Option<&str> {
     s.splitn(3, ':').nth(2)
 }
 
+/// Where a table's messages go: its thread, if it lives in one, else its channel.
 pub fn channel_of(table: &Table) -> Option<ChannelId> {
-    table.chat.id.parse::<u64>().ok().filter(|&c| c > 0).map(ChannelId::new)
+    let id = table.thread.as_deref().unwrap_or(&table.chat.id);
+    id.parse::<u64>().ok().filter(|&c| c > 0).map(ChannelId::new)
 }
 
 async fn stored_ref<S: Store>(bot: &Bot<S>, table: i64, audience: &str) -> Option<String> {

@@ -66,7 +66,8 @@ pub fn kind(kind: ArgKind) -> CommandOptionType {
         | ArgKind::Computer
         | ArgKind::PairsTable
         | ArgKind::AllTime
-        | ArgKind::NewSeason => CommandOptionType::Boolean,
+        | ArgKind::NewSeason
+        | ArgKind::Thread => CommandOptionType::Boolean,
         ArgKind::Opponent => CommandOptionType::User,
     }
 }

@@ -5,6 +5,19 @@ use domino_core::chat::{ArgKind, Args, Opponent, Request, catalog, words};
 use domino_core::engine::rules::Preset;
 use serenity::model::application::{CommandInteraction, ResolvedOption, ResolvedValue};
 
+/// What Discord says of the user a command names (its user option): whether they are a member
+/// of the server (Discord resolves a member only for members); `None` when none is named.
+pub fn invitee_member(cmd: &CommandInteraction) -> Option<bool> {
+    let options = cmd.data.options();
+    let [ResolvedOption { value: ResolvedValue::SubCommand(opts), .. }] = options.as_slice() else {
+        return None;
+    };
+    opts.iter().find_map(|o| match &o.value {
+        ResolvedValue::User(_, member) => Some(member.is_some()),
+        _ => None,
+    })
+}
+
 /// Reads the interaction; `None` when it is not a `/domino` subcommand of the catalog.
 pub fn parse(cmd: &CommandInteraction, bot: Option<u64>) -> Option<Request> {
     if cmd.data.name != crate::register::NAME {
@@ -58,6 +71,7 @@ pub fn parse(cmd: &CommandInteraction, bot: Option<u64>) -> Option<Request> {
             (ArgKind::PairsTable, ResolvedValue::Boolean(b)) => args.pairs_table = *b,
             (ArgKind::AllTime, ResolvedValue::Boolean(b)) => args.all_time = *b,
             (ArgKind::NewSeason, ResolvedValue::Boolean(b)) => args.new_season = *b,
+            (ArgKind::Thread, ResolvedValue::Boolean(b)) => args.thread = *b,
             _ => return None,
         }
     }

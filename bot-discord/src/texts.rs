@@ -18,6 +18,14 @@ pub fn cannot_post(lang: Lang) -> &'static str {
     )
 }
 
+pub fn cannot_thread(lang: Lang) -> &'static str {
+    tr(
+        lang,
+        "Не получается открыть ветку: дайте боту право создавать публичные ветки — или откройте стол без ветки.",
+        "I cannot open a thread: let the bot create public threads, or open the table without one.",
+    )
+}
+
 pub fn done(lang: Lang) -> &'static str {
     tr(lang, "✅ Готово.", "✅ Done.")
 }

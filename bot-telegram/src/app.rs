@@ -1,11 +1,11 @@
 //! The adapter's shared state: the service, the bot, the outbox, and what it remembers about
-//! people (whose private chat is closed, who is who by @username).
+//! people (whose private chat is closed; who is who by @username is the core's, in the store).
 
-use crate::ids::{MessageRef, chat_id, person, tg_chat, tg_user};
+use crate::ids::{MessageRef, chat_id, person, table_topic, tg_chat, tg_user};
 use crate::outbox::{Deliver, Job, Outbox};
 use crate::pacing::Pacing;
-use domino_core::chat::{Chat, From, Request, Show};
-use domino_core::session::{Lang, Person};
+use domino_core::chat::{Chat, Cmd, From, Request, Show};
+use domino_core::session::Lang;
 use domino_core::store::Store;
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, Weak};
@@ -33,8 +33,6 @@ pub(crate) struct App<S: Store> {
     closed: Mutex<HashSet<i64>>,
     /// (table, user) pairs already told to open the private chat.
     offered: Mutex<HashSet<(i64, i64)>>,
-    /// People seen, by lowercase @username (for `/duel @name`).
-    people: Mutex<HashMap<String, Person>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -61,15 +59,22 @@ impl<S: Store> App<S> {
                 outbox: Outbox::new(pacing, deliver),
                 closed: Mutex::default(),
                 offered: Mutex::default(),
-                people: Mutex::default(),
             }
         })
     }
 
-    /// Queues a plain message (several, when it is longer than one may be).
-    pub(crate) fn say(&self, chat: i64, text: impl Into<String>) {
+    /// Queues a plain message (several, when it is longer than one may be), in `topic`.
+    pub(crate) fn say(&self, chat: i64, topic: Option<i32>, text: impl Into<String>) {
         for text in crate::draw::pieces(&text.into(), 4096) {
-            self.outbox.push(chat, Job::Text { text, markup: None, reply_to: None });
+            self.outbox.push(chat, Job::Text { text, markup: None, reply_to: None, topic });
+        }
+    }
+
+    /// A group became a supergroup (a new id): its tables, settings and scoreboards move there
+    /// and its tables are shown again in it.
+    pub(crate) async fn moved(&self, from: teloxide::types::ChatId, to: teloxide::types::ChatId) {
+        for show in self.chat.move_chat(&chat_id(from), &chat_id(to)).await {
+            self.show(&show);
         }
     }
 
@@ -78,6 +83,7 @@ impl<S: Store> App<S> {
     pub(crate) fn show(&self, show: &Show) {
         let table = &show.table;
         let Some(chat) = tg_chat(&table.chat) else { return };
+        let topic = table_topic(table);
         self.outbox.push(chat, Job::Table { table: table.id });
         if let Some(notice) = &show.notice
             && let Some(picture) = &notice.picture
@@ -86,13 +92,13 @@ impl<S: Store> App<S> {
                 Some(domino_core::chat::Ending::Match) => "tally.png",
                 _ => "round.png",
             };
-            self.photo(chat, name, picture.clone(), &notice.text, None);
+            self.photo(chat, topic, name, picture.clone(), &notice.text, None);
         } else if let Some(notice) = &show.notice {
             match notice.mention.as_ref().and_then(|p| Some((tg_user(&p.id)?, p.name.clone()))) {
-                Some((user, name)) => {
-                    self.outbox.push(chat, Job::Call { text: notice.text.clone(), user, name })
-                }
-                None => self.say(chat, notice.text.clone()),
+                Some((user, name)) => self
+                    .outbox
+                    .push(chat, Job::Call { text: notice.text.clone(), user, name, topic }),
+                None => self.say(chat, topic, notice.text.clone()),
             }
         }
         if show.hands_changed {
@@ -109,13 +115,25 @@ impl<S: Store> App<S> {
 
     /// Who asks, as the chat layer needs it: the admin bit is asked of Telegram only when the
     /// request depends on it (private chats: always).
+    /// In a topic (`topic`), the request is the topic's. For a `/duel`, Telegram is asked
+    /// whether the person it names is in the chat.
     pub(crate) async fn from(
         &self,
         chat: teloxide::types::ChatId,
+        topic: Option<i32>,
         user: &User,
         request: &Request,
     ) -> From {
         let admin = request.needs_admin() && self.is_admin(chat, user.id).await;
+        let invitee_in_chat = match request {
+            Request::Command(Cmd::Duel, args) if chat.0 < 0 => {
+                match self.chat.invitee(&chat_id(chat), args).await.and_then(|p| tg_user(&p.id)) {
+                    Some(invitee) => self.member_fact(chat, invitee).await,
+                    None => None,
+                }
+            }
+            _ => None,
+        };
         // A deep link opened in the private chat: is the person a member of its table's chat?
         let member_of = match request {
             Request::Link(payload) => match self.chat.link_target(payload).await {
@@ -127,11 +145,31 @@ impl<S: Store> App<S> {
         let lang = user.language_code.as_deref().map(domino_core::session::Lang::of_locale);
         From {
             chat: chat_id(chat),
+            thread: crate::ids::thread_key(topic),
             private: chat.0 > 0,
             person: person(user),
             admin,
             member_of,
             lang,
+            invitee_in_chat,
+        }
+    }
+
+    /// What Telegram says of a user in a chat: in it (`Some(true)`), left, banned or unknown to
+    /// Telegram (`Some(false)`); `None` when it could not be asked.
+    async fn member_fact(&self, chat: teloxide::types::ChatId, user: i64) -> Option<bool> {
+        let asked = self.bot.get_chat_member(chat, teloxide::types::UserId(user as u64));
+        match tokio::time::timeout(FACT_TIMEOUT, asked).await {
+            Ok(Ok(member)) => Some(member.is_present()),
+            Ok(Err(teloxide::RequestError::Api(teloxide::ApiError::UserNotFound))) => Some(false),
+            Ok(Err(e)) => {
+                tracing::warn!(chat = chat.0, error = %e, "getChatMember failed");
+                None
+            }
+            Err(_) => {
+                tracing::warn!(chat = chat.0, "getChatMember took too long");
+                None
+            }
         }
     }
 
@@ -196,15 +234,14 @@ impl<S: Store> App<S> {
         }
     }
 
-    /// Remembers a user by @username.
-    pub(crate) fn remember(&self, user: &User) {
-        if let Some(name) = &user.username {
-            lock(&self.people).insert(name.to_lowercase(), crate::ids::person(user));
+    /// Remembers a user seen in a group by @username (the core keeps them, bounded).
+    pub(crate) async fn remember(&self, chat: teloxide::types::ChatId, user: &User) {
+        if let Some(name) = &user.username
+            && chat.0 < 0
+            && !user.is_bot
+        {
+            self.chat.saw(&chat_id(chat), name, &person(user)).await;
         }
-    }
-
-    pub(crate) fn known(&self, username: &str) -> Option<Person> {
-        lock(&self.people).get(&username.trim_start_matches('@').to_lowercase()).cloned()
     }
 
     pub(crate) fn is_closed(&self, user: i64) -> bool {

@@ -16,12 +16,13 @@ use teloxide::prelude::*;
 pub(crate) type HandlerResult = Result<(), Box<dyn std::error::Error + Send + Sync>>;
 
 pub(crate) async fn on_callback<S: Store>(app: Arc<App<S>>, q: CallbackQuery) -> HandlerResult {
-    app.remember(&q.from);
     let Some(m) = q.message.as_ref() else {
         answer(&app, &q, Some(texts::unknown_button(Default::default()).to_owned()), false).await;
         return Ok(());
     };
     let (chat, message) = (m.chat().id, m.id());
+    let topic = m.regular_message().and_then(crate::ids::topic_of);
+    app.remember(chat, &q.from).await;
     let request = Request::press(q.data.clone().unwrap_or_default());
     if let Some(table) = request.pressed_table()
         && !drawn_here(&app, table, chat.0, message.0, q.from.id.0 as i64).await
@@ -30,7 +31,7 @@ pub(crate) async fn on_callback<S: Store>(app: Arc<App<S>>, q: CallbackQuery) ->
         answer(&app, &q, Some(texts::unknown_button(lang).to_owned()), false).await;
         return Ok(());
     }
-    let from = app.from(chat, &q.from, &request).await;
+    let from = app.from(chat, topic, &q.from, &request).await;
     let done = app.chat.handle(&from, request).await;
     let (text, alert) = app.popup(q.from.id.0 as i64, done.reply.as_ref());
     answer(&app, &q, text, alert).await;

@@ -3,7 +3,7 @@
 
 use crate::app::App;
 use crate::callbacks::HandlerResult;
-use crate::ids::person;
+use crate::ids::{person, topic_of};
 use domino_core::chat::{Opponent, Request, catalog};
 use domino_core::session::Lang;
 use domino_core::store::Store;
@@ -30,16 +30,27 @@ fn split_command<'a>(text: &'a str, bot: &str) -> Option<(String, &'a str)> {
 }
 
 pub(crate) async fn on_message<S: Store>(app: Arc<App<S>>, msg: Message) -> HandlerResult {
+    // A group upgraded to a supergroup: the old chat's last message and the new chat's first
+    // name the other; whichever comes first moves the chat (the second finds nothing to move).
+    if let Some(to) = msg.migrate_to_chat_id() {
+        app.moved(msg.chat.id, *to).await;
+        return Ok(());
+    }
+    if let Some(from) = msg.migrate_from_chat_id() {
+        app.moved(*from, msg.chat.id).await;
+        return Ok(());
+    }
     let Some(user) = msg.from.as_ref() else { return Ok(()) };
     let Some(text) = msg.text() else { return Ok(()) };
     let Some((name, rest)) = split_command(text, &app.username) else { return Ok(()) };
     // Posted as a channel or by an anonymous admin: `from` is not a person who can sit down.
+    let topic = topic_of(&msg);
     if msg.sender_chat.is_some() {
         let lang = app.lang_of(msg.chat.id).await;
-        app.say(msg.chat.id.0, crate::texts::post_as_yourself(lang));
+        app.say(msg.chat.id.0, topic, crate::texts::post_as_yourself(lang));
         return Ok(());
     }
-    app.remember(user);
+    app.remember(msg.chat.id, user).await;
     let words: Vec<&str> = rest.split_whitespace().collect();
     let request = match name.as_str() {
         "start" if msg.chat.is_private() => {
@@ -52,30 +63,35 @@ pub(crate) async fn on_message<S: Store>(app: Arc<App<S>>, msg: Message) -> Hand
             None => return Ok(()),
         },
     };
-    let request = resolve_opponent(&app, &msg, request);
-    let from = app.from(msg.chat.id, user, &request).await;
+    let request = resolve_opponent(&msg, request);
+    let from = app.from(msg.chat.id, topic, user, &request).await;
     let answer = app.chat.handle(&from, request).await;
-    app.draw_reply(msg.chat.id.0, msg.id.0, &answer);
+    app.draw_reply(msg.chat.id.0, topic, msg.id.0, &answer);
     Ok(())
 }
 
-/// Who `/duel` names: a text mention, an @username the bot has seen, or the author of the
-/// message replied to.
-fn resolve_opponent<S: Store>(app: &App<S>, msg: &Message, request: Request) -> Request {
+/// Who `/duel` names: a text mention, or the author of the message replied to; an @username
+/// alone is left to the core (the people it has seen in the chat). In a forum topic every
+/// message replies to the topic's first one: that is no invitation.
+fn resolve_opponent(msg: &Message, request: Request) -> Request {
     let Request::Command(cmd @ catalog::Cmd::Duel, mut args) = request else { return request };
+    let root = msg.is_topic_message.then(|| msg.thread_id.map(|t| t.0)).flatten();
     let mentioned =
         msg.parse_entities().unwrap_or_default().into_iter().find_map(|e| match e.kind() {
             MessageEntityKind::TextMention { user } => Some(person(user)),
             _ => None,
         });
     args.opponent = match args.opponent.take() {
-        Some(Opponent::Name(name)) => match mentioned.or_else(|| app.known(&name)) {
+        Some(Opponent::Name(name)) => match mentioned {
             Some(p) => Some(Opponent::Person(p)),
             None => Some(Opponent::Name(name)),
         },
         other => other.or_else(|| {
-            let replied =
-                msg.reply_to_message().and_then(|r| r.from.as_ref()).filter(|u| !u.is_bot);
+            let replied = msg
+                .reply_to_message()
+                .filter(|r| Some(r.id) != root)
+                .and_then(|r| r.from.as_ref())
+                .filter(|u| !u.is_bot);
             mentioned.or_else(|| replied.map(person)).map(Opponent::Person)
         }),
     };

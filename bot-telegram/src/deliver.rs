@@ -5,7 +5,7 @@
 
 use crate::app::App;
 use crate::failure::Failure;
-use crate::ids::{MessageRef, PUBLIC, TURN};
+use crate::ids::{MessageRef, PUBLIC, TURN, table_topic};
 use crate::keyboards;
 use crate::outbox::{Deliver, Delivery, Job, Outcome};
 use crate::photos::CAPTION;
@@ -69,28 +69,35 @@ impl<S: Store> App<S> {
                 Job::Table { table } => self.deliver_table(chat, *table).await,
                 Job::Hand { table, user } => self.deliver_hand(*table, *user).await,
                 Job::Turn { table } => self.deliver_turn(chat, *table).await,
-                Job::Text { text, markup, reply_to } => {
-                    self.send_text(chat, text, markup.clone(), *reply_to).await
+                Job::Text { text, markup, reply_to, topic } => {
+                    self.send_text(chat, *topic, text, markup.clone(), *reply_to).await
                 }
-                Job::Call { text, user, name } => {
+                Job::Call { text, user, name, topic } => {
                     let mut req = self.bot.send_message(ChatId(chat), text);
                     req = req.entities(mention(text, name, *user));
+                    if let Some(t) = topic {
+                        req = req.message_thread_id(crate::ids::thread(*t));
+                    }
                     req.await.map(|_| 1).map_err(Failure::from)
                 }
                 Job::Edit { message, text, markup } => {
                     self.edit(ChatId(chat), MessageId(*message), text, markup.clone()).await
                 }
-                Job::Document { name, bytes, caption } => {
+                Job::Document { name, bytes, caption, topic } => {
                     let file = InputFile::memory(bytes.clone()).file_name(name.clone());
-                    let req = self.bot.send_document(ChatId(chat), file).caption(caption.clone());
+                    let mut req =
+                        self.bot.send_document(ChatId(chat), file).caption(caption.clone());
+                    if let Some(t) = topic {
+                        req = req.message_thread_id(crate::ids::thread(*t));
+                    }
                     req.await.map(|_| 1).map_err(Failure::from)
                 }
-                Job::Photo { name, picture, caption, reply_to } => {
-                    self.send_photo(chat, name, picture, caption, *reply_to).await
+                Job::Photo { name, picture, caption, reply_to, topic } => {
+                    self.send_photo(chat, *topic, name, picture, caption, *reply_to).await
                 }
                 Job::Overflow => {
                     let lang = self.chat.lang(&crate::ids::chat_id(ChatId(chat))).await;
-                    self.send_text(chat, crate::texts::overflow(lang), None, None).await
+                    self.send_text(chat, None, crate::texts::overflow(lang), None, None).await
                 }
             }
         }
@@ -118,13 +125,13 @@ impl<S: Store> App<S> {
         }
     }
 
-    /// Edits the message at `r` or, when there is none or it is gone, sends a new one and
-    /// remembers it for `audience`.
+    /// Edits the message at `r` or, when there is none or it is gone, sends a new one (in
+    /// `topic`) and remembers it for `audience`.
     pub(crate) async fn put(
         &self,
         table: i64,
         audience: &str,
-        chat: i64,
+        (chat, topic): (i64, Option<i32>),
         old: Option<&MessageRef>,
         text: &str,
         markup: InlineKeyboardMarkup,
@@ -135,7 +142,11 @@ impl<S: Store> App<S> {
                 other => return other,
             }
         }
-        let msg = self.bot.send_message(ChatId(chat), text).reply_markup(markup).await?;
+        let mut send = self.bot.send_message(ChatId(chat), text).reply_markup(markup);
+        if let Some(t) = topic {
+            send = send.message_thread_id(crate::ids::thread(t));
+        }
+        let msg = send.await?;
         self.set_ref(table, audience, &MessageRef::new(chat, msg.id, "")).await;
         Ok(1)
     }
@@ -146,13 +157,16 @@ impl<S: Store> App<S> {
         let Some(show) = self.current(id).await else { return Ok(0) };
         let markup = keyboards::table_markup(&show.table, &show.view, &self.username, &self.links);
         let refs = self.refs(id).await;
-        let old = refs.get(PUBLIC);
+        // A message in another chat is the one before the chat moved (a supergroup now): the
+        // table is posted anew where it now is.
+        let old = refs.get(PUBLIC).filter(|r| r.chat == chat);
+        let topic = table_topic(&show.table);
         if let Some(picture) = show.picture().await {
             let caption = render_caption(&show.view, CAPTION);
-            return self.put_table_photo(id, chat, old, &picture, &caption, markup).await;
+            return self.put_table_photo(id, (chat, topic), old, &picture, &caption, markup).await;
         }
         let old = self.same_kind(old, "").await?;
-        self.put(id, PUBLIC, chat, old, &render_table(&show.view), markup).await
+        self.put(id, PUBLIC, (chat, topic), old, &render_table(&show.view), markup).await
     }
 
     /// The turn ping the core wants: a new short message (edits do not notify) that replaces
@@ -178,6 +192,9 @@ impl<S: Store> App<S> {
             return Ok(0);
         };
         let mut req = self.bot.send_message(ChatId(chat), ping.text.clone());
+        if let Some(t) = table_topic(&show.table) {
+            req = req.message_thread_id(crate::ids::thread(t));
+        }
         if let Some(user) = crate::ids::tg_user(&ping.person.id) {
             req = req.entities(mention(&ping.text, &ping.person.name, user));
         }
@@ -189,11 +206,15 @@ impl<S: Store> App<S> {
     async fn send_text(
         &self,
         chat: i64,
+        topic: Option<i32>,
         text: &str,
         markup: Option<InlineKeyboardMarkup>,
         reply_to: Option<i32>,
     ) -> Sent {
         let mut req = self.bot.send_message(ChatId(chat), text);
+        if let Some(t) = topic {
+            req = req.message_thread_id(crate::ids::thread(t));
+        }
         if let Some(m) = markup {
             req = req.reply_markup(m);
         }

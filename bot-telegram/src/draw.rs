@@ -56,11 +56,11 @@ pub(crate) fn clip(text: &str, max: usize) -> String {
 }
 
 impl<S: Store> App<S> {
-    /// The answer to the message `to` in `chat`: the reply there (as a reply to it), then the
-    /// tables.
-    pub(crate) fn draw_reply(&self, chat: i64, to: i32, answer: &Answer) {
+    /// The answer to the message `to` in `chat` (and `topic`): the reply there (as a reply to
+    /// it), then the tables.
+    pub(crate) fn draw_reply(&self, chat: i64, topic: Option<i32>, to: i32, answer: &Answer) {
         if let Some(reply) = &answer.reply {
-            self.post(chat, Some(to), reply);
+            self.post(chat, topic, Some(to), reply);
         }
         for show in &answer.shows {
             self.show(show);
@@ -68,7 +68,7 @@ impl<S: Store> App<S> {
     }
 
     /// A reply as a message in `chat` (acknowledgements are left out: the table shows).
-    pub(crate) fn post(&self, chat: i64, reply_to: Option<i32>, reply: &Reply) {
+    pub(crate) fn post(&self, chat: i64, topic: Option<i32>, reply_to: Option<i32>, reply: &Reply) {
         if reply.ack {
             return;
         }
@@ -77,23 +77,23 @@ impl<S: Store> App<S> {
                 // Longer than a message: several, the first replying.
                 for (i, text) in pieces(t, MESSAGE).into_iter().enumerate() {
                     let reply_to = if i == 0 { reply_to } else { None };
-                    self.outbox.push(chat, Job::Text { text, markup: None, reply_to });
+                    self.outbox.push(chat, Job::Text { text, markup: None, reply_to, topic });
                 }
             }
             Body::Hand(view) => self.outbox.push(chat, Job::Hand { table: view.table, user: chat }),
             Body::Menu(menu) => {
                 let (text, markup) = (clip(&menu.text, MESSAGE), Some(menu_markup(menu)));
-                let job = Job::Text { text, markup, reply_to };
+                let job = Job::Text { text, markup, reply_to, topic };
                 self.outbox.push(chat, job);
             }
             Body::Picture { text, picture } => {
-                self.photo(chat, "tally.png", picture.clone(), text, reply_to)
+                self.photo(chat, topic, "tally.png", picture.clone(), text, reply_to)
             }
             Body::Files { caption, files } => {
                 for (i, f) in files.iter().enumerate() {
                     let caption = if i == 0 { caption.clone() } else { String::new() };
-                    let job =
-                        Job::Document { name: f.name.clone(), bytes: f.bytes.clone(), caption };
+                    let (name, bytes) = (f.name.clone(), f.bytes.clone());
+                    let job = Job::Document { name, bytes, caption, topic };
                     self.outbox.push(chat, job);
                 }
             }

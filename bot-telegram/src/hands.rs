@@ -29,7 +29,14 @@ impl<S: Store> App<S> {
         let refs = self.refs(id).await;
         let text = render_hand(&view);
         match self
-            .put(id, &audience, user, refs.get(&audience), &text, keyboards::markup(&view.buttons))
+            .put(
+                id,
+                &audience,
+                (user, None),
+                refs.get(&audience),
+                &text,
+                keyboards::markup(&view.buttons),
+            )
             .await
         {
             Err(Failure::Closed) => {
@@ -56,6 +63,7 @@ impl<S: Store> App<S> {
             chat,
             Job::Text {
                 reply_to: None,
+                topic: crate::ids::table_topic(table),
                 text: texts::open_private(lang, name.as_deref().unwrap_or("?")),
                 markup: Some(keyboards::link_button(texts::open_chat_button(lang), link)),
             },

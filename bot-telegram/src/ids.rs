@@ -21,6 +21,27 @@ pub(crate) fn tg_chat(chat: &ChatId) -> Option<i64> {
     (chat.platform == Platform::Telegram).then(|| chat.id.parse().ok()).flatten()
 }
 
+/// The forum topic a message was written in (`None` outside topics: a reply thread in a
+/// plain supergroup carries a `message_thread_id` too, but is no topic).
+pub(crate) fn topic_of(msg: &teloxide::types::Message) -> Option<i32> {
+    msg.is_topic_message.then_some(msg.thread_id?.0.0)
+}
+
+/// The topic a table lives in, as Telegram's thread id.
+pub(crate) fn table_topic(table: &domino_core::session::Table) -> Option<i32> {
+    table.thread.as_deref()?.parse().ok()
+}
+
+/// A topic as the core keeps it.
+pub(crate) fn thread_key(topic: Option<i32>) -> Option<String> {
+    topic.map(|t| t.to_string())
+}
+
+/// Telegram's thread id of a topic.
+pub(crate) fn thread(topic: i32) -> teloxide::types::ThreadId {
+    teloxide::types::ThreadId(MessageId(topic))
+}
+
 /// The Telegram user of a core user id (also their private chat with the bot).
 pub(crate) fn tg_user(user: &UserId) -> Option<i64> {
     (user.platform == Platform::Telegram).then(|| user.id.parse().ok()).flatten()

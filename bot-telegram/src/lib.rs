@@ -183,7 +183,7 @@ pub async fn run<S: Store>(
     }
     for (chat, text) in app.chat.set_aside_notices(Platform::Telegram).await {
         if let Ok(chat) = chat.id.parse() {
-            app.say(chat, text);
+            app.say(chat, None, text);
         }
     }
     let result = dispatch(&app, &options).await;

@@ -25,20 +25,27 @@ pub(crate) enum Job {
     Hand { table: i64, user: i64 },
     /// The short mention of the player to move, replacing the previous one.
     Turn { table: i64 },
-    /// A new message (`reply_to`: as a reply to that message of the chat).
-    Text { text: String, markup: Option<InlineKeyboardMarkup>, reply_to: Option<i32> },
+    /// A new message (`reply_to`: as a reply to that message of the chat; `topic`: in that
+    /// forum topic).
+    Text {
+        text: String,
+        markup: Option<InlineKeyboardMarkup>,
+        reply_to: Option<i32>,
+        topic: Option<i32>,
+    },
     /// A new message that mentions (and so notifies) a person named in it.
-    Call { text: String, user: i64, name: String },
+    Call { text: String, user: i64, name: String, topic: Option<i32> },
     /// A new text for a message the bot sent (the settings menu); the latest wins.
     Edit { message: i32, text: String, markup: InlineKeyboardMarkup },
     /// A file.
-    Document { name: String, bytes: Vec<u8>, caption: String },
+    Document { name: String, bytes: Vec<u8>, caption: String, topic: Option<i32> },
     /// A picture with its caption (`reply_to`: as a reply to that message of the chat).
     Photo {
         name: String,
         picture: std::sync::Arc<domino_core::view::picture::Picture>,
         caption: String,
         reply_to: Option<i32>,
+        topic: Option<i32>,
     },
     /// The chat is told that some replies were left out (too many at once).
     Overflow,

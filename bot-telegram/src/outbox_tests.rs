@@ -48,7 +48,7 @@ impl Deliver for Recorder {
 }
 
 fn text(s: &str) -> Job {
-    Job::Text { text: s.into(), markup: None, reply_to: None }
+    Job::Text { text: s.into(), markup: None, reply_to: None, topic: None }
 }
 
 fn outbox(rec: &Arc<Recorder>, pacing: Pacing) -> Outbox {

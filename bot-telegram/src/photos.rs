@@ -37,6 +37,7 @@ impl<S: Store> App<S> {
     pub(crate) fn photo(
         &self,
         chat: i64,
+        topic: Option<i32>,
         name: &str,
         picture: Arc<Picture>,
         text: &str,
@@ -45,9 +46,10 @@ impl<S: Store> App<S> {
         let mut parts = pieces(text, CAPTION).into_iter();
         let caption = parts.next().unwrap_or_default();
         let rest: Vec<String> = parts.collect();
-        self.outbox.push(chat, Job::Photo { name: name.to_owned(), picture, caption, reply_to });
+        let job = Job::Photo { name: name.to_owned(), picture, caption, reply_to, topic };
+        self.outbox.push(chat, job);
         if !rest.is_empty() {
-            self.say(chat, rest.join("\n"));
+            self.say(chat, topic, rest.join("\n"));
         }
     }
 
@@ -73,7 +75,7 @@ impl<S: Store> App<S> {
     pub(crate) async fn put_table_photo(
         &self,
         table: i64,
-        chat: i64,
+        (chat, topic): (i64, Option<i32>),
         old: Option<&MessageRef>,
         picture: &Picture,
         caption: &str,
@@ -88,7 +90,10 @@ impl<S: Store> App<S> {
                 Err(f) => return Err(f),
             }
         }
-        let send = self.bot.send_photo(ChatId(chat), file(picture, TABLE_PNG)).caption(caption);
+        let mut send = self.bot.send_photo(ChatId(chat), file(picture, TABLE_PNG)).caption(caption);
+        if let Some(t) = topic {
+            send = send.message_thread_id(crate::ids::thread(t));
+        }
         let msg = send.reply_markup(markup).await?;
         self.set_ref(table, PUBLIC, &MessageRef::new(chat, msg.id, PHOTO)).await;
         Ok(1)
@@ -98,12 +103,16 @@ impl<S: Store> App<S> {
     pub(crate) async fn send_photo(
         &self,
         chat: i64,
+        topic: Option<i32>,
         name: &str,
         picture: &Picture,
         caption: &str,
         reply_to: Option<i32>,
     ) -> Sent {
         let mut req = self.bot.send_photo(ChatId(chat), file(picture, name)).caption(caption);
+        if let Some(t) = topic {
+            req = req.message_thread_id(crate::ids::thread(t));
+        }
         if let Some(id) = reply_to {
             req = req.reply_parameters(
                 ReplyParameters::new(MessageId(id)).allow_sending_without_reply(),

@@ -266,14 +266,7 @@ fn people(chat: &ChatId, lang: Lang) -> Vec<Person> {
 }
 
 fn from(chat: &ChatId, who: &Person, lang: Lang, admin: bool) -> From {
-    From {
-        chat: chat.clone(),
-        private: false,
-        person: who.clone(),
-        admin,
-        member_of: Some(chat.clone()),
-        lang: Some(lang),
-    }
+    From { admin, lang: Some(lang), ..From::member(chat.clone(), who.clone()) }
 }
 
 /// Every press a person can see in an answer: table and hand buttons, menu items.

@@ -690,3 +690,6 @@ async fn postgres_lets_one_writer_win_each_race() {
     let second = Arc::new(PgStore::open(&url).await.unwrap());
     one_writer_wins_each_race(&[first, second]).await;
 }
+
+#[path = "store_contract/moves.rs"]
+mod moves;

@@ -122,6 +122,8 @@ struct Data {
     channels: HashMap<String, u64>,
     /// Calls whose path starts so fail: (path, status, times left).
     faults: Vec<(String, u16, u32)>,
+    /// Threads made (`POST /channels/{id}/threads`): thread → its parent channel.
+    threads: HashMap<u64, u64>,
 }
 
 struct Shared {
@@ -174,8 +176,14 @@ impl Fake {
     }
 
     /// Sends an interaction over the gateway; its token is remembered.
-    pub fn push(&self, interaction: Value) {
+    pub fn push(&self, mut interaction: Value) {
         let id: u64 = interaction["id"].as_str().unwrap().parse().unwrap();
+        // From a thread, the interaction's channel is the thread, and says whose thread it is.
+        let channel: u64 = interaction["channel_id"].as_str().unwrap().parse().unwrap();
+        if let Some(parent) = self.data().threads.get(&channel) {
+            interaction["channel"]["type"] = json!(11);
+            interaction["channel"]["parent_id"] = json!(parent.to_string());
+        }
         let token = interaction["token"].as_str().unwrap().to_owned();
         {
             let mut d = self.data();
@@ -194,6 +202,11 @@ impl Fake {
 
     fn data(&self) -> std::sync::MutexGuard<'_, Data> {
         self.shared.data.lock().unwrap()
+    }
+
+    /// The threads made, with their parent channels.
+    pub fn threads(&self) -> HashMap<u64, u64> {
+        self.data().threads.clone()
     }
 
     pub fn requests(&self) -> Vec<Request> {
@@ -469,6 +482,16 @@ async fn rest(
             d.messages.insert(mid, m);
             ok(v)
         }
+        ("POST", ["channels", c, "threads"]) => {
+            let thread = id();
+            let parent: u64 = c.parse().unwrap_or(0);
+            d.threads.insert(thread, parent);
+            ok(payloads::thread(thread, parent, body["name"].as_str().unwrap_or("thread")))
+        }
+        ("DELETE", ["channels", c]) => match d.threads.remove(&c.parse().unwrap_or(0)) {
+            Some(parent) => ok(payloads::thread(c.parse().unwrap_or(0), parent, "thread")),
+            None => not_found(10003, "Unknown Channel"),
+        },
         ("PATCH", ["channels", c, "messages", mid]) => {
             match d.messages.get_mut(&mid.parse().unwrap_or(0)) {
                 Some(m) if !m.deleted && m.channel.to_string() == *c && m.interaction.is_none() => {

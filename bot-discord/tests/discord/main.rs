@@ -9,6 +9,7 @@ mod payloads;
 mod flows;
 mod monkey;
 mod pictures;
+mod places;
 mod refusals;
 mod restart;
 mod scenario;

@@ -86,6 +86,22 @@ fn channel(id: u64) -> Value {
     })
 }
 
+/// A public thread of `parent`, as Discord answers its creation.
+pub fn thread(id: u64, parent: u64, name: &str) -> Value {
+    let mut v = channel(id);
+    v["type"] = json!(11);
+    v["name"] = json!(name);
+    v["parent_id"] = json!(parent.to_string());
+    v["owner_id"] = json!(crate::fake::BOT.to_string());
+    v["thread_metadata"] = json!({
+        "archived": false, "auto_archive_duration": 1440,
+        "archive_timestamp": "2025-06-01T12:00:00.000000+00:00", "locked": false
+    });
+    v["message_count"] = json!(0);
+    v["member_count"] = json!(1);
+    v
+}
+
 fn base(kind: u8, id: u64, token: &str, channel_id: u64, member: Value) -> Value {
     json!({
         "id": id.to_string(),

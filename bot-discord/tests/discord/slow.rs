@@ -127,4 +127,8 @@ impl<S: Store> Store for Slow<S> {
     async fn last_record(&self, chat: &ChatId) -> Result<Option<serde_json::Value>, StoreError> {
         self.inner.last_record(chat).await
     }
+
+    async fn move_chat(&self, from: &ChatId, to: &ChatId) -> Result<u32, StoreError> {
+        self.inner.move_chat(from, to).await
+    }
 }

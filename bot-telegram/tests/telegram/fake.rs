@@ -29,7 +29,7 @@ impl User {
         User { id, name }
     }
 
-    fn json(&self) -> Value {
+    pub(crate) fn json(&self) -> Value {
         json!({"id": self.id, "is_bot": false, "first_name": self.name, "username": self.name.to_lowercase(), "language_code": "ru"})
     }
 }
@@ -57,6 +57,8 @@ pub struct Msg {
     pub reply_to: Option<i32>,
     /// A photo's PNG (its caption is `text`).
     pub photo: Option<Vec<u8>>,
+    /// The forum topic it is in (`message_thread_id`); `None`: General, or no forum.
+    pub thread: Option<i32>,
 }
 
 /// One button: label, callback data, URL.
@@ -126,7 +128,7 @@ struct Rule {
 pub struct St {
     pub requests: Vec<Req>,
     pub messages: BTreeMap<(i64, i32), Msg>,
-    next_message: i32,
+    pub(crate) next_message: i32,
     updates: Vec<Value>,
     next_update: i64,
     pub answers: HashMap<String, Answer>,
@@ -141,6 +143,10 @@ pub struct St {
     /// (chat, user) of people who are not in the chat.
     pub outsiders: HashSet<(i64, i64)>,
     pub webhook: Option<String>,
+    /// Forum topics: (chat, the topic's first message) — `fake_places`.
+    pub topics: HashSet<(i64, i32)>,
+    /// Groups upgraded to supergroups: old id → new id.
+    pub migrated: HashMap<i64, i64>,
 }
 
 impl St {
@@ -180,6 +186,7 @@ impl St {
             edits: 0,
             reply_to: None,
             photo: None,
+            thread: None,
         };
         self.messages.insert((chat, m.id), m.clone());
         m
@@ -198,8 +205,10 @@ pub struct Fake {
     shared: Arc<Shared>,
 }
 
-fn chat_json(chat: i64) -> Value {
-    if chat < 0 {
+pub(crate) fn chat_json(chat: i64) -> Value {
+    if chat <= crate::fake_places::SUPERGROUPS {
+        json!({"id": chat, "type": "supergroup", "title": "Office", "is_forum": true})
+    } else if chat < 0 {
         json!({"id": chat, "type": "group", "title": "Office"})
     } else {
         json!({"id": chat, "type": "private", "first_name": "Player"})
@@ -220,6 +229,10 @@ pub(crate) fn message_json(m: &Msg, from: Value) -> Value {
     }
     if m.entities.is_array() {
         v["entities"] = m.entities.clone();
+    }
+    if let Some(t) = m.thread {
+        v["message_thread_id"] = json!(t);
+        v["is_topic_message"] = json!(true);
     }
     v
 }
@@ -257,7 +270,7 @@ impl Fake {
         Fake { url, shared }
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, St> {
+    pub(crate) fn lock(&self) -> std::sync::MutexGuard<'_, St> {
         self.shared.st.lock().unwrap_or_else(|e| e.into_inner())
     }
 
@@ -279,7 +292,7 @@ impl Fake {
         self.lock().rules.push(Rule { method: method.to_lowercase(), chat, fault, times });
     }
 
-    fn push(&self, st: &mut St, kind: &str, body: Value) {
+    pub(crate) fn push(&self, st: &mut St, kind: &str, body: Value) {
         st.next_update += 1;
         let mut u = json!({"update_id": st.next_update});
         u[kind] = body;
@@ -457,7 +470,13 @@ async fn api(
         }
         None => {}
     }
+    if let Some(refused) = crate::fake_places::refused(&st, &method, &body) {
+        record(&mut st, refused.status().as_u16());
+        return refused;
+    }
+    let made = st.next_message;
     let response = handle(&mut st, &method, &body, file);
+    crate::fake_places::placed(&mut st, made, &body);
     let status = response.status().as_u16();
     record(&mut st, status);
     response

@@ -3,9 +3,11 @@
 
 mod fake;
 mod fake_media;
+mod fake_places;
 mod harness;
 mod monkey;
 mod pictures;
+mod places;
 mod safety;
 mod scenario;
 

@@ -171,6 +171,7 @@ async fn a_table_that_no_longer_reads_is_set_aside_and_its_chat_told() {
         for user in [ALICE, BOB] {
             let spec = TableSpec {
                 chat: ChatId::new(Platform::Telegram, GROUP.to_string()),
+                thread: None,
                 rules: Rules::new(Variant::Kozel),
                 size: 2,
             };

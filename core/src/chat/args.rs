@@ -31,6 +31,8 @@ pub struct Args {
     pub pairs_table: bool,
     pub all_time: bool,
     pub new_season: bool,
+    /// Open the table in a thread of its own (Discord's adapter makes the thread).
+    pub thread: bool,
 }
 
 impl Args {

@@ -51,6 +51,9 @@ pub enum ArgKind {
     AllTime,
     /// Start a new season.
     NewSeason,
+    /// Open the table in a thread of its own (Discord; Telegram's topics are made by people,
+    /// and a table opened in one lives there).
+    Thread,
 }
 
 /// One argument of a command.
@@ -136,7 +139,20 @@ pub static COMMANDS: &[CommandSpec] = &[
             "[игра] [2-4] [пары] [до N] [пресет] [правила]",
             "[game] [2-4] [pairs] [to N] [preset] [rules]",
         ),
-        args: &[GAME, PLAYERS, PAIRS, TARGET, PRESET, OPTIONS],
+        args: &[
+            GAME,
+            PLAYERS,
+            PAIRS,
+            TARGET,
+            PRESET,
+            OPTIONS,
+            arg(
+                ArgKind::Thread,
+                "thread",
+                "ветка",
+                w("Открыть стол в отдельной ветке", "Open the table in a thread of its own"),
+            ),
+        ],
     },
     CommandSpec {
         cmd: Cmd::Duel,

@@ -16,6 +16,7 @@ mod link;
 pub mod menu;
 mod menu_apply;
 mod menu_draw;
+mod people;
 mod pictures;
 mod request;
 #[cfg(any(test, feature = "testkit"))]
@@ -32,6 +33,7 @@ pub use catalog::{ArgKind, COMMANDS, Cmd, CommandSpec, command_named};
 pub use link::{Link, Links};
 pub use menu::{Change, Control, ControlKind, Item, Menu, MenuPress, Page, TIMERS};
 pub use menu_draw::{menu as settings_menu, rules_summary, settings_text, timer_text};
+pub use people::PEOPLE_KEPT;
 pub use request::{From, Request, may_administer};
 pub use turn::{TurnPing, turn_ping};
 
@@ -48,17 +50,23 @@ pub struct Chat<S: Store> {
     service: Arc<Service<S>>,
     /// The key deep links are signed with, read from the store once.
     links: Arc<tokio::sync::OnceCell<Links>>,
+    /// Who was last written as seen (`people`).
+    people: Arc<people::Written>,
 }
 
 impl<S: Store> Clone for Chat<S> {
     fn clone(&self) -> Self {
-        Chat { service: self.service.clone(), links: self.links.clone() }
+        Chat {
+            service: self.service.clone(),
+            links: self.links.clone(),
+            people: self.people.clone(),
+        }
     }
 }
 
 impl<S: Store> Chat<S> {
     pub fn new(service: Arc<Service<S>>) -> Chat<S> {
-        Chat { service, links: Arc::default() }
+        Chat { service, links: Arc::default(), people: Arc::default() }
     }
 
     /// The key deep links are signed with: made once, kept in the store, the same after a
@@ -241,6 +249,25 @@ impl<S: Store> Chat<S> {
         let key = format!("pace:{platform}:{chat}");
         let value = (!window.is_empty()).then(|| serde_json::to_string(window).unwrap_or_default());
         self.service.store().set_meta(&key, value.as_deref()).await
+    }
+
+    /// A chat moved to a new id (Telegram: `migrate_to_chat_id`, or the new chat's
+    /// `migrate_from_chat_id`): its tables, settings, seasons, scoreboards, matches and
+    /// per-chat keys go with it, and its active tables go on there. What the adapter shows
+    /// again in the new chat; nothing when it had already moved.
+    pub async fn move_chat(&self, from: &ChatId, to: &ChatId) -> Vec<Show> {
+        let moved = match self.service.move_chat(from, to).await {
+            Ok(moved) => moved,
+            Err(e) => {
+                tracing::warn!(%from, %to, error = %e, "chat not moved");
+                return Vec::new();
+            }
+        };
+        let mut out = Vec::with_capacity(moved.len());
+        for t in moved {
+            out.push(self.dressed(Show::again(&t)).await);
+        }
+        out
     }
 
     /// Where an adapter shows a table to an audience: its own opaque references.

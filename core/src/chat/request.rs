@@ -12,6 +12,9 @@ use crate::view::{ButtonAction, ButtonData};
 pub struct From {
     /// Where the request was made.
     pub chat: ChatId,
+    /// The topic (Telegram forum) or thread (Discord) of `chat` it was made in, if any: a table
+    /// opened there lives there (see `Table::thread`).
+    pub thread: Option<String>,
     /// A chat of one person with the bot (Telegram's private chat, the terminal).
     pub private: bool,
     pub person: Person,
@@ -25,6 +28,25 @@ pub struct From {
     /// `language_code` or Discord's locale): a chat's language until its settings are first
     /// stored, and the one stored when this person opens the chat's first table.
     pub lang: Option<Lang>,
+    /// What the platform says of the person a `/duel` names: whether they are in `chat`
+    /// (`None`: not asked, or nobody named). A duel with someone not in it is refused.
+    pub invitee_in_chat: Option<bool>,
+}
+
+impl From {
+    /// A member of a group chat who asks there (no topic, not an admin, nothing else asked).
+    pub fn member(chat: ChatId, person: Person) -> From {
+        From {
+            member_of: Some(chat.clone()),
+            chat,
+            thread: None,
+            private: false,
+            person,
+            admin: false,
+            invitee_in_chat: None,
+            lang: None,
+        }
+    }
 }
 
 /// A request.

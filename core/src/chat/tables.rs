@@ -7,7 +7,7 @@ use super::link::Link;
 use super::request::From;
 use super::{Chat, DUEL_TTL_MS, prefix, texts};
 use crate::service::{ServiceError, TableSpec};
-use crate::session::{Action, Actor, Command, Lang, Phase, Rejection, Table};
+use crate::session::{Action, Actor, Command, Lang, Person, Phase, Rejection, Table};
 use crate::store::{ChatSettings, Store, StoreError};
 use crate::view::{ButtonData, hand_view, rejection_text, rules_error_text, text::title};
 
@@ -58,7 +58,7 @@ impl<S: Store> Chat<S> {
             Ok(t) => t,
             Err(e) => return Ok(Answer::private(rules_error_text(&e, lang))),
         };
-        let spec = TableSpec { chat: from.chat.clone(), rules, size };
+        let spec = TableSpec { chat: from.chat.clone(), thread: from.thread.clone(), rules, size };
         let first = self.first_lang(from).await?;
         let created = self.service.open(spec, from.person.clone(), None, first).await;
         self.opened(from, created, first, lang).await
@@ -91,22 +91,28 @@ impl<S: Store> Chat<S> {
         args: Args,
         lang: Lang,
     ) -> Result<Answer, StoreError> {
+        let platform = from.chat.platform;
         let invitee = match (&args.opponent, args.computer) {
             (_, true) => None,
-            (Some(Opponent::Person(p)), false) if p.id == from.person.id => {
-                return Ok(Answer::private(texts::duel_self(lang, prefix(from.chat.platform))));
-            }
-            (Some(Opponent::Person(p)), false) => Some(p.clone()),
-            (Some(Opponent::Name(name)), false) => {
-                return Ok(Answer::private(texts::duel_unknown(
-                    lang,
-                    prefix(from.chat.platform),
-                    name,
-                )));
-            }
             (None, false) => {
-                return Ok(Answer::private(texts::duel_usage(lang, prefix(from.chat.platform))));
+                return Ok(Answer::private(texts::duel_usage(lang, platform)));
             }
+            (Some(_), false) => match self.invitee(&from.chat, &args).await {
+                None => {
+                    let name = match &args.opponent {
+                        Some(Opponent::Name(name)) => name.as_str(),
+                        _ => "",
+                    };
+                    return Ok(Answer::private(texts::duel_unknown(lang, prefix(platform), name)));
+                }
+                Some(p) if p.id == from.person.id => {
+                    return Ok(Answer::private(texts::duel_self(lang, platform)));
+                }
+                Some(p) if from.invitee_in_chat == Some(false) => {
+                    return Ok(Answer::private(texts::duel_not_member(lang, &p.name)));
+                }
+                Some(p) => Some(p),
+            },
         };
         let settings = self.service.store().chat_settings(&from.chat).await?;
         let args = Args { players: Some(2), ..args };
@@ -114,7 +120,8 @@ impl<S: Store> Chat<S> {
             Ok(t) => t,
             Err(e) => return Ok(Answer::private(rules_error_text(&e, lang))),
         };
-        let spec = TableSpec { chat: from.chat.clone(), rules, size: 2 };
+        let spec =
+            TableSpec { chat: from.chat.clone(), thread: from.thread.clone(), rules, size: 2 };
         let ttl = if invitee.is_some() { DUEL_TTL_MS } else { 0 };
         let first = self.first_lang(from).await?;
         let created =
@@ -122,15 +129,29 @@ impl<S: Store> Chat<S> {
         self.opened(from, created, first, lang).await
     }
 
-    /// The table a command means: the one numbered, else the newest one the person sits at,
-    /// else the newest one in the chat.
+    /// The person a `/duel` names: the one the platform identified, or the one seen in `chat`
+    /// under the @username given. Adapters ask it to find out whether that person is in the
+    /// chat (`From::invitee_in_chat`).
+    pub async fn invitee(&self, chat: &crate::session::ChatId, args: &Args) -> Option<Person> {
+        match args.opponent.as_ref()? {
+            Opponent::Person(p) => Some(p.clone()),
+            Opponent::Name(name) => self.person_named(chat, name).await,
+        }
+    }
+
+    /// The table a command means: the one numbered (anywhere in the chat), else the newest one
+    /// of the topic or thread it is asked in that the person sits at, else the newest one
+    /// there.
     pub(super) async fn pick(
         &self,
         from: &From,
         number: Option<u32>,
         lang: Lang,
     ) -> Result<Table, Answer> {
-        let tables = self.service.tables_in(&from.chat).await;
+        let mut tables = self.service.tables_in(&from.chat).await;
+        if number.is_none() {
+            tables.retain(|t| t.thread == from.thread);
+        }
         let mut found = match number {
             Some(n) => tables.into_iter().find(|t| t.number == n),
             None => {
@@ -144,8 +165,10 @@ impl<S: Store> Chat<S> {
         if found.is_none() {
             // A match just finished rests in the store: its score and its closing are still asked for.
             let latest = self.service.latest_table(&from.chat).await.ok().flatten();
-            found = latest
-                .filter(|t| t.phase == Phase::Finished && number.is_none_or(|n| n == t.number));
+            found = latest.filter(|t| {
+                t.phase == Phase::Finished
+                    && number.map_or(t.thread == from.thread, |n| n == t.number)
+            });
         }
         found.ok_or_else(|| match number {
             Some(n) => Answer::private(texts::no_such_table(lang, n)),
@@ -252,7 +275,7 @@ impl<S: Store> Chat<S> {
             }
             Err(ServiceError::Store(e)) => return Err(e),
         };
-        let here = table.chat == from.chat;
+        let here = table.chat == from.chat && table.thread == from.thread;
         let own_hand = from.private
             && from.chat.platform == table.chat.platform
             && table.seat_of(&from.person.id).is_some();

@@ -4,7 +4,7 @@
 use super::catalog::{COMMANDS, CommandSpec};
 use super::words::WordError;
 use crate::engine::rules::Variant;
-use crate::session::Lang;
+use crate::session::{Lang, Platform};
 use crate::view::text::{game_word, tr, variant_name};
 
 pub fn no_table(lang: Lang, p: &str) -> String {
@@ -33,27 +33,67 @@ pub fn export_caption(lang: Lang) -> &'static str {
     )
 }
 
-pub fn duel_usage(lang: Lang, p: &str) -> String {
-    match lang {
-        Lang::Ru => format!(
-            "Кого вызвать? {p}duel @имя [игра], ответом на сообщение игрока, или {p}duel бот [игра] — с компьютером."
+/// How a duel with the computer is asked for on a platform, in the names a person of `lang`
+/// sees there (Discord shows the catalog's Russian names to Russian clients).
+fn duel_computer(platform: Platform, lang: Lang) -> &'static str {
+    match (platform, lang) {
+        (Platform::Discord, Lang::Ru) => "/domino дуэль компьютер:True",
+        (Platform::Discord, Lang::En) => "/domino duel computer:True",
+        (Platform::Telegram, Lang::Ru) => "/duel бот",
+        (Platform::Telegram, Lang::En) => "/duel bot",
+        (Platform::Terminal, Lang::Ru) => "duel бот",
+        (Platform::Terminal, Lang::En) => "duel bot",
+    }
+}
+
+pub fn duel_usage(lang: Lang, platform: Platform) -> String {
+    let bot = duel_computer(platform, lang);
+    match (platform, lang) {
+        (Platform::Discord, Lang::Ru) => {
+            format!(
+                "Кого вызвать? /domino дуэль соперник:@игрок [игра], или {bot} — с компьютером."
+            )
+        }
+        (Platform::Discord, Lang::En) => format!(
+            "Whom to challenge? /domino duel opponent:@player [game], or {bot} for the computer."
         ),
-        Lang::En => format!(
-            "Whom to challenge? {p}duel @name [game], as a reply to the player's message, or {p}duel bot [game] for the computer."
+        (_, Lang::Ru) => format!(
+            "Кого вызвать? {p}duel @имя [игра], ответом на сообщение игрока, или {bot} [игра] — с компьютером.",
+            p = super::prefix(platform)
+        ),
+        (_, Lang::En) => format!(
+            "Whom to challenge? {p}duel @name [game], as a reply to the player's message, or {bot} [game] for the computer.",
+            p = super::prefix(platform)
         ),
     }
 }
 
-pub fn duel_self(lang: Lang, p: &str) -> String {
+pub fn duel_self(lang: Lang, platform: Platform) -> String {
+    let bot = duel_computer(platform, lang);
     match lang {
         Lang::Ru => {
-            format!(
-                "С самим собой не сыграть: вызовите другого игрока или компьютер ({p}duel бот)."
-            )
+            format!("С самим собой не сыграть: вызовите другого игрока или компьютер ({bot}).")
         }
-        Lang::En => format!(
-            "You cannot duel yourself: challenge someone else, or the computer ({p}duel bot)."
-        ),
+        Lang::En => {
+            format!("You cannot duel yourself: challenge someone else, or the computer ({bot}).")
+        }
+    }
+}
+
+pub fn duel_not_member(lang: Lang, name: &str) -> String {
+    let name = crate::view::text::display_name(name);
+    match lang {
+        Lang::Ru => format!("{name} не в этом чате: вызвать можно только участника чата."),
+        Lang::En => format!("{name} is not in this chat: only its members can be challenged."),
+    }
+}
+
+/// The name of a Discord thread a table is opened in.
+pub fn thread_name(lang: Lang, host: &str) -> String {
+    let host = crate::view::text::display_name(host);
+    match lang {
+        Lang::Ru => format!("🎲 Домино: стол {host}"),
+        Lang::En => format!("🎲 Domino: {host}'s table"),
     }
 }
 

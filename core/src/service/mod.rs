@@ -4,6 +4,7 @@
 //! lifetimes fire from `timers`. The chat layer (and the terminal) call only this.
 
 mod clock;
+mod moves;
 mod robots;
 mod timers;
 
@@ -43,6 +44,8 @@ pub struct Reply {
 #[derive(Clone, Debug)]
 pub struct TableSpec {
     pub chat: ChatId,
+    /// The topic or thread of the chat it lives in (see `Table::thread`).
+    pub thread: Option<String>,
     pub rules: Rules,
     pub size: u8,
 }
@@ -245,6 +248,7 @@ impl<S: Store> Service<S> {
             None => Table::create(new, host, now)?,
             Some((invitee, ttl)) => Table::duel(new, host, invitee, now + ttl, now)?,
         };
+        table.thread = spec.thread;
         self.store.create(&mut table, &events).await?;
         self.map().insert(table.id, Arc::new(TableLock::new(table.clone())));
         self.kick(&table);

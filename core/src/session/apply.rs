@@ -38,6 +38,7 @@ impl Table {
         let table = Table {
             id: new.id,
             chat: new.chat,
+            thread: None,
             number: new.number,
             version: 0,
             rules: new.rules,

@@ -134,6 +134,11 @@ pub struct Table {
     /// Global id, given by the store.
     pub id: i64,
     pub chat: ChatId,
+    /// Where in its chat the table lives, when not in the chat itself: a Telegram forum
+    /// topic (`message_thread_id`) or a Discord thread (its channel id). Every message of the
+    /// table goes there; settings and scoreboards stay the chat's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thread: Option<String>,
     /// The table's number within its chat (several tables per chat).
     pub number: u32,
     /// Bumped by every accepted command; buttons carry it.

@@ -160,4 +160,8 @@ impl Store for AnyStore {
     async fn last_record(&self, chat: &ChatId) -> Result<Option<serde_json::Value>, StoreError> {
         delegate!(self, s => s.last_record(chat))
     }
+
+    async fn move_chat(&self, from: &ChatId, to: &ChatId) -> Result<u32, StoreError> {
+        delegate!(self, s => s.move_chat(from, to))
+    }
 }

@@ -101,6 +101,89 @@ impl Inner {
     }
 }
 
+impl Inner {
+    /// `Store::move_chat` (one lock held: all or nothing).
+    fn move_chat(&mut self, from: &ChatId, to: &ChatId) -> u32 {
+        let top = self.numbers.get(to).copied().unwrap_or(0);
+        let mut moved = 0;
+        for (_, _, snapshot) in self.snapshots.values_mut() {
+            let v: serde_json::Value = serde_json::from_str(snapshot).unwrap_or_default();
+            let chat: Option<ChatId> = serde_json::from_value(v["chat"].clone()).ok();
+            if chat.as_ref() != Some(from) {
+                continue;
+            }
+            let number = v["number"].as_u64().unwrap_or(0) as u32 + top;
+            *snapshot = super::moved_snapshot(snapshot, to, number);
+            moved += 1;
+        }
+        if let Some(n) = self.numbers.remove(from) {
+            self.numbers.insert(to.clone(), n + top);
+        }
+        if let Some(s) = self.settings.remove(from) {
+            self.settings.insert(to.clone(), s);
+        }
+        if let Some(list) = self.seasons.remove(from) {
+            let theirs = self.seasons.entry(to.clone()).or_default();
+            for s in list {
+                if !theirs.iter().any(|t| t.number == s.number) {
+                    theirs.push(s);
+                }
+            }
+            theirs.sort_by_key(|s| s.number);
+        }
+        let players: Vec<_> = self.players.keys().filter(|k| &k.0 == from).cloned().collect();
+        for key in players {
+            let row = self.players.remove(&key).expect("listed");
+            let (_, season, user, variant) = key;
+            let into =
+                self.players.entry((to.clone(), season, user, variant)).or_insert_with(|| {
+                    ScoreRow {
+                        matches: 0,
+                        wins: 0,
+                        goats: 0,
+                        rounds: 0,
+                        points_for: 0,
+                        points_against: 0,
+                        ..row.clone()
+                    }
+                });
+            into.matches += row.matches;
+            into.wins += row.wins;
+            into.goats += row.goats;
+            into.rounds += row.rounds;
+            into.points_for += row.points_for;
+            into.points_against += row.points_against;
+        }
+        let pairs: Vec<_> = self.pairs.keys().filter(|k| &k.0 == from).cloned().collect();
+        for key in pairs {
+            let row = self.pairs.remove(&key).expect("listed");
+            let (_, season, users, variant) = key;
+            let into = self
+                .pairs
+                .entry((to.clone(), season, users, variant))
+                .or_insert_with(|| PairRow { matches: 0, wins: 0, goats: 0, ..row.clone() });
+            into.matches += row.matches;
+            into.wins += row.wins;
+            into.goats += row.goats;
+        }
+        if let Some(r) = self.records.remove(from) {
+            self.records.entry(to.clone()).or_insert(r);
+        }
+        let keys: Vec<String> = self
+            .meta
+            .keys()
+            .filter(|k| super::moved_meta_key(k, from, to).is_some())
+            .cloned()
+            .collect();
+        for key in keys {
+            let value = self.meta.remove(&key).expect("listed");
+            let moved = super::moved_meta_key(&key, from, to).expect("a key of the chat");
+            self.meta.insert(moved, value);
+        }
+        moved
+    }
+}
+
 impl Store for MemoryStore {
     async fn create(&self, table: &mut Table, events: &[Event]) -> Result<(), StoreError> {
         let mut g = self.lock();
@@ -298,5 +381,12 @@ impl Store for MemoryStore {
 
     async fn last_record(&self, chat: &ChatId) -> Result<Option<serde_json::Value>, StoreError> {
         Ok(self.lock().records.get(chat).cloned())
+    }
+
+    async fn move_chat(&self, from: &ChatId, to: &ChatId) -> Result<u32, StoreError> {
+        if from == to {
+            return Ok(0);
+        }
+        Ok(self.lock().move_chat(from, to))
     }
 }

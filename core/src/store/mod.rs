@@ -217,11 +217,44 @@ pub trait Store: Send + Sync + 'static {
         value: &str,
     ) -> impl Future<Output = Result<String, StoreError>> + Send;
 
+    /// Moves everything of chat `from` to chat `to` (a Telegram group upgraded to a
+    /// supergroup gets a new id), in one transaction: its tables (their numbers kept, or raised
+    /// above the highest `to` already has; snapshots rewritten to name `to`; their logs and
+    /// message references stay with them, being the table's), its settings (replacing any of
+    /// `to`), seasons (those `to` lacks), scoreboard lines (added to `to`'s), finished matches,
+    /// and its meta keys — a key ending `:<chat>` (`pace:telegram:-5`, `people:telegram:-5`)
+    /// is the chat's. Returns how many tables moved; run again, it finds nothing and moves
+    /// nothing.
+    fn move_chat(
+        &self,
+        from: &ChatId,
+        to: &ChatId,
+    ) -> impl Future<Output = Result<u32, StoreError>> + Send;
+
     /// The record (`domino-record/1` JSON) of the chat's most recently finished match.
     fn last_record(
         &self,
         chat: &ChatId,
     ) -> impl Future<Output = Result<Option<serde_json::Value>, StoreError>> + Send;
+}
+
+/// A table's snapshot moved to another chat under another number (`move_chat`), as JSON text;
+/// one that does not read is left as it is.
+pub(crate) fn moved_snapshot(snapshot: &str, to: &ChatId, number: u32) -> String {
+    let Ok(mut v) = serde_json::from_str::<serde_json::Value>(snapshot) else {
+        return snapshot.to_owned();
+    };
+    if let Some(m) = v.as_object_mut() {
+        m.insert("chat".into(), serde_json::to_value(to).unwrap_or_default());
+        m.insert("number".into(), number.into());
+    }
+    v.to_string()
+}
+
+/// The meta key `key` of chat `from` as chat `to`'s, when it is `from`'s (ends `:<from>`).
+pub(crate) fn moved_meta_key(key: &str, from: &ChatId, to: &ChatId) -> Option<String> {
+    let head = key.strip_suffix(&from.to_string())?.strip_suffix(':')?;
+    Some(format!("{head}:{to}"))
 }
 
 /// A snapshot read back, or what is known of it when it does not read.

@@ -122,6 +122,7 @@ impl Scenario {
                 ArgKind::PairsTable => out.pairs_table = flag(),
                 ArgKind::AllTime => out.all_time = flag(),
                 ArgKind::NewSeason => out.new_season = flag(),
+                ArgKind::Thread => out.thread = flag(),
                 ArgKind::Opponent => panic!("opponents are platform people: not in scenarios yet"),
             }
         }

@@ -10,6 +10,7 @@
 //! A commit is durable when it returns (PostgreSQL's `synchronous_commit`, on by default).
 
 mod meta;
+mod moves;
 mod open;
 mod scores;
 
@@ -367,6 +368,10 @@ impl Store for PgStore {
         .fetch_all(&self.pool)
         .await?;
         Ok(rows)
+    }
+
+    async fn move_chat(&self, from: &ChatId, to: &ChatId) -> Result<u32, StoreError> {
+        self.chat_move(from, to).await
     }
 
     async fn last_record(&self, chat: &ChatId) -> Result<Option<serde_json::Value>, StoreError> {

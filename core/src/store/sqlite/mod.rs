@@ -18,6 +18,7 @@ use sqlx::{Sqlite, Transaction};
 use tokio::sync::{Mutex, MutexGuard};
 
 mod meta;
+mod moves;
 mod open;
 mod scores;
 
@@ -323,6 +324,10 @@ impl Store for SqliteStore {
 
     async fn last_record(&self, chat: &ChatId) -> Result<Option<serde_json::Value>, StoreError> {
         self.scores_last_record(chat).await
+    }
+
+    async fn move_chat(&self, from: &ChatId, to: &ChatId) -> Result<u32, StoreError> {
+        self.chat_move(from, to).await
     }
 }
 
