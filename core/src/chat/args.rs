@@ -31,6 +31,8 @@ pub struct Args {
     pub pairs_table: bool,
     pub all_time: bool,
     pub new_season: bool,
+    /// How many to list (`/history N`).
+    pub count: Option<u32>,
 }
 
 impl Args {

@@ -156,11 +156,10 @@ mod tests {
         let last = &seen.last().unwrap().state;
         assert_eq!(last["season"], 2);
         assert_eq!(last["settings"]["lang"], "en");
-        let scores = last["scores"][0].as_array().unwrap();
-        assert_eq!(
-            scores.len(),
-            3,
-            "alice, bob and carol finished a match in season 1: {scores:?}"
-        );
+        let scores = last["scores"][0]["players"].as_array().unwrap();
+        assert_eq!(scores.len(), 2, "alice and bob finished a match in season 1: {scores:?}");
+        let apart = last["scores"][0]["computers"].as_array().unwrap();
+        assert_eq!(apart.len(), 1, "carol resigned to the computer, kept apart: {apart:?}");
+        assert_eq!(last["history"].as_array().unwrap().len(), 2);
     }
 }
