@@ -323,7 +323,7 @@ impl Store for PgStore {
         chat: &ChatId,
         season: Option<u32>,
         variant: Option<Variant>,
-    ) -> Result<Vec<ScoreRow>, StoreError> {
+    ) -> Res<Vec<ScoreRow>> {
         let season = self.season_or_current(chat, season).await?;
         scores::scoreboard(true, &self.pool, chat, season, variant).await
     }
