@@ -48,6 +48,7 @@ fn subcommand(c: &CommandSpec) -> CreateCommandOption {
             }),
             ArgKind::Players => o.min_int_value(2).max_int_value(4),
             ArgKind::Target | ArgKind::Table | ArgKind::Season => o.min_int_value(1),
+            ArgKind::Count => o.min_int_value(1).max_int_value(30),
             _ => o,
         };
         sub = sub.add_sub_option(o);
@@ -59,7 +60,7 @@ fn subcommand(c: &CommandSpec) -> CreateCommandOption {
 pub fn kind(kind: ArgKind) -> CommandOptionType {
     match kind {
         ArgKind::Game | ArgKind::Preset | ArgKind::Options => CommandOptionType::String,
-        ArgKind::Players | ArgKind::Target | ArgKind::Table | ArgKind::Season => {
+        ArgKind::Players | ArgKind::Target | ArgKind::Table | ArgKind::Season | ArgKind::Count => {
             CommandOptionType::Integer
         }
         ArgKind::Pairs

@@ -72,6 +72,9 @@ pub fn parse(cmd: &CommandInteraction, bot: Option<u64>) -> Option<Request> {
             (ArgKind::AllTime, ResolvedValue::Boolean(b)) => args.all_time = *b,
             (ArgKind::NewSeason, ResolvedValue::Boolean(b)) => args.new_season = *b,
             (ArgKind::Thread, ResolvedValue::Boolean(b)) => args.thread = *b,
+            (ArgKind::Count, ResolvedValue::Integer(n)) => {
+                args.count = Some(u32::try_from(*n).ok()?)
+            }
             _ => return None,
         }
     }

@@ -8,8 +8,8 @@ use domino_core::session::{
     Platform, Robot, Simple, Table, UserId,
 };
 use domino_core::store::{
-    ChatSettings, MatchSummary, MemoryStore, PairRow, PgStore, ScoreRow, Season, SqliteStore,
-    Store, StoreError,
+    ChatSettings, MatchSummary, MemoryStore, PairRow, PgStore, PlayedMatch, Rated, Rating,
+    ScoreRow, Season, Span, SqliteStore, Store, StoreError, people_only, rate, rated_in,
 };
 use serde_json::{Value, json};
 use sqlx::Connection;
@@ -150,16 +150,68 @@ impl<'s, S: Store> Bench<'s, S> {
         season
     }
 
-    /// What the scoreboard must say, added up from the finished matches.
+    /// What the person-only scoreboard must say, added up from the finished matches.
     fn expected_scores(
         &self,
         chat: &ChatId,
         season: u32,
         variant: Option<Variant>,
     ) -> Vec<ScoreRow> {
+        self.expected_lines(false, chat, season, variant)
+    }
+
+    /// What the ratings must be: the finished person-only matches rated one after another.
+    fn expected_ratings(&self, chat: &ChatId, span: Span) -> Vec<Rating> {
+        let mut now: BTreeMap<(Rated, Variant), Rating> = BTreeMap::new();
+        let counted = self.finished.iter().filter(|(s, m)| {
+            &m.chat == chat && (span == Span::AllTime || span == Span::Season(*s))
+        });
+        for (_, m) in counted {
+            let before: Vec<Rating> = rated_in(m)
+                .into_iter()
+                .map(|who| {
+                    let key = (who.clone(), m.variant);
+                    now.get(&key).cloned().unwrap_or(Rating::new(who, m.variant))
+                })
+                .collect();
+            for r in rate(m, &before) {
+                now.insert((r.who.clone(), r.variant), r);
+            }
+        }
+        now.into_values().collect()
+    }
+
+    /// What `/history` must list: the chat's finished matches, newest first.
+    fn expected_history(&self, chat: &ChatId, limit: usize) -> Vec<PlayedMatch> {
+        let played = self.finished.iter().rev().filter(|(_, m)| &m.chat == chat);
+        played
+            .take(limit)
+            .map(|(season, m)| PlayedMatch {
+                table_id: m.table_id,
+                season: *season,
+                variant: m.variant,
+                pairs: m.pairs,
+                rounds: m.rounds,
+                finished_at: m.finished_at,
+                players: m.players.clone(),
+            })
+            .collect()
+    }
+
+    /// The lines of person-only matches, or (`computers`) of matches with a computer seat.
+    fn expected_lines(
+        &self,
+        computers: bool,
+        chat: &ChatId,
+        season: u32,
+        variant: Option<Variant>,
+    ) -> Vec<ScoreRow> {
         let mut rows: BTreeMap<(UserId, Variant), ScoreRow> = BTreeMap::new();
         let counted = self.finished.iter().filter(|(s, m)| {
-            *s == season && &m.chat == chat && variant.is_none_or(|v| v == m.variant)
+            *s == season
+                && &m.chat == chat
+                && variant.is_none_or(|v| v == m.variant)
+                && people_only(m) != computers
         });
         for (_, m) in counted {
             for p in &m.players {
@@ -260,11 +312,25 @@ async fn contract<S: Store>(store: &S) -> Bench<'_, S> {
     assert!(paired.pairs && paired.players[3].user.is_none(), "seat 3 went to the computer");
     b.act(&mut duel, &bob, Action::Rematch).await;
     let rematch = b.play_out(&mut duel).await;
+    assert_eq!(store.last_record(&a).await.unwrap(), Some(rematch.record.clone()));
     b.act(&mut solo, &erin, Action::Start).await;
     let resigned = b.act(&mut solo, &erin, Action::Resign).await.expect("resigning ends the match");
     assert!(resigned.players[0].goat);
 
-    // Scoreboards: a line per person and variant, computer players left out, variant filter.
+    // A pair game of four people (Alice and Carol against Bob and Dave).
+    let kozel = rules(Variant::Kozel, json!({"teams": "pairs", "target": 30}));
+    let mut full = b.open(&a, kozel, 4, &alice).await;
+    for who in [&bob, &carol, &dave] {
+        b.act(&mut full, who, Action::Join { seat: None }).await;
+    }
+    if full.phase == Phase::Lobby {
+        b.act(&mut full, &alice, Action::Start).await;
+    }
+    let people_pairs = b.play_out(&mut full).await;
+    assert!(people_pairs.pairs && people_only(&people_pairs));
+
+    // Scoreboards: a line per person and variant from person-only matches, variant filter;
+    // the matches with a computer seat kept apart.
     let season1 = store.scoreboard(&a, None, None).await.unwrap();
     assert_eq!(season1, b.expected_scores(&a, 1, None));
     let lines: Vec<_> = season1.iter().map(|r| (r.name.as_str(), r.variant, r.matches)).collect();
@@ -276,8 +342,17 @@ async fn contract<S: Store>(store: &S) -> Bench<'_, S> {
             ("Bob", Variant::Classic, 2),
             ("Bob", Variant::Kozel, 1),
             ("Carol", Variant::Kozel, 1),
+            ("Dave", Variant::Kozel, 1),
         ]
     );
+    let apart = store.computer_scoreboard(&a, None, None).await.unwrap();
+    assert_eq!(apart, b.expected_lines(true, &a, 1, None));
+    let lines: Vec<_> = apart.iter().map(|r| (r.name.as_str(), r.variant, r.matches)).collect();
+    assert_eq!(
+        lines,
+        [("Alice", Variant::Kozel, 1), ("Bob", Variant::Kozel, 1), ("Carol", Variant::Kozel, 1)]
+    );
+    assert!(store.computer_scoreboard(&a, None, Some(Variant::Classic)).await.unwrap().is_empty());
     for v in [Variant::Classic, Variant::Kozel, Variant::Osel] {
         assert_eq!(
             store.scoreboard(&a, None, Some(v)).await.unwrap(),
@@ -285,37 +360,70 @@ async fn contract<S: Store>(store: &S) -> Bench<'_, S> {
         );
     }
     assert!(store.scoreboard(&a, None, Some(Variant::Osel)).await.unwrap().is_empty());
-    let erin_line = store.scoreboard(&chat_b, None, None).await.unwrap();
-    assert_eq!(erin_line, b.expected_scores(&chat_b, 1, None));
+    assert!(store.scoreboard(&chat_b, None, None).await.unwrap().is_empty());
+    let erin_line = store.computer_scoreboard(&chat_b, None, None).await.unwrap();
+    assert_eq!(erin_line, b.expected_lines(true, &chat_b, 1, None));
     assert_eq!((erin_line.len(), erin_line[0].goats, erin_line[0].wins), (1, 1, 0));
 
-    // Pairs: only pair games, only partners who are both people, in id order.
-    let side0 = &paired.players[0];
-    let pair = PairRow {
-        users: [alice.id.clone(), carol.id.clone()],
-        names: ["Alice".into(), "Carol".into()],
-        variant: Variant::Kozel,
-        matches: 1,
-        wins: u32::from(side0.won),
-        goats: u32::from(side0.goat),
+    // Pairs: only person-only pair games, partners in id order.
+    let side = |user: &UserId| people_pairs.players.iter().find(|p| p.user.as_ref() == Some(user));
+    let pair = |x: &Person, y: &Person| {
+        let first = side(&x.id).unwrap();
+        PairRow {
+            users: [x.id.clone(), y.id.clone()],
+            names: [x.name.clone(), y.name.clone()],
+            variant: Variant::Kozel,
+            matches: 1,
+            wins: u32::from(first.won),
+            goats: u32::from(first.goat),
+        }
     };
-    assert_eq!(store.pair_scoreboard(&a, None, None).await.unwrap(), std::slice::from_ref(&pair));
-    assert_eq!(
-        store.pair_scoreboard(&a, Some(1), Some(Variant::Kozel)).await.unwrap(),
-        std::slice::from_ref(&pair)
-    );
+    let pairs = [pair(&alice, &carol), pair(&bob, &dave)];
+    assert_eq!(store.pair_scoreboard(&a, None, None).await.unwrap(), pairs);
+    assert_eq!(store.pair_scoreboard(&a, Some(1), Some(Variant::Kozel)).await.unwrap(), pairs);
     assert!(store.pair_scoreboard(&a, None, Some(Variant::Classic)).await.unwrap().is_empty());
     assert!(store.pair_scoreboard(&chat_b, None, None).await.unwrap().is_empty());
 
+    // Ratings: every person-only match rated in the order it finished, the players' and the
+    // pairs' (a match with a computer rates nobody), per season and all time, variant filter.
+    let rated = store.ratings(&a, Span::Season(1), None).await.unwrap();
+    assert_eq!(rated, b.expected_ratings(&a, Span::Season(1)));
+    assert_eq!(store.ratings(&a, Span::AllTime, None).await.unwrap(), rated);
+    let whose: Vec<(&Rated, u32)> = rated.iter().map(|r| (&r.who, r.matches)).collect();
+    assert_eq!(whose.len(), 6 + 2, "Alice and Bob twice, four in pairs, and the two pairs");
+    assert!(rated.iter().any(|r| r.who == Rated::Pair([bob.id.clone(), dave.id.clone()])));
+    let kozel_only = store.ratings(&a, Span::Season(1), Some(Variant::Kozel)).await.unwrap();
+    assert_eq!(kozel_only.len(), 6);
+    assert!(store.ratings(&chat_b, Span::AllTime, None).await.unwrap().is_empty());
+
+    // A finishing commit that comes again (a retry after a `Conflict`) is refused whole: no
+    // rating, line or history row counted twice.
+    let ratings_before = store.ratings(&a, Span::AllTime, None).await.unwrap();
+    let refused = store.commit(&full, &[Event::Configured], Some(&people_pairs)).await;
+    assert!(matches!(refused, Err(StoreError::Conflict { .. })), "{refused:?}");
+    assert_eq!(store.ratings(&a, Span::AllTime, None).await.unwrap(), ratings_before);
+    assert_eq!(store.scoreboard(&a, None, None).await.unwrap(), season1);
+    assert_eq!(store.history(&a, None, 100).await.unwrap(), b.expected_history(&a, 100));
+
+    // History: newest first, limited, variant filter, per chat.
+    let history = store.history(&a, None, 10).await.unwrap();
+    assert_eq!(history, b.expected_history(&a, 10));
+    assert_eq!(history.len(), 4);
+    assert_eq!(history[0].table_id, full.id);
+    assert_eq!(store.history(&a, None, 2).await.unwrap(), b.expected_history(&a, 2));
+    let duels = store.history(&a, Some(Variant::Classic), 10).await.unwrap();
+    assert_eq!(duels.iter().map(|m| m.table_id).collect::<Vec<_>>(), [duel.id, duel.id]);
+    assert_eq!(store.history(&chat_b, None, 10).await.unwrap(), b.expected_history(&chat_b, 10));
+
     // The record of each chat's latest match.
-    assert_eq!(store.last_record(&a).await.unwrap(), Some(rematch.record.clone()));
+    assert_eq!(store.last_record(&a).await.unwrap(), Some(people_pairs.record.clone()));
     assert_eq!(store.last_record(&chat_b).await.unwrap(), Some(resigned.record.clone()));
     assert_eq!(store.last_record(&ChatId::new(Platform::Terminal, "x")).await.unwrap(), None);
 
     // Only active tables (lobbies, matches in play) are loaded at start; finished and closed
     // ones are loaded by id; the chat's newest table is found whatever its phase.
     let mut ended = b.open(&a, classic(), 2, &dave).await;
-    assert_eq!(ended.number, 3);
+    assert_eq!(ended.number, 4);
     b.act(&mut ended, &dave, Action::End).await;
     let active: Vec<&Table> =
         [&duel, &four, &solo].into_iter().filter(|t| t.phase.is_active()).collect();
@@ -395,11 +503,19 @@ async fn contract<S: Store>(store: &S) -> Bench<'_, S> {
     assert_eq!(season2, b.expected_scores(&a, 2, None));
     assert!(season2.iter().all(|r| r.matches == 1 && r.variant == Variant::Classic));
     assert_eq!(store.scoreboard(&a, Some(2), None).await.unwrap(), season2);
+    let rated2 = store.ratings(&a, Span::Season(2), None).await.unwrap();
+    assert_eq!(rated2, b.expected_ratings(&a, Span::Season(2)));
+    assert!(rated2.iter().all(|r| r.matches == 1), "season 2 rates from scratch");
+    assert_eq!(
+        store.ratings(&a, Span::AllTime, None).await.unwrap(),
+        b.expected_ratings(&a, Span::AllTime)
+    );
+    assert_eq!(store.ratings(&a, Span::Season(1), None).await.unwrap(), rated);
     assert_eq!(store.scoreboard(&a, Some(1), None).await.unwrap(), season1);
-    assert_eq!(store.pair_scoreboard(&a, Some(1), None).await.unwrap(), [pair]);
+    assert_eq!(store.pair_scoreboard(&a, Some(1), None).await.unwrap(), pairs);
     assert_eq!(b.new_season(&chat_b).await.number, 2);
     assert_eq!(b.new_season(&chat_b).await.number, 3);
-    assert_eq!(store.scoreboard(&chat_b, Some(1), None).await.unwrap(), erin_line);
+    assert_eq!(store.computer_scoreboard(&chat_b, Some(1), None).await.unwrap(), erin_line);
     b
 }
 
@@ -423,12 +539,17 @@ async fn dump<S: Store>(store: &S, ids: &[i64]) -> Value {
             out.push(json!([
                 as_json(&store.scoreboard(&chat, season, None).await.unwrap()),
                 as_json(&store.pair_scoreboard(&chat, season, None).await.unwrap()),
+                as_json(&store.computer_scoreboard(&chat, season, None).await.unwrap()),
             ]));
+        }
+        for span in [Span::AllTime, Span::Season(1), Span::Season(2), Span::Season(3)] {
+            out.push(as_json(&store.ratings(&chat, span, None).await.unwrap()));
         }
         out.push(json!([
             as_json(&store.chat_settings(&chat).await.unwrap()),
             as_json(&store.season(&chat).await.unwrap()),
             store.last_record(&chat).await.unwrap(),
+            as_json(&store.history(&chat, None, 100).await.unwrap()),
         ]));
     }
     Value::Array(out)
@@ -493,7 +614,7 @@ async fn goes_on_after_reopening<S: Store>(store: &S, ids: &[i64]) -> Table {
     )
     .unwrap();
     store.create(&mut next, &created).await.unwrap();
-    assert_eq!((next.id, next.number), (ids[ids.len() - 1] + 1, 4));
+    assert_eq!((next.id, next.number), (ids[ids.len() - 1] + 1, 5));
     duel
 }
 

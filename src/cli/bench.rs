@@ -1,6 +1,6 @@
 //! `domino bench`: the service's figures on this machine — accepted actions per second into
 //! SQLite or PostgreSQL, tables resumed after a restart, memory per open table, press latency
-//! under a soak of many tables. `bench actions --ack` is
+//! under a soak of many tables, the standings of a chat with many finished matches. `bench actions --ack` is
 //! also the child process of the crash-safety test: it prints `ack TABLE VERSION` only after
 //! the command is committed.
 
@@ -71,6 +71,9 @@ enum What {
     Engine(crate::cli::bench_engine::Args),
     /// Time of the expert's hint and round review for a person.
     Hints(crate::cli::bench_hints::Args),
+    /// A chat with many finished matches: what a finished match's standings cost, and the
+    /// time of `/top` and `/history`.
+    Standings(crate::cli::bench_standings::Args),
 }
 
 pub fn run(args: Args) -> ExitCode {
@@ -89,6 +92,7 @@ pub fn run(args: Args) -> ExitCode {
             What::Resume { db, tables, json } => resume(db, tables, json).await,
             What::Picture { json } => bench_picture::run(json).map_err(anyhow::Error::msg),
             What::Soak(a) => bench_soak::run(a).await,
+            What::Standings(a) => crate::cli::bench_standings::run(a).await,
             What::Engine(_) | What::Hints(_) => unreachable!("run without a runtime"),
         }
     });

@@ -3,6 +3,7 @@
 mod bench;
 mod bench_engine;
 mod bench_hints;
+mod bench_standings;
 mod play;
 mod progress;
 mod replay;

@@ -37,7 +37,10 @@ async fn commands_are_registered_in_russian_and_english() {
     assert_eq!(subs, catalog, "one subcommand per command of the core's catalog");
     assert_eq!(
         subs,
-        ["new", "duel", "rules", "settings", "score", "top", "export", "season", "stop", "help"]
+        [
+            "new", "duel", "rules", "settings", "score", "top", "history", "export", "season",
+            "stop", "help"
+        ]
     );
     for sub in cmd["options"].as_array().unwrap() {
         assert!(

@@ -3,7 +3,8 @@
 use domino_core::engine::rules::Variant;
 use domino_core::session::{ChatId, Event, Millis, Table};
 use domino_core::store::{
-    ChatSettings, MatchSummary, PairRow, ScoreRow, Season, Store, StoreError,
+    ChatSettings, MatchSummary, PairRow, PlayedMatch, Rating, ScoreRow, Season, Span, Store,
+    StoreError,
 };
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -109,6 +110,33 @@ impl<S: Store> Store for Slow<S> {
         variant: Option<Variant>,
     ) -> Result<Vec<PairRow>, StoreError> {
         self.inner.pair_scoreboard(chat, season, variant).await
+    }
+
+    async fn computer_scoreboard(
+        &self,
+        chat: &ChatId,
+        season: Option<u32>,
+        variant: Option<Variant>,
+    ) -> Result<Vec<ScoreRow>, StoreError> {
+        self.inner.computer_scoreboard(chat, season, variant).await
+    }
+
+    async fn ratings(
+        &self,
+        chat: &ChatId,
+        span: Span,
+        variant: Option<Variant>,
+    ) -> Result<Vec<Rating>, StoreError> {
+        self.inner.ratings(chat, span, variant).await
+    }
+
+    async fn history(
+        &self,
+        chat: &ChatId,
+        variant: Option<Variant>,
+        limit: u32,
+    ) -> Result<Vec<PlayedMatch>, StoreError> {
+        self.inner.history(chat, variant, limit).await
     }
 
     async fn set_message_ref(

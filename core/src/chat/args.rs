@@ -33,6 +33,8 @@ pub struct Args {
     pub new_season: bool,
     /// Open the table in a thread of its own (Discord's adapter makes the thread).
     pub thread: bool,
+    /// How many to list (`/history N`).
+    pub count: Option<u32>,
 }
 
 impl Args {

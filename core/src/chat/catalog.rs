@@ -16,6 +16,7 @@ pub enum Cmd {
     Settings,
     Score,
     Top,
+    History,
     Export,
     Season,
     Stop,
@@ -54,6 +55,8 @@ pub enum ArgKind {
     /// Open the table in a thread of its own (Discord; Telegram's topics are made by people,
     /// and a table opened in one lives there).
     Thread,
+    /// How many to list (`/history`).
+    Count,
 }
 
 /// One argument of a command.
@@ -206,12 +209,34 @@ pub static COMMANDS: &[CommandSpec] = &[
         key: "top",
         ru: "таблица",
         help: w("таблица чата", "the chat's standings"),
-        usage: w("[игра] [пары] [сезон N | всё]", "[game] [pairs] [season N | all]"),
+        usage: w("[игра] [пары | бот] [сезон N | всё]", "[game] [pairs | bot] [season N | all]"),
         args: &[
             GAME,
             arg(ArgKind::PairsTable, "pairs", "пары", w("Таблица пар", "Standings of pairs")),
+            arg(
+                ArgKind::Computer,
+                "computer",
+                "компьютер",
+                w("Матчи с компьютером (отдельная таблица)", "Matches with a computer (apart)"),
+            ),
             arg(ArgKind::Season, "season", "сезон", w("Номер сезона", "Season number")),
             arg(ArgKind::AllTime, "all", "всё", w("За всё время", "All seasons together")),
+        ],
+    },
+    CommandSpec {
+        cmd: Cmd::History,
+        key: "history",
+        ru: "история",
+        help: w("последние матчи чата", "the chat's last matches"),
+        usage: w("[игра] [N]", "[game] [N]"),
+        args: &[
+            GAME,
+            arg(
+                ArgKind::Count,
+                "count",
+                "сколько",
+                w("Сколько матчей (1–30, обычно 10)", "How many matches (1–30, 10 by default)"),
+            ),
         ],
     },
     CommandSpec {

@@ -1,5 +1,5 @@
-//! Requests that only read: the rules, the score of a match, the standings, the export, the
-//! season; and the one that starts a new season.
+//! Requests that only read: the rules, the score of a match, the standings, the history, the
+//! export, the season; and the one that starts a new season.
 
 use super::answer::{Answer, Body, File};
 use super::args::Args;
@@ -7,8 +7,16 @@ use super::request::{From, may_administer};
 use super::{Chat, texts};
 use crate::engine::rules::{Rules, Variant};
 use crate::session::Lang;
-use crate::store::{PairRow, ScoreRow, Store, StoreError, scoreboard_csv};
-use crate::view::{render_pair_scoreboard, render_scoreboard, rules_error_text, rules_text};
+use crate::store::{PairRow, ScoreRow, Span, Store, StoreError, scoreboard_csv};
+use crate::view::{
+    render_computer_scoreboard, render_history, render_pair_scoreboard, render_scoreboard,
+    rules_error_text, rules_text,
+};
+
+/// Matches `/history` lists unless told.
+const HISTORY_DEFAULT: u32 = 10;
+/// At most, to stay within one message.
+const HISTORY_MAX: u32 = 30;
 use std::collections::BTreeMap;
 
 impl<S: Store> Chat<S> {
@@ -49,13 +57,17 @@ impl<S: Store> Chat<S> {
         })
     }
 
-    /// `/top [game] [pairs] [season N | all]`.
+    /// `/top [game] [pairs | bot] [season N | all]`: person-only standings with ratings (or
+    /// the pairs', or apart, the lines from matches with a computer).
     pub(super) async fn top(
         &self,
         from: &From,
         args: Args,
         lang: Lang,
     ) -> Result<Answer, StoreError> {
+        if args.pairs_table && args.computer {
+            return Ok(Answer::private(texts::no_computer_pairs(lang)));
+        }
         let store = self.service.store();
         let current = store.season(&from.chat).await?.number;
         let seasons: Vec<u32> = match (args.all_time, args.season) {
@@ -63,6 +75,7 @@ impl<S: Store> Chat<S> {
             (false, Some(n)) => vec![n],
             (false, None) => vec![current],
         };
+        let span = if args.all_time { Span::AllTime } else { Span::Season(seasons[0]) };
         let head = if args.all_time {
             crate::view::text::tr(lang, "За всё время", "All time").to_owned()
         } else {
@@ -73,22 +86,48 @@ impl<S: Store> Chat<S> {
             for &n in &seasons {
                 rows.extend(store.pair_scoreboard(&from.chat, Some(n), args.game).await?);
             }
-            render_pair_scoreboard(&merge_pairs(rows), lang)
+            let ratings = store.ratings(&from.chat, span, args.game).await?;
+            render_pair_scoreboard(&merge_pairs(rows), &ratings, lang)
+        } else if args.computer {
+            let mut rows = Vec::new();
+            for &n in &seasons {
+                rows.extend(store.computer_scoreboard(&from.chat, Some(n), args.game).await?);
+            }
+            render_computer_scoreboard(&merge_players(rows), lang)
         } else {
             let mut rows = Vec::new();
             for &n in &seasons {
                 rows.extend(store.scoreboard(&from.chat, Some(n), args.game).await?);
             }
-            render_scoreboard(&merge_players(rows), lang)
+            let ratings = store.ratings(&from.chat, span, args.game).await?;
+            render_scoreboard(&merge_players(rows), &ratings, lang)
         };
         Ok(Answer::public(Body::Long(format!("{head}\n{text}"))))
     }
 
-    /// `/export`: the last match's record and the current season's standings as CSV.
+    /// `/history [game] [N]`: the chat's last N finished matches (10 unless told).
+    pub(super) async fn history(
+        &self,
+        from: &From,
+        args: Args,
+        lang: Lang,
+    ) -> Result<Answer, StoreError> {
+        let count = args.count.unwrap_or(HISTORY_DEFAULT);
+        if !(1..=HISTORY_MAX).contains(&count) {
+            return Ok(Answer::private(texts::history_count(lang, HISTORY_MAX)));
+        }
+        let matches = self.service.store().history(&from.chat, args.game, count).await?;
+        Ok(Answer::public(Body::Long(render_history(&matches, lang))))
+    }
+
+    /// `/export`: the last match's record and the current season's person-only standings as
+    /// CSV, with the ratings.
     pub(super) async fn export(&self, from: &From, lang: Lang) -> Result<Answer, StoreError> {
         let store = self.service.store();
         let record = store.last_record(&from.chat).await?;
-        let rows = store.scoreboard(&from.chat, None, None).await?;
+        let season = store.season(&from.chat).await?.number;
+        let rows = store.scoreboard(&from.chat, Some(season), None).await?;
+        let ratings = store.ratings(&from.chat, Span::Season(season), None).await?;
         let mut files = Vec::new();
         if let Some(record) = record {
             let bytes = serde_json::to_vec_pretty(&record).unwrap_or_default();
@@ -97,7 +136,7 @@ impl<S: Store> Chat<S> {
         if !rows.is_empty() {
             files.push(File {
                 name: "standings.csv".into(),
-                bytes: scoreboard_csv(&rows).into_bytes(),
+                bytes: scoreboard_csv(&rows, &ratings).into_bytes(),
             });
         }
         if files.is_empty() {

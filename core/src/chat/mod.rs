@@ -154,6 +154,7 @@ impl<S: Store> Chat<S> {
             Cmd::Settings => self.settings(from).await,
             Cmd::Score => self.score(from, args, lang).await,
             Cmd::Top => self.top(from, args, lang).await,
+            Cmd::History => self.history(from, args, lang).await,
             Cmd::Export => self.export(from, lang).await,
             Cmd::Season => self.season(from, args, lang).await,
             Cmd::Help => {

@@ -189,6 +189,25 @@ pub fn season_header(lang: Lang, number: u32) -> String {
     }
 }
 
+/// `/top pairs bot`: pairs count person-only matches only.
+pub fn no_computer_pairs(lang: Lang) -> &'static str {
+    tr(
+        lang,
+        "Пары считаются только в матчах без компьютера: таблица пар — без «бот», матчи с \
+         компьютером — без «пары».",
+        "Pairs count matches without a computer only: ask for pairs without «bot», or for \
+         matches with a computer without «pairs».",
+    )
+}
+
+/// `/history N` with N out of range.
+pub fn history_count(lang: Lang, max: u32) -> String {
+    match lang {
+        Lang::Ru => format!("Сколько матчей показать: от 1 до {max}."),
+        Lang::En => format!("How many matches to show: 1 to {max}."),
+    }
+}
+
 pub fn admins_only(lang: Lang) -> &'static str {
     tr(lang, "Это могут только админы чата.", "Only the chat's admins can do that.")
 }

@@ -170,6 +170,10 @@ fn read_one(spec: &CommandSpec, args: &mut Args, words: &[&str]) -> Result<usize
                 args.new_season = true;
                 Some(1)
             }
+            ArgKind::Count if args.count.is_none() => number(word).map(|n| {
+                args.count = Some(n);
+                1
+            }),
             _ => None,
         };
         if let Some(n) = used {

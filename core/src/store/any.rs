@@ -2,7 +2,8 @@
 //! `postgres://…`. The binary runs one service type over either backend.
 
 use super::{
-    ChatSettings, MatchSummary, PairRow, PgStore, ScoreRow, Season, SqliteStore, Store, StoreError,
+    ChatSettings, MatchSummary, PairRow, PgStore, PlayedMatch, Rating, ScoreRow, Season, Span,
+    SqliteStore, Store, StoreError,
 };
 use crate::engine::rules::Variant;
 use crate::session::{ChatId, Event, Millis, Table};
@@ -126,6 +127,33 @@ impl Store for AnyStore {
         variant: Option<Variant>,
     ) -> Result<Vec<PairRow>, StoreError> {
         delegate!(self, s => s.pair_scoreboard(chat, season, variant))
+    }
+
+    async fn computer_scoreboard(
+        &self,
+        chat: &ChatId,
+        season: Option<u32>,
+        variant: Option<Variant>,
+    ) -> Result<Vec<ScoreRow>, StoreError> {
+        delegate!(self, s => s.computer_scoreboard(chat, season, variant))
+    }
+
+    async fn ratings(
+        &self,
+        chat: &ChatId,
+        span: Span,
+        variant: Option<Variant>,
+    ) -> Result<Vec<Rating>, StoreError> {
+        delegate!(self, s => s.ratings(chat, span, variant))
+    }
+
+    async fn history(
+        &self,
+        chat: &ChatId,
+        variant: Option<Variant>,
+        limit: u32,
+    ) -> Result<Vec<PlayedMatch>, StoreError> {
+        delegate!(self, s => s.history(chat, variant, limit))
     }
 
     async fn set_message_ref(

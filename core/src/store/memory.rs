@@ -2,7 +2,8 @@
 //! the SQLite store keeps them, so both read back the same way.
 
 use super::{
-    ChatSettings, Loaded, MatchSummary, PairRow, ScoreRow, Season, Store, StoreError, loaded,
+    ChatSettings, Loaded, MatchSummary, PairRow, PlayedMatch, Rated, Rating, ScoreRow, Season,
+    Span, Store, StoreError, loaded, rate, rated_in,
 };
 use crate::engine::rules::Variant;
 use crate::session::{ChatId, Event, Millis, Table, UserId};
@@ -19,6 +20,11 @@ struct Inner {
     seasons: HashMap<ChatId, Vec<Season>>,
     players: BTreeMap<(ChatId, u32, UserId, Variant), ScoreRow>,
     pairs: BTreeMap<(ChatId, u32, [UserId; 2], Variant), PairRow>,
+    /// Lines from matches with a computer seat.
+    computer_players: BTreeMap<(ChatId, u32, UserId, Variant), ScoreRow>,
+    /// Ratings by (chat, season or 0 for all time, variant, whose).
+    ratings: BTreeMap<(ChatId, u32, Variant, Rated), Rating>,
+    played: Vec<(ChatId, PlayedMatch)>,
     records: HashMap<ChatId, serde_json::Value>,
     refs: BTreeMap<(i64, String), String>,
     meta: BTreeMap<String, String>,
@@ -58,10 +64,12 @@ impl Inner {
 
     fn add_match(&mut self, m: &MatchSummary) {
         let season = self.current_season(&m.chat).number;
+        let people_only = super::people_only(m);
         for p in &m.players {
             let Some(user) = &p.user else { continue };
             let key = (m.chat.clone(), season, user.clone(), m.variant);
-            let row = self.players.entry(key).or_insert_with(|| ScoreRow {
+            let lines = if people_only { &mut self.players } else { &mut self.computer_players };
+            let row = lines.entry(key).or_insert_with(|| ScoreRow {
                 user: user.clone(),
                 name: p.name.clone(),
                 variant: m.variant,
@@ -80,7 +88,7 @@ impl Inner {
             row.points_for += p.points_for as u64;
             row.points_against += p.points_against as u64;
         }
-        for [a, b] in m.partner_pairs() {
+        for [a, b] in m.partner_pairs().into_iter().filter(|_| people_only) {
             let users = [a.user.clone().expect("a person"), b.user.clone().expect("a person")];
             let names = [a.name.clone(), b.name.clone()];
             let key = (m.chat.clone(), season, users.clone(), m.variant);
@@ -97,7 +105,47 @@ impl Inner {
             row.wins += a.won as u32;
             row.goats += a.goat as u32;
         }
+        for span in [Span::Season(season), Span::AllTime] {
+            let key = |who: &Rated| (m.chat.clone(), span.key(), m.variant, who.clone());
+            let before: Vec<Rating> = rated_in(m)
+                .into_iter()
+                .map(|who| {
+                    self.ratings.get(&key(&who)).cloned().unwrap_or(Rating::new(who, m.variant))
+                })
+                .collect();
+            for r in rate(m, &before) {
+                self.ratings.insert(key(&r.who), r);
+            }
+        }
+        let played = PlayedMatch {
+            table_id: m.table_id,
+            season,
+            variant: m.variant,
+            pairs: m.pairs,
+            rounds: m.rounds,
+            finished_at: m.finished_at,
+            players: m.players.clone(),
+        };
+        self.played.push((m.chat.clone(), played));
         self.records.insert(m.chat.clone(), m.record.clone());
+    }
+
+    fn lines(
+        &self,
+        computers: bool,
+        chat: &ChatId,
+        season: Option<u32>,
+        variant: Option<Variant>,
+    ) -> Vec<ScoreRow> {
+        let season = season.unwrap_or_else(|| self.current_season(chat).number);
+        let lines = if computers { &self.computer_players } else { &self.players };
+        lines
+            .iter()
+            .filter(|((c, s, _, v), _)| {
+                c == chat && *s == season && variant.is_none_or(|x| x == *v)
+            })
+            .map(|(_, r)| r.clone())
+            .collect()
     }
 }
 
@@ -165,6 +213,41 @@ impl Inner {
             into.matches += row.matches;
             into.wins += row.wins;
             into.goats += row.goats;
+        }
+        let computer: Vec<_> =
+            self.computer_players.keys().filter(|k| &k.0 == from).cloned().collect();
+        for key in computer {
+            let row = self.computer_players.remove(&key).expect("listed");
+            let (_, season, user, variant) = key;
+            let into = self.computer_players.entry((to.clone(), season, user, variant)).or_insert(
+                ScoreRow {
+                    matches: 0,
+                    wins: 0,
+                    goats: 0,
+                    rounds: 0,
+                    points_for: 0,
+                    points_against: 0,
+                    ..row.clone()
+                },
+            );
+            into.matches += row.matches;
+            into.wins += row.wins;
+            into.goats += row.goats;
+            into.rounds += row.rounds;
+            into.points_for += row.points_for;
+            into.points_against += row.points_against;
+        }
+        // A rating cannot be added up: the new id's own stands, the rest move.
+        let rated: Vec<_> = self.ratings.keys().filter(|k| &k.0 == from).cloned().collect();
+        for key in rated {
+            let rating = self.ratings.remove(&key).expect("listed");
+            let (_, season, variant, whose) = key;
+            self.ratings.entry((to.clone(), season, variant, whose)).or_insert(rating);
+        }
+        for (chat, _) in &mut self.played {
+            if chat == from {
+                *chat = to.clone();
+            }
         }
         if let Some(r) = self.records.remove(from) {
             self.records.entry(to.clone()).or_insert(r);
@@ -328,14 +411,50 @@ impl Store for MemoryStore {
         season: Option<u32>,
         variant: Option<Variant>,
     ) -> Result<Vec<ScoreRow>, StoreError> {
+        Ok(self.lock().lines(false, chat, season, variant))
+    }
+
+    async fn computer_scoreboard(
+        &self,
+        chat: &ChatId,
+        season: Option<u32>,
+        variant: Option<Variant>,
+    ) -> Result<Vec<ScoreRow>, StoreError> {
+        Ok(self.lock().lines(true, chat, season, variant))
+    }
+
+    async fn ratings(
+        &self,
+        chat: &ChatId,
+        span: Span,
+        variant: Option<Variant>,
+    ) -> Result<Vec<Rating>, StoreError> {
         let g = self.lock();
-        let season = season.unwrap_or_else(|| g.current_season(chat).number);
-        Ok(g.players
+        let mut out: Vec<Rating> = g
+            .ratings
             .iter()
-            .filter(|((c, s, _, v), _)| {
-                c == chat && *s == season && variant.is_none_or(|x| x == *v)
+            .filter(|((c, s, v, _), _)| {
+                c == chat && *s == span.key() && variant.is_none_or(|x| x == *v)
             })
             .map(|(_, r)| r.clone())
+            .collect();
+        out.sort_by(|a, b| (&a.who, a.variant).cmp(&(&b.who, b.variant)));
+        Ok(out)
+    }
+
+    async fn history(
+        &self,
+        chat: &ChatId,
+        variant: Option<Variant>,
+        limit: u32,
+    ) -> Result<Vec<PlayedMatch>, StoreError> {
+        let g = self.lock();
+        Ok(g.played
+            .iter()
+            .rev()
+            .filter(|(c, m)| c == chat && variant.is_none_or(|v| v == m.variant))
+            .take(limit as usize)
+            .map(|(_, m)| m.clone())
             .collect())
     }
 

@@ -10,6 +10,7 @@ mod copy;
 mod memory;
 mod postgres;
 mod ranking;
+mod rating;
 mod settings;
 mod sqlite;
 mod summary;
@@ -20,7 +21,8 @@ pub use copy::{
 };
 pub use memory::MemoryStore;
 pub use postgres::PgStore;
-pub use ranking::{scoreboard_csv, top_order, wilson_lower_bound};
+pub use ranking::{rated_order, rating_of, scoreboard_csv, top_order, wilson_lower_bound};
+pub use rating::{MU0, Rated, Rating, SIGMA0, Span, people_only, rate, rated_in};
 pub use settings::{BoardMode, ChatSettings};
 pub use sqlite::SqliteStore;
 pub use summary::{MatchSummary, SummaryPlayer};
@@ -87,6 +89,19 @@ pub struct PairRow {
     pub matches: u32,
     pub wins: u32,
     pub goats: u32,
+}
+
+/// A finished match as `/history` lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayedMatch {
+    pub table_id: i64,
+    pub season: u32,
+    pub variant: Variant,
+    pub pairs: bool,
+    pub rounds: u32,
+    pub finished_at: Millis,
+    /// The seats (empty for a match finished before the store kept them).
+    pub players: Vec<SummaryPlayer>,
 }
 
 /// A season of a chat's scoreboard.
@@ -162,7 +177,8 @@ pub trait Store: Send + Sync + 'static {
         now: Millis,
     ) -> impl Future<Output = Result<Season, StoreError>> + Send;
 
-    /// Scoreboard lines of a season (`None`: the current one), optionally one variant.
+    /// Scoreboard lines of a season (`None`: the current one), optionally one variant: from
+    /// person-only matches (every seat a person).
     fn scoreboard(
         &self,
         chat: &ChatId,
@@ -170,13 +186,41 @@ pub trait Store: Send + Sync + 'static {
         variant: Option<Variant>,
     ) -> impl Future<Output = Result<Vec<ScoreRow>, StoreError>> + Send;
 
-    /// Pair lines of a season (`None`: the current one), optionally one variant.
+    /// Pair lines of a season (`None`: the current one), optionally one variant: from
+    /// person-only pair games.
     fn pair_scoreboard(
         &self,
         chat: &ChatId,
         season: Option<u32>,
         variant: Option<Variant>,
     ) -> impl Future<Output = Result<Vec<PairRow>, StoreError>> + Send;
+
+    /// The people's lines from matches with a computer seat (kept apart from
+    /// [`Store::scoreboard`]), as `scoreboard` gives its lines.
+    fn computer_scoreboard(
+        &self,
+        chat: &ChatId,
+        season: Option<u32>,
+        variant: Option<Variant>,
+    ) -> impl Future<Output = Result<Vec<ScoreRow>, StoreError>> + Send;
+
+    /// Ratings (players' and pairs') of a season or of all time, optionally one variant, in
+    /// (who, variant) order. Updated by the commit that finishes a person-only match, in its
+    /// transaction (see [`rate`]).
+    fn ratings(
+        &self,
+        chat: &ChatId,
+        span: Span,
+        variant: Option<Variant>,
+    ) -> impl Future<Output = Result<Vec<Rating>, StoreError>> + Send;
+
+    /// The chat's last `limit` finished matches, newest first, optionally one variant.
+    fn history(
+        &self,
+        chat: &ChatId,
+        variant: Option<Variant>,
+        limit: u32,
+    ) -> impl Future<Output = Result<Vec<PlayedMatch>, StoreError>> + Send;
 
     /// Remembers where an adapter shows a table to an audience (e.g. `"public"`, `"hand:42"`):
     /// an opaque message reference, replaced if one was set.

@@ -1,6 +1,6 @@
 //! Ordering a scoreboard so that a single lucky game cannot top it, and its CSV export.
 
-use super::ScoreRow;
+use super::{Rated, Rating, ScoreRow};
 use std::cmp::Ordering;
 
 /// The lower bound of the 95% Wilson score interval of `wins` out of `matches`: a win rate
@@ -30,12 +30,30 @@ pub fn top_order(rows: &mut [ScoreRow]) {
     });
 }
 
-/// The scoreboard as CSV (RFC 4180 quoting), one line per player and variant.
-pub fn scoreboard_csv(rows: &[ScoreRow]) -> String {
+/// A player's rating in a variant among `ratings`, if rated.
+pub fn rating_of<'r>(ratings: &'r [Rating], row: &ScoreRow) -> Option<&'r Rating> {
+    ratings
+        .iter()
+        .find(|r| r.variant == row.variant && matches!(&r.who, Rated::Player(u) if *u == row.user))
+}
+
+/// `/top` order of person-only standings: the rating shown (μ − 3σ; a player not rated yet
+/// counts as a newcomer), then [`top_order`]'s.
+pub fn rated_order(rows: &mut [ScoreRow], ratings: &[Rating]) {
+    top_order(rows);
+    let shown = |r: &ScoreRow| rating_of(ratings, r).map_or(Rating::new_shown(), Rating::shown);
+    rows.sort_by(|a, b| shown(b).total_cmp(&shown(a)));
+}
+
+/// The scoreboard as CSV (RFC 4180 quoting), one line per player and variant, with the rating
+/// (μ − 3σ, and μ and σ; empty when not rated) and the Wilson lower bound of the win rate.
+pub fn scoreboard_csv(rows: &[ScoreRow], ratings: &[Rating]) -> String {
     let mut out = String::from(
-        "platform,user_id,name,variant,matches,wins,goats,rounds,points_for,points_against,rating\n",
+        "platform,user_id,name,variant,matches,wins,goats,rounds,points_for,points_against,win_rate_lb,rating,mu,sigma\n",
     );
     for r in rows {
+        let rating = rating_of(ratings, r);
+        let num = |f: fn(&Rating) -> f64| rating.map_or(String::new(), |x| format!("{:.3}", f(x)));
         let fields = [
             r.user.platform.key().to_owned(),
             r.user.id.clone(),
@@ -48,6 +66,9 @@ pub fn scoreboard_csv(rows: &[ScoreRow]) -> String {
             r.points_for.to_string(),
             r.points_against.to_string(),
             format!("{:.3}", wilson_lower_bound(r.wins, r.matches)),
+            num(Rating::shown),
+            num(|x| x.mu),
+            num(|x| x.sigma),
         ];
         let quoted: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
         out.push_str(&quoted.join(","));
@@ -101,12 +122,12 @@ mod tests {
         for evil in ["=HYPERLINK(\"x\")", "+1+1", "-2", "@SUM(A1)", "\tx"] {
             let mut r = row("x", 1, 1);
             r.name = evil.into();
-            let csv = scoreboard_csv(&[r]);
+            let csv = scoreboard_csv(&[r], &[]);
             let cell =
                 csv.lines().nth(1).unwrap().split(',').nth(2).unwrap().trim_start_matches('"');
             assert!(cell.starts_with('\''), "{evil:?} became {cell:?}");
         }
-        let plain = scoreboard_csv(&[row("Anna", 1, 1)]);
+        let plain = scoreboard_csv(&[row("Anna", 1, 1)], &[]);
         assert!(plain.lines().nth(1).unwrap().contains(",Anna,"));
     }
 
@@ -114,7 +135,7 @@ mod tests {
     fn csv_quotes_awkward_names() {
         let mut r = row("x", 2, 1);
         r.name = "Ann \"the goat\", Jr".into();
-        let csv = scoreboard_csv(&[r]);
+        let csv = scoreboard_csv(&[r], &[]);
         assert!(csv.lines().nth(1).unwrap().contains("\"Ann \"\"the goat\"\", Jr\""), "{csv}");
         assert_eq!(csv.lines().count(), 2);
     }

@@ -18,6 +18,7 @@ pub mod hand;
 pub mod history;
 pub mod notice;
 pub mod picture;
+pub mod played;
 pub mod refusal;
 pub mod rules_text;
 pub mod scoreboard;
@@ -31,10 +32,14 @@ pub use button::{BadButton, ButtonAction, ButtonData};
 pub use hand::{HandView, hand_view, hand_view_in, move_label, render_hand};
 pub use history::{RoundLine, round_history};
 pub use notice::{notice, notices, turn_text};
+pub use played::render_history;
 pub use refusal::{move_error_text, rejection_text, rules_error_text};
 pub use render::{render_caption, render_table};
 pub use rules_text::rules_text;
-pub use scoreboard::{render_pair_scoreboard, render_scoreboard, render_tally, render_totals};
+pub use scoreboard::{
+    order_line, render_computer_scoreboard, render_pair_scoreboard, render_scoreboard,
+    render_tally, render_totals,
+};
 pub use table::{
     Buttons, LastRoundView, OutcomeView, PhaseView, SeatView, SheetView, SideScore, TableView,
     table_view, table_view_in,

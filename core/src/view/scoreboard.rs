@@ -1,4 +1,5 @@
-//! `/top`: the chat's scoreboard; `/score`: the running tally of the match at a table.
+//! `/top`: the chat's scoreboard (person-only with ratings, pairs, matches with a computer);
+//! `/score`: the running tally of the match at a table.
 
 use super::history::round_history;
 use super::render::round_result;
@@ -6,30 +7,77 @@ use super::table::{last_round_view, table_view_in};
 use super::text::{Goat, display_name, title, tr, variant_name};
 use crate::engine::rules::{Rules, Variant};
 use crate::session::{Lang, Table};
-use crate::store::{PairRow, ScoreRow, top_order, wilson_lower_bound};
+use crate::store::{
+    PairRow, Rated, Rating, ScoreRow, rated_order, rating_of, top_order, wilson_lower_bound,
+};
 
 /// Lines shown per variant.
 const TOP_LINES: usize = 15;
 
-/// The scoreboard, one block per variant in `/top` order (see [`top_order`]), at most 15
-/// players each.
-pub fn render_scoreboard(rows: &[ScoreRow], lang: Lang) -> String {
+/// The one line saying how person-only standings are ordered.
+pub fn order_line(lang: Lang) -> &'static str {
+    tr(
+        lang,
+        "Порядок — по рейтингу: осторожная оценка силы (Weng-Lin, μ − 3σ), растёт с победами, \
+         больше — с победами над сильными; только матчи без компьютера.",
+        "Ordered by rating: a cautious skill estimate (Weng-Lin, μ − 3σ) that wins raise, wins \
+         over stronger players more; only matches without a computer.",
+    )
+}
+
+/// The one line saying what the computer standings are and how they are ordered.
+pub fn computer_order_line(lang: Lang) -> &'static str {
+    tr(
+        lang,
+        "Матчи с компьютером, отдельно от общей таблицы: без рейтинга, порядок — по доле побед \
+         (нижняя граница Уилсона).",
+        "Matches with a computer, kept apart from the standings: no rating, ordered by win rate \
+         (Wilson lower bound).",
+    )
+}
+
+/// The person-only scoreboard, one block per variant in `/top` order (see [`rated_order`]),
+/// at most 15 players each, with each player's rating from `ratings`.
+pub fn render_scoreboard(rows: &[ScoreRow], ratings: &[Rating], lang: Lang) -> String {
+    render_players(rows, Some(ratings), lang)
+}
+
+/// The people's lines from matches with a computer seat, in [`top_order`].
+pub fn render_computer_scoreboard(rows: &[ScoreRow], lang: Lang) -> String {
+    render_players(rows, None, lang)
+}
+
+fn render_players(rows: &[ScoreRow], ratings: Option<&[Rating]>, lang: Lang) -> String {
     if rows.is_empty() {
-        return tr(
-            lang,
-            "🏆 Таблица пуста: здесь ещё никто не доиграл матч.",
-            "🏆 The scoreboard is empty: nobody has finished a match here yet.",
-        )
+        return match ratings {
+            Some(_) => tr(
+                lang,
+                "🏆 Таблица пуста: здесь ещё никто не доиграл матч без компьютера.",
+                "🏆 The scoreboard is empty: nobody has finished a match without a computer here yet.",
+            ),
+            None => tr(
+                lang,
+                "🤖 Матчей с компьютером здесь ещё никто не доиграл.",
+                "🤖 Nobody has finished a match with a computer here yet.",
+            ),
+        }
         .to_owned();
     }
-    let mut out = vec![tr(lang, "🏆 Таблица чата", "🏆 The chat's scoreboard").to_owned()];
+    let mut out = vec![match ratings {
+        Some(_) => tr(lang, "🏆 Таблица чата", "🏆 The chat's scoreboard").to_owned(),
+        None => tr(lang, "🤖 Матчи с компьютером", "🤖 Matches with a computer").to_owned(),
+    }];
+    out.push(ratings.map_or(computer_order_line(lang), |_| order_line(lang)).to_owned());
     for variant in Variant::ALL {
         let mut block: Vec<ScoreRow> =
             rows.iter().filter(|r| r.variant == variant).cloned().collect();
         if block.is_empty() {
             continue;
         }
-        top_order(&mut block);
+        match ratings {
+            Some(ratings) => rated_order(&mut block, ratings),
+            None => top_order(&mut block),
+        }
         out.push(String::new());
         out.push(format!("▪️ {}", variant_name(variant, lang)));
         let goat = Goat::of(&Rules::new(variant));
@@ -40,7 +88,9 @@ pub fn render_scoreboard(rows: &[ScoreRow], lang: Lang) -> String {
                 2 => "🥉".to_owned(),
                 _ => format!("{}.", i + 1),
             };
-            out.push(format!("{place} {} — {}", display_name(&r.name), row_stats(r, goat, lang)));
+            let rating = ratings.map(|all| rating_of(all, r));
+            let stats = row_stats(r.matches, r.wins, r.goats, goat, rating, lang);
+            out.push(format!("{place} {} — {stats}", display_name(&r.name)));
         }
         if block.len() > TOP_LINES {
             let more = block.len() - TOP_LINES;
@@ -53,75 +103,95 @@ pub fn render_scoreboard(rows: &[ScoreRow], lang: Lang) -> String {
     out.join("\n")
 }
 
-/// The pairs of partners, one block per variant, ordered as `/top` orders players.
-pub fn render_pair_scoreboard(rows: &[PairRow], lang: Lang) -> String {
+/// The pairs of partners (person-only pair games), one block per variant, ordered by the
+/// pair's own rating (the pair rated as one player against the other pair).
+pub fn render_pair_scoreboard(rows: &[PairRow], ratings: &[Rating], lang: Lang) -> String {
     if rows.is_empty() {
         return tr(
             lang,
-            "🏆 Пар в таблице нет: здесь ещё никто не доиграл матч парами.",
-            "🏆 No pairs yet: nobody has finished a pairs match here.",
+            "🏆 Пар в таблице нет: здесь ещё никто не доиграл матч парами без компьютера.",
+            "🏆 No pairs yet: nobody has finished a pairs match without a computer here.",
         )
         .to_owned();
     }
     let mut out = vec![tr(lang, "🏆 Таблица пар", "🏆 Standings of pairs").to_owned()];
+    out.push(
+        tr(
+            lang,
+            "Порядок — по рейтингу пары (Weng-Lin, μ − 3σ; пара — как один игрок против другой пары).",
+            "Ordered by the pair's rating (Weng-Lin, μ − 3σ; the pair as one player against the other pair).",
+        )
+        .to_owned(),
+    );
+    let rating = |r: &PairRow| {
+        ratings
+            .iter()
+            .find(|x| x.variant == r.variant && matches!(&x.who, Rated::Pair(u) if *u == r.users))
+    };
     for variant in Variant::ALL {
         let mut block: Vec<&PairRow> = rows.iter().filter(|r| r.variant == variant).collect();
         if block.is_empty() {
             continue;
         }
+        let shown = |r: &PairRow| rating(r).map_or(Rating::new_shown(), Rating::shown);
         block.sort_by(|a, b| {
             let (wa, wb) =
                 (wilson_lower_bound(a.wins, a.matches), wilson_lower_bound(b.wins, b.matches));
-            wb.total_cmp(&wa).then(b.matches.cmp(&a.matches)).then(a.goats.cmp(&b.goats))
+            shown(b)
+                .total_cmp(&shown(a))
+                .then(wb.total_cmp(&wa))
+                .then(b.matches.cmp(&a.matches))
+                .then(a.goats.cmp(&b.goats))
         });
         out.push(String::new());
         out.push(format!("▪️ {}", variant_name(variant, lang)));
         let goat = Goat::of(&Rules::new(variant));
         for (i, r) in block.iter().take(TOP_LINES).enumerate() {
             let names = format!("{} + {}", display_name(&r.names[0]), display_name(&r.names[1]));
-            let row = ScoreRow {
-                user: r.users[0].clone(),
-                name: names.clone(),
-                variant,
-                matches: r.matches,
-                wins: r.wins,
-                goats: r.goats,
-                rounds: 0,
-                points_for: 0,
-                points_against: 0,
-            };
-            out.push(format!("{}. {names} — {}", i + 1, row_stats(&row, goat, lang)));
+            let stats = row_stats(r.matches, r.wins, r.goats, goat, Some(rating(r)), lang);
+            out.push(format!("{}. {names} — {stats}", i + 1));
         }
     }
     out.join("\n")
 }
 
-/// "12 матчей, 8 побед, 🐐 3, рейтинг 0.39".
-fn row_stats(r: &ScoreRow, goat: Option<Goat>, lang: Lang) -> String {
-    let rating = wilson_lower_bound(r.wins, r.matches);
+/// "12 матчей, 8 побед, 🐐 3, рейтинг 14" (`rating`: `None` on a board without ratings,
+/// `Some(None)` for someone not rated yet).
+fn row_stats(
+    matches: u32,
+    wins: u32,
+    goats: u32,
+    goat: Option<Goat>,
+    rating: Option<Option<&Rating>>,
+    lang: Lang,
+) -> String {
     let mut parts = match lang {
         Lang::Ru => vec![
             format!(
-                "{} {}",
-                r.matches,
-                super::text::plural_ru(r.matches.into(), "матч", "матча", "матчей")
+                "{matches} {}",
+                super::text::plural_ru(matches.into(), "матч", "матча", "матчей")
             ),
-            format!(
-                "{} {}",
-                r.wins,
-                super::text::plural_ru(r.wins.into(), "победа", "победы", "побед")
-            ),
+            format!("{wins} {}", super::text::plural_ru(wins.into(), "победа", "победы", "побед")),
         ],
         Lang::En => vec![
-            format!("{} {}", r.matches, if r.matches == 1 { "match" } else { "matches" }),
-            format!("{} {}", r.wins, if r.wins == 1 { "win" } else { "wins" }),
+            format!("{matches} {}", if matches == 1 { "match" } else { "matches" }),
+            format!("{wins} {}", if wins == 1 { "win" } else { "wins" }),
         ],
     };
     if let Some(goat) = goat {
-        parts.push(format!("{} {}", goat.emoji(), r.goats));
+        parts.push(format!("{} {goats}", goat.emoji()));
     }
-    parts.push(format!("{} {rating:.2}", tr(lang, "рейтинг", "rating")));
+    if let Some(rating) = rating {
+        let value = rating.map_or("—".to_owned(), |r| shown_rating(r.shown()));
+        parts.push(format!("{} {value}", tr(lang, "рейтинг", "rating")));
+    }
     parts.join(", ")
+}
+
+/// A rating as shown: rounded to a whole number (never "-0").
+pub fn shown_rating(value: f64) -> String {
+    let n = value.round() as i64;
+    n.to_string()
 }
 
 /// The match's totals as `/score` ends with them (each side's score, the target, the outcome);

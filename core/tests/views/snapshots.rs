@@ -6,10 +6,10 @@ use domino_core::engine::board::Arm;
 use domino_core::engine::moves::Move;
 use domino_core::engine::rules::Variant;
 use domino_core::session::{Action, Lang, Phase, Table};
-use domino_core::store::ScoreRow;
+use domino_core::store::{PairRow, PlayedMatch, Rated, Rating, ScoreRow, SummaryPlayer};
 use domino_core::view::{
-    Buttons, hand_view, notices, render_hand, render_scoreboard, render_table, render_tally,
-    rules_text, table_view,
+    Buttons, hand_view, notices, render_computer_scoreboard, render_hand, render_history,
+    render_pair_scoreboard, render_scoreboard, render_table, render_tally, rules_text, table_view,
 };
 use serde_json::json;
 
@@ -216,12 +216,75 @@ fn texts() {
         row("Вера", Variant::Kozel, 12, 3, 9),
         row("Gleb", Variant::Telefon, 5, 2, 3),
     ];
+    let rated = |name: &str, variant, mu, sigma| Rating {
+        who: Rated::Player(person(name).id),
+        variant,
+        mu,
+        sigma,
+        matches: 3,
+    };
+    // Вера is not rated (a line from before ratings): she counts as a newcomer, shown «—».
+    let ratings = [
+        rated("Анна", Variant::Kozel, 30.0, 3.0),
+        rated("Boris", Variant::Kozel, 27.0, 7.0),
+        rated("Gleb", Variant::Telefon, 25.0, 6.0),
+    ];
+    let users = [person("Анна").id, person("Вера").id];
+    let pairs = [PairRow {
+        users: users.clone(),
+        names: ["Анна".into(), "Вера".into()],
+        variant: Variant::Kozel,
+        matches: 2,
+        wins: 1,
+        goats: 1,
+    }];
+    let pair_rating =
+        [Rating { who: Rated::Pair(users), ..rated("Анна", Variant::Kozel, 26.0, 7.5) }];
+    let seat = |name: &str, side, won, goat, points| SummaryPlayer {
+        user: (name != "bot").then(|| person(name).id),
+        name: name.into(),
+        seat: 0,
+        side,
+        won,
+        goat,
+        points_for: points,
+        points_against: 0,
+    };
+    let played = [
+        PlayedMatch {
+            table_id: 7,
+            season: 1,
+            variant: Variant::Kozel,
+            pairs: true,
+            rounds: 6,
+            finished_at: NOW,
+            players: vec![
+                seat("Анна", 0, true, false, 48),
+                seat("Boris", 1, false, true, 104),
+                seat("Вера", 0, true, false, 48),
+                seat("Gleb", 1, false, true, 104),
+            ],
+        },
+        PlayedMatch {
+            table_id: 6,
+            season: 1,
+            variant: Variant::Classic,
+            pairs: false,
+            rounds: 3,
+            finished_at: NOW - 86_400_000,
+            players: vec![seat("Анна", 0, false, false, 35), seat("bot", 1, true, false, 61)],
+        },
+    ];
     for lang in LANGS {
         let text = [
             domino_core::chat::texts::help(lang, "/"),
             rules_text(&rules(Variant::Osel, json!({"preset": "troshin"})), lang),
-            render_scoreboard(&rows, lang),
-            render_scoreboard(&[], lang),
+            render_scoreboard(&rows, &ratings, lang),
+            render_scoreboard(&[], &[], lang),
+            render_pair_scoreboard(&pairs, &pair_rating, lang),
+            render_computer_scoreboard(&rows[3..], lang),
+            render_history(&played, lang),
+            render_history(&[], lang),
         ]
         .join("\n\n-----\n\n");
         insta::assert_snapshot!(format!("texts_{}", lang.key()), text);

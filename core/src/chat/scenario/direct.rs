@@ -136,7 +136,28 @@ pub fn button_action(name: &str) -> ButtonAction {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::MemoryStore;
+    use crate::store::{MemoryStore, Span, Store};
+
+    #[tokio::test]
+    async fn the_standings_scenario_holds_straight_through_the_chat_layer() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/scenarios/standings.json");
+        let scenario = Scenario::from_json(&std::fs::read_to_string(path).unwrap());
+        let chat = Chat::new(seeded(MemoryStore::new()).await);
+        let at = ChatId::new(Platform::Telegram, "-1002");
+        let seen = run_direct(&chat, &scenario, at.clone()).await;
+        assert_eq!(seen.len(), scenario.steps.len());
+        let last = &seen.last().unwrap().state;
+        assert_eq!(last["history"].as_array().unwrap().len(), 4);
+        let lines = last["scores"][0]["players"].as_array().unwrap();
+        assert_eq!(lines.len(), 4 + 2, "four people at kozel, two at dominoes");
+        assert_eq!(last["scores"][0]["computers"].as_array().unwrap().len(), 1, "dave apart");
+        assert_eq!(last["scores"][0]["pairs"].as_array().unwrap().len(), 2);
+        // Kozel: four players and two pairs rated; dominoes: two players.
+        let store = chat.service().store();
+        let rated = store.ratings(&at, Span::AllTime, None).await.unwrap();
+        assert_eq!(rated.len(), 4 + 2 + 2, "{rated:?}");
+        assert!(rated.iter().all(|r| r.matches >= 1 && r.sigma < crate::store::SIGMA0));
+    }
 
     #[tokio::test]
     async fn the_chat_scenario_holds_straight_through_the_chat_layer() {
@@ -148,11 +169,10 @@ mod tests {
         let last = &seen.last().unwrap().state;
         assert_eq!(last["season"], 2);
         assert_eq!(last["settings"]["lang"], "en");
-        let scores = last["scores"][0].as_array().unwrap();
-        assert_eq!(
-            scores.len(),
-            3,
-            "alice, bob and carol finished a match in season 1: {scores:?}"
-        );
+        let scores = last["scores"][0]["players"].as_array().unwrap();
+        assert_eq!(scores.len(), 2, "alice and bob finished a match in season 1: {scores:?}");
+        let apart = last["scores"][0]["computers"].as_array().unwrap();
+        assert_eq!(apart.len(), 1, "carol resigned to the computer, kept apart: {apart:?}");
+        assert_eq!(last["history"].as_array().unwrap().len(), 2);
     }
 }

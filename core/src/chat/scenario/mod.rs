@@ -8,7 +8,7 @@ use super::args::Args;
 use super::catalog::{ArgKind, command_named};
 use super::{Answer, Body, Chat, From, Menu, Request};
 use crate::session::{ChatId, Lang, Person, Phase, Platform, UserId};
-use crate::store::Store;
+use crate::store::{Span, Store};
 use crate::view::{ButtonAction, ButtonData, hand_view};
 use serde::Deserialize;
 
@@ -123,6 +123,7 @@ impl Scenario {
                 ArgKind::AllTime => out.all_time = flag(),
                 ArgKind::NewSeason => out.new_season = flag(),
                 ArgKind::Thread => out.thread = flag(),
+                ArgKind::Count => out.count = Some(int()),
                 ArgKind::Opponent => panic!("opponents are platform people: not in scenarios yet"),
             }
         }
@@ -145,6 +146,10 @@ pub fn normalize(v: &mut Value, people: &[(String, String, String)]) {
         Value::Object(map) => map.values_mut().for_each(|i| normalize(i, people)),
         _ => {}
     }
+}
+
+fn value<T: serde::Serialize>(v: Result<T, crate::store::StoreError>) -> Value {
+    serde_json::to_value(v.expect("the store answers")).expect("serializable")
 }
 
 /// What a chat holds: its tables (by number), its standings, its settings and season.
@@ -174,13 +179,19 @@ pub async fn state<S: Store>(
     let season = store.season(at).await.unwrap().number;
     let mut scores = Vec::new();
     for n in 1..=season {
-        scores.push(
-            serde_json::to_value(store.scoreboard(at, Some(n), None).await.unwrap()).unwrap(),
-        );
+        scores.push(json!({
+            "players": value(store.scoreboard(at, Some(n), None).await),
+            "pairs": value(store.pair_scoreboard(at, Some(n), None).await),
+            "computers": value(store.computer_scoreboard(at, Some(n), None).await),
+            "ratings": value(store.ratings(at, Span::Season(n), None).await),
+        }));
     }
+    let all_time = value(store.ratings(at, Span::AllTime, None).await);
+    let history = serde_json::to_value(store.history(at, None, 64).await.unwrap()).unwrap();
     let mut settings = serde_json::to_value(store.chat_settings(at).await.unwrap()).unwrap();
     settings["version"] = json!(store.chat_settings(at).await.unwrap().version);
-    let mut v = json!({"tables": tables, "scores": scores, "settings": settings, "season": season});
+    let mut v = json!({"tables": tables, "scores": scores, "ratings": all_time,
+        "history": history, "settings": settings, "season": season});
     normalize(&mut v, people);
     v
 }

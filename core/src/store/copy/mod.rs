@@ -1,5 +1,5 @@
 //! `domino migrate --from`: copies a whole SQLite store into PostgreSQL — tables and their
-//! logs, chat settings, seasons, scoreboards, finished matches and message references — in
+//! logs, chat settings, seasons, scoreboards, ratings, finished matches and message references — in
 //! one PostgreSQL transaction, from one SQLite read transaction (a consistent picture even
 //! while a bot writes to the file).
 //!
@@ -175,6 +175,7 @@ fn bind_columns<'q, O>(
             Column::Int(v) => query.bind(v),
             Column::Text(v) => query.bind(v),
             Column::Bool(v) => query.bind(v),
+            Column::Float(v) => query.bind(v),
         };
     }
     query

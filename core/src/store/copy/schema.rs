@@ -11,6 +11,8 @@ pub(super) enum Kind {
     Text,
     /// INTEGER 0/1 in SQLite, BOOLEAN in PostgreSQL.
     Bool,
+    /// REAL in SQLite, DOUBLE PRECISION in PostgreSQL.
+    Float,
 }
 
 /// What a copy may do to a row PostgreSQL already holds with other contents.
@@ -36,7 +38,7 @@ pub(super) struct Spec {
     pub policy: Policy,
 }
 
-use Kind::{Bool, Int, Text};
+use Kind::{Bool, Float, Int, Text};
 
 /// Every table, in an order that keeps the foreign keys satisfied.
 pub(super) const SCHEMA: &[Spec] = &[
@@ -124,6 +126,44 @@ pub(super) const SCHEMA: &[Spec] = &[
         policy: Policy::Replace,
     },
     Spec {
+        name: "computer_stats",
+        columns: &[
+            ("chat_platform", Text),
+            ("chat_id", Text),
+            ("season", Int),
+            ("variant", Text),
+            ("user_platform", Text),
+            ("user_id", Text),
+            ("name", Text),
+            ("matches", Int),
+            ("wins", Int),
+            ("goats", Int),
+            ("rounds", Int),
+            ("points_for", Int),
+            ("points_against", Int),
+        ],
+        keys: 6,
+        policy: Policy::Replace,
+    },
+    Spec {
+        name: "ratings",
+        columns: &[
+            ("chat_platform", Text),
+            ("chat_id", Text),
+            ("season", Int),
+            ("variant", Text),
+            ("user1_platform", Text),
+            ("user1_id", Text),
+            ("user2_platform", Text),
+            ("user2_id", Text),
+            ("mu", Float),
+            ("sigma", Float),
+            ("matches", Int),
+        ],
+        keys: 8,
+        policy: Policy::Replace,
+    },
+    Spec {
         name: "matches",
         columns: &[
             ("id", Int),
@@ -136,6 +176,7 @@ pub(super) const SCHEMA: &[Spec] = &[
             ("rounds", Int),
             ("finished_at", Int),
             ("record", Text),
+            ("players", Text),
         ],
         keys: 1,
         policy: Policy::Append,
@@ -159,6 +200,7 @@ pub(super) enum Column {
     Int(Vec<i64>),
     Text(Vec<String>),
     Bool(Vec<bool>),
+    Float(Vec<f64>),
 }
 
 /// One key value, to resume reading after it.
@@ -213,6 +255,7 @@ impl Spec {
                 Int => Column::Int(Vec::with_capacity(rows.len())),
                 Text => Column::Text(Vec::with_capacity(rows.len())),
                 Bool => Column::Bool(Vec::with_capacity(rows.len())),
+                Float => Column::Float(Vec::with_capacity(rows.len())),
             })
             .collect();
         for row in rows {
@@ -221,6 +264,7 @@ impl Spec {
                     Column::Int(v) => v.push(row.try_get(i)?),
                     Column::Text(v) => v.push(row.try_get(i)?),
                     Column::Bool(v) => v.push(row.try_get(i)?),
+                    Column::Float(v) => v.push(row.try_get(i)?),
                 }
             }
         }
@@ -229,7 +273,7 @@ impl Spec {
             .filter_map(|c| match c {
                 Column::Int(v) => v.last().map(|x| KeyValue::Int(*x)),
                 Column::Text(v) => v.last().map(|x| KeyValue::Text(x.clone())),
-                Column::Bool(_) => None,
+                Column::Bool(_) | Column::Float(_) => None,
             })
             .collect();
         Ok((out, last))
@@ -242,6 +286,7 @@ impl Spec {
                 Int => "BIGINT",
                 Text => "TEXT",
                 Bool => "BOOLEAN",
+                Float => "DOUBLE PRECISION",
             };
             format!("${}::{ty}[]", i + 1)
         }));

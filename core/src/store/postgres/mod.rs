@@ -13,9 +13,15 @@ mod meta;
 mod moves;
 mod open;
 mod scores;
+mod standings;
 
 use super::codec::{chat_key, json, now_millis, parse, to_u32, to_u64};
-use super::{ChatSettings, MatchSummary, PairRow, ScoreRow, Season, Store, StoreError};
+use super::{
+    ChatSettings, MatchSummary, PairRow, PlayedMatch, Rating, ScoreRow, Season, Span, Store,
+    StoreError,
+};
+
+type Res<T> = Result<T, StoreError>;
 use crate::engine::rules::Variant;
 use crate::session::{ChatId, Event, Millis, Table};
 use sqlx::PgConnection;
@@ -28,6 +34,8 @@ pub(super) enum ChatLock {
     Numbers = 1,
     Seasons = 2,
     Settings = 3,
+    /// Reading and writing a chat's ratings when a match finishes.
+    Ratings = 4,
 }
 
 /// A [`Store`] in a PostgreSQL database.
@@ -308,7 +316,25 @@ impl Store for PgStore {
         variant: Option<Variant>,
     ) -> Result<Vec<ScoreRow>, StoreError> {
         let season = self.season_or_current(chat, season).await?;
-        scores::scoreboard(&self.pool, chat, season, variant).await
+        scores::scoreboard(false, &self.pool, chat, season, variant).await
+    }
+
+    async fn computer_scoreboard(
+        &self,
+        chat: &ChatId,
+        season: Option<u32>,
+        variant: Option<Variant>,
+    ) -> Res<Vec<ScoreRow>> {
+        let season = self.season_or_current(chat, season).await?;
+        scores::scoreboard(true, &self.pool, chat, season, variant).await
+    }
+
+    async fn ratings(&self, chat: &ChatId, span: Span, v: Option<Variant>) -> Res<Vec<Rating>> {
+        standings::ratings(&self.pool, chat, span, v).await
+    }
+
+    async fn history(&self, chat: &ChatId, v: Option<Variant>, n: u32) -> Res<Vec<PlayedMatch>> {
+        standings::history(&self.pool, chat, v, n).await
     }
 
     async fn pair_scoreboard(

@@ -7,6 +7,33 @@ use crate::engine::rules::Variant;
 use crate::session::{ChatId, Millis};
 use sqlx::{PgConnection, PgPool};
 
+/// A chat's lines of one season from `player_stats` or `computer_stats`.
+macro_rules! lines_sql {
+    ($table:literal) => {
+        concat!(
+            "SELECT user_platform, user_id, name, variant, matches, wins, goats, rounds, points_for, points_against
+             FROM ", $table, "
+             WHERE chat_platform = $1 AND chat_id = $2 AND season = $3 AND ($4::TEXT IS NULL OR variant = $4)"
+        )
+    };
+}
+
+/// Adds a match to a person's line in `player_stats` or `computer_stats`.
+macro_rules! add_line_sql {
+    ($table:literal) => {
+        concat!(
+            "INSERT INTO ", $table, " AS s (chat_platform, chat_id, season, variant, user_platform, user_id,
+                name, matches, wins, goats, rounds, points_for, points_against)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, 1, $8, $9, $10, $11, $12)
+             ON CONFLICT (chat_platform, chat_id, season, variant, user_platform, user_id) DO UPDATE SET
+                name = excluded.name, matches = s.matches + 1, wins = s.wins + excluded.wins,
+                goats = s.goats + excluded.goats, rounds = s.rounds + excluded.rounds,
+                points_for = s.points_for + excluded.points_for,
+                points_against = s.points_against + excluded.points_against"
+        )
+    };
+}
+
 /// The chat's current season, on any connection or inside a transaction.
 pub(super) async fn current_season(
     conn: &mut PgConnection,
@@ -65,34 +92,28 @@ pub(super) async fn new_season(
 pub(super) async fn add_match(conn: &mut PgConnection, m: &MatchSummary) -> Result<(), StoreError> {
     let season = i64::from(current_season(conn, &m.chat).await?.number);
     let (platform, chat) = chat_key(&m.chat);
+    let people_only = super::super::people_only(m);
+    let lines =
+        if people_only { add_line_sql!("player_stats") } else { add_line_sql!("computer_stats") };
     for p in &m.players {
         let Some(user) = &p.user else { continue };
-        sqlx::query(
-            "INSERT INTO player_stats AS s (chat_platform, chat_id, season, variant, user_platform, user_id,
-                name, matches, wins, goats, rounds, points_for, points_against)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, 1, $8, $9, $10, $11, $12)
-             ON CONFLICT (chat_platform, chat_id, season, variant, user_platform, user_id) DO UPDATE SET
-                name = excluded.name, matches = s.matches + 1, wins = s.wins + excluded.wins,
-                goats = s.goats + excluded.goats, rounds = s.rounds + excluded.rounds,
-                points_for = s.points_for + excluded.points_for,
-                points_against = s.points_against + excluded.points_against",
-        )
-        .bind(platform)
-        .bind(chat)
-        .bind(season)
-        .bind(m.variant.key())
-        .bind(user.platform.key())
-        .bind(&user.id)
-        .bind(&p.name)
-        .bind(i64::from(p.won))
-        .bind(i64::from(p.goat))
-        .bind(i64::from(m.rounds))
-        .bind(i64::from(p.points_for))
-        .bind(i64::from(p.points_against))
-        .execute(&mut *conn)
-        .await?;
+        sqlx::query(lines)
+            .bind(platform)
+            .bind(chat)
+            .bind(season)
+            .bind(m.variant.key())
+            .bind(user.platform.key())
+            .bind(&user.id)
+            .bind(&p.name)
+            .bind(i64::from(p.won))
+            .bind(i64::from(p.goat))
+            .bind(i64::from(m.rounds))
+            .bind(i64::from(p.points_for))
+            .bind(i64::from(p.points_against))
+            .execute(&mut *conn)
+            .await?;
     }
-    for [a, b] in m.partner_pairs() {
+    for [a, b] in m.partner_pairs().into_iter().filter(|_| people_only) {
         let (ua, ub) = (a.user.as_ref().expect("a person"), b.user.as_ref().expect("a person"));
         sqlx::query(
             "INSERT INTO pair_stats AS s (chat_platform, chat_id, season, variant, user1_platform, user1_id,
@@ -118,8 +139,8 @@ pub(super) async fn add_match(conn: &mut PgConnection, m: &MatchSummary) -> Resu
         .await?;
     }
     sqlx::query(
-        "INSERT INTO matches (chat_platform, chat_id, season, table_id, variant, pairs, rounds, finished_at, record)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+        "INSERT INTO matches (chat_platform, chat_id, season, table_id, variant, pairs, rounds, finished_at, record, players)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
     )
     .bind(platform)
     .bind(chat)
@@ -130,12 +151,14 @@ pub(super) async fn add_match(conn: &mut PgConnection, m: &MatchSummary) -> Resu
     .bind(i64::from(m.rounds))
     .bind(m.finished_at)
     .bind(json(&m.record)?)
+    .bind(json(&m.players)?)
     .execute(&mut *conn)
     .await?;
-    Ok(())
+    super::standings::rate_match(conn, m, season).await
 }
 
 pub(super) async fn scoreboard(
+    computers: bool,
     pool: &PgPool,
     chat: &ChatId,
     season: i64,
@@ -143,11 +166,11 @@ pub(super) async fn scoreboard(
 ) -> Result<Vec<ScoreRow>, StoreError> {
     type Row = (String, String, String, String, i64, i64, i64, i64, i64, i64);
     let (platform, id) = chat_key(chat);
-    let rows: Vec<Row> = sqlx::query_as(
-        "SELECT user_platform, user_id, name, variant, matches, wins, goats, rounds, points_for, points_against
-         FROM player_stats
-         WHERE chat_platform = $1 AND chat_id = $2 AND season = $3 AND ($4::TEXT IS NULL OR variant = $4)",
-    )
+    let rows: Vec<Row> = sqlx::query_as(if computers {
+        lines_sql!("computer_stats")
+    } else {
+        lines_sql!("player_stats")
+    })
     .bind(platform)
     .bind(id)
     .bind(season)

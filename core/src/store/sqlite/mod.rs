@@ -9,7 +9,8 @@
 
 use super::codec::{chat_key, json, now_millis, parse, to_u32, to_u64};
 use super::{
-    ChatSettings, Loaded, MatchSummary, PairRow, ScoreRow, Season, Store, StoreError, loaded,
+    ChatSettings, Loaded, MatchSummary, PairRow, PlayedMatch, Rating, ScoreRow, Season, Span,
+    Store, StoreError, loaded,
 };
 use crate::engine::rules::Variant;
 use crate::session::{ChatId, Event, Millis, Table};
@@ -21,6 +22,7 @@ mod meta;
 mod moves;
 mod open;
 mod scores;
+mod standings;
 
 /// A [`Store`] in an SQLite database.
 ///
@@ -257,7 +259,34 @@ impl Store for SqliteStore {
         season: Option<u32>,
         variant: Option<Variant>,
     ) -> Result<Vec<ScoreRow>, StoreError> {
-        self.scores_scoreboard(chat, season, variant).await
+        self.scores_scoreboard(false, chat, season, variant).await
+    }
+
+    async fn computer_scoreboard(
+        &self,
+        chat: &ChatId,
+        season: Option<u32>,
+        variant: Option<Variant>,
+    ) -> Result<Vec<ScoreRow>, StoreError> {
+        self.scores_scoreboard(true, chat, season, variant).await
+    }
+
+    async fn ratings(
+        &self,
+        chat: &ChatId,
+        span: Span,
+        variant: Option<Variant>,
+    ) -> Result<Vec<Rating>, StoreError> {
+        standings::ratings(&self.pool, chat, span, variant).await
+    }
+
+    async fn history(
+        &self,
+        chat: &ChatId,
+        variant: Option<Variant>,
+        limit: u32,
+    ) -> Result<Vec<PlayedMatch>, StoreError> {
+        standings::history(&self.pool, chat, variant, limit).await
     }
 
     async fn pair_scoreboard(

@@ -42,6 +42,27 @@ const MOVES: &[&str] = &[
          goats = pair_stats.goats + excluded.goats",
     "DELETE FROM pair_stats WHERE chat_platform = ?1 AND chat_id = ?2 AND ?3 = ?3 AND ?4 = ?4",
     "UPDATE matches SET chat_platform = ?3, chat_id = ?4 WHERE chat_platform = ?1 AND chat_id = ?2",
+    "INSERT INTO computer_stats (chat_platform, chat_id, season, variant, user_platform, user_id,
+         name, matches, wins, goats, rounds, points_for, points_against)
+     SELECT ?3, ?4, season, variant, user_platform, user_id, name, matches, wins, goats, rounds,
+         points_for, points_against
+     FROM computer_stats WHERE chat_platform = ?1 AND chat_id = ?2
+     ON CONFLICT (chat_platform, chat_id, season, variant, user_platform, user_id) DO UPDATE SET
+         matches = computer_stats.matches + excluded.matches,
+         wins = computer_stats.wins + excluded.wins,
+         goats = computer_stats.goats + excluded.goats,
+         rounds = computer_stats.rounds + excluded.rounds,
+         points_for = computer_stats.points_for + excluded.points_for,
+         points_against = computer_stats.points_against + excluded.points_against",
+    "DELETE FROM computer_stats WHERE chat_platform = ?1 AND chat_id = ?2 AND ?3 = ?3 AND ?4 = ?4",
+    // A rating cannot be added up: the new id's own stands, the rest move.
+    "INSERT INTO ratings (chat_platform, chat_id, season, variant, user1_platform, user1_id,
+         user2_platform, user2_id, mu, sigma, matches)
+     SELECT ?3, ?4, season, variant, user1_platform, user1_id, user2_platform, user2_id, mu,
+         sigma, matches
+     FROM ratings WHERE chat_platform = ?1 AND chat_id = ?2
+     ON CONFLICT DO NOTHING",
+    "DELETE FROM ratings WHERE chat_platform = ?1 AND chat_id = ?2 AND ?3 = ?3 AND ?4 = ?4",
 ];
 
 impl SqliteStore {

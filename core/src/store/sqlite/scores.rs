@@ -8,6 +8,33 @@ use crate::engine::rules::Variant;
 use crate::session::{ChatId, Millis};
 use sqlx::{Sqlite, Transaction};
 
+/// A chat's lines of one season from `player_stats` or `computer_stats`.
+macro_rules! lines_sql {
+    ($table:literal) => {
+        concat!(
+            "SELECT user_platform, user_id, name, variant, matches, wins, goats, rounds, points_for, points_against
+             FROM ", $table, "
+             WHERE chat_platform = ?1 AND chat_id = ?2 AND season = ?3 AND (?4 IS NULL OR variant = ?4)"
+        )
+    };
+}
+
+/// Adds a match to a person's line in `player_stats` or `computer_stats`.
+macro_rules! add_line_sql {
+    ($table:literal) => {
+        concat!(
+            "INSERT INTO ", $table, " (chat_platform, chat_id, season, variant, user_platform, user_id, name,
+                matches, wins, goats, rounds, points_for, points_against)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 1, ?8, ?9, ?10, ?11, ?12)
+             ON CONFLICT (chat_platform, chat_id, season, variant, user_platform, user_id) DO UPDATE SET
+                name = excluded.name, matches = matches + 1, wins = wins + excluded.wins,
+                goats = goats + excluded.goats, rounds = rounds + excluded.rounds,
+                points_for = points_for + excluded.points_for,
+                points_against = points_against + excluded.points_against"
+        )
+    };
+}
+
 impl SqliteStore {
     pub(super) async fn scores_season(&self, chat: &ChatId) -> Result<Season, StoreError> {
         let mut conn = self.pool.acquire().await?;
@@ -43,23 +70,21 @@ impl SqliteStore {
 
     pub(super) async fn scores_scoreboard(
         &self,
+        computers: bool,
         chat: &ChatId,
         season: Option<u32>,
         variant: Option<Variant>,
     ) -> Result<Vec<ScoreRow>, StoreError> {
         type Row = (String, String, String, String, i64, i64, i64, i64, i64, i64);
         let (platform, id) = chat_key(chat);
-        let rows: Vec<Row> = sqlx::query_as(
-            "SELECT user_platform, user_id, name, variant, matches, wins, goats, rounds, points_for, points_against
-             FROM player_stats
-             WHERE chat_platform = ?1 AND chat_id = ?2 AND season = ?3 AND (?4 IS NULL OR variant = ?4)",
-        )
-        .bind(platform)
-        .bind(id)
-        .bind(self.season_or_current(chat, season).await?)
-        .bind(variant.map(Variant::key))
-        .fetch_all(&self.pool)
-        .await?;
+        let sql = if computers { lines_sql!("computer_stats") } else { lines_sql!("player_stats") };
+        let rows: Vec<Row> = sqlx::query_as(sql)
+            .bind(platform)
+            .bind(id)
+            .bind(self.season_or_current(chat, season).await?)
+            .bind(variant.map(Variant::key))
+            .fetch_all(&self.pool)
+            .await?;
         let mut out = rows
             .into_iter()
             .map(|(up, uid, name, variant, matches, wins, goats, rounds, pf, pa)| {
@@ -173,34 +198,28 @@ pub(super) async fn add_match(
 ) -> Result<(), StoreError> {
     let season = i64::from(current_season(tx, &m.chat).await?.number);
     let (platform, chat) = chat_key(&m.chat);
+    let people_only = super::super::people_only(m);
+    let lines =
+        if people_only { add_line_sql!("player_stats") } else { add_line_sql!("computer_stats") };
     for p in &m.players {
         let Some(user) = &p.user else { continue };
-        sqlx::query(
-            "INSERT INTO player_stats (chat_platform, chat_id, season, variant, user_platform, user_id, name,
-                matches, wins, goats, rounds, points_for, points_against)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 1, ?8, ?9, ?10, ?11, ?12)
-             ON CONFLICT (chat_platform, chat_id, season, variant, user_platform, user_id) DO UPDATE SET
-                name = excluded.name, matches = matches + 1, wins = wins + excluded.wins,
-                goats = goats + excluded.goats, rounds = rounds + excluded.rounds,
-                points_for = points_for + excluded.points_for,
-                points_against = points_against + excluded.points_against",
-        )
-        .bind(platform)
-        .bind(chat)
-        .bind(season)
-        .bind(m.variant.key())
-        .bind(user.platform.key())
-        .bind(&user.id)
-        .bind(&p.name)
-        .bind(p.won)
-        .bind(p.goat)
-        .bind(i64::from(m.rounds))
-        .bind(i64::from(p.points_for))
-        .bind(i64::from(p.points_against))
-        .execute(&mut **tx)
-        .await?;
+        sqlx::query(lines)
+            .bind(platform)
+            .bind(chat)
+            .bind(season)
+            .bind(m.variant.key())
+            .bind(user.platform.key())
+            .bind(&user.id)
+            .bind(&p.name)
+            .bind(p.won)
+            .bind(p.goat)
+            .bind(i64::from(m.rounds))
+            .bind(i64::from(p.points_for))
+            .bind(i64::from(p.points_against))
+            .execute(&mut **tx)
+            .await?;
     }
-    for [a, b] in m.partner_pairs() {
+    for [a, b] in m.partner_pairs().into_iter().filter(|_| people_only) {
         let (ua, ub) = (a.user.as_ref().expect("a person"), b.user.as_ref().expect("a person"));
         sqlx::query(
             "INSERT INTO pair_stats (chat_platform, chat_id, season, variant, user1_platform, user1_id,
@@ -226,8 +245,8 @@ pub(super) async fn add_match(
         .await?;
     }
     sqlx::query(
-        "INSERT INTO matches (chat_platform, chat_id, season, table_id, variant, pairs, rounds, finished_at, record)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        "INSERT INTO matches (chat_platform, chat_id, season, table_id, variant, pairs, rounds, finished_at, record, players)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
     )
     .bind(platform)
     .bind(chat)
@@ -238,7 +257,8 @@ pub(super) async fn add_match(
     .bind(i64::from(m.rounds))
     .bind(m.finished_at)
     .bind(json(&m.record)?)
+    .bind(json(&m.players)?)
     .execute(&mut **tx)
     .await?;
-    Ok(())
+    super::standings::rate_match(tx, m, season).await
 }
