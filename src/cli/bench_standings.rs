@@ -170,8 +170,7 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
     )
     .await?;
     let door = Chat::new(service);
-    let from =
-        From { chat: chat(), private: false, person: person(0), admin: false, member_of: None };
+    let from = From { member_of: None, ..From::member(chat(), person(0)) };
     let mut asked = Vec::new();
     for (label, cmd, pairs) in
         [("top", Cmd::Top, false), ("top pairs", Cmd::Top, true), ("history", Cmd::History, false)]
