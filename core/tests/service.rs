@@ -54,7 +54,7 @@ async fn play_out<S: Store>(svc: &Service<S>, mut table: Table, people: &[Person
 
 async fn full_table(svc: &Service<MemoryStore>, rules: Rules, people: &[Person]) -> Reply {
     let size = people.len() as u8;
-    let spec = TableSpec { chat: chat(), rules, size };
+    let spec = TableSpec { chat: chat(), rules, size, clock: None };
     let mut reply = svc.create(spec, people[0].clone()).await.unwrap();
     for p in &people[1..] {
         reply =
@@ -184,7 +184,7 @@ async fn timers_play_for_the_absent_and_survive_a_restart() {
     let svc = service(store, clock.clone()).await;
     let table = svc
         .duel(
-            TableSpec { chat: chat(), rules: Rules::new(Variant::Kozel), size: 2 },
+            TableSpec { chat: chat(), rules: Rules::new(Variant::Kozel), size: 2, clock: None },
             person(1),
             None,
             0,
@@ -234,7 +234,8 @@ async fn timers_play_for_the_absent_and_survive_a_restart() {
 async fn duels_are_accepted_declined_or_expire() {
     let clock = Arc::new(ManualClock::new(0));
     let svc = service(MemoryStore::new(), clock.clone()).await;
-    let spec = || TableSpec { chat: chat(), rules: Rules::new(Variant::Kozel), size: 2 };
+    let spec =
+        || TableSpec { chat: chat(), rules: Rules::new(Variant::Kozel), size: 2, clock: None };
     let (a, b, c) = (person(1), person(2), person(3));
     let t = svc.duel(spec(), a.clone(), Some(b.clone()), 60_000).await.unwrap().table;
     assert!(matches!(
@@ -265,7 +266,11 @@ async fn a_lobby_fills_with_computers_and_ends_by_vote() {
     let (a, b) = (person(1), person(2));
     let mut rules = Rules::new(Variant::Kozel);
     rules.teams = Teams::Pairs;
-    let t = svc.create(TableSpec { chat: chat(), rules, size: 4 }, a.clone()).await.unwrap().table;
+    let t = svc
+        .create(TableSpec { chat: chat(), rules, size: 4, clock: None }, a.clone())
+        .await
+        .unwrap()
+        .table;
     let t = svc.handle(t.id, cmd(&b, Action::Join { seat: Some(2) }, None)).await.unwrap().table;
     assert!(matches!(
         svc.handle(t.id, cmd(&b, Action::Start, None)).await,

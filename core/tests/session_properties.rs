@@ -30,6 +30,7 @@ fn new_table(variant: Variant, size: u8, seed: u64) -> Table {
         turn_secs: Some(30),
         bot_level: Default::default(),
         seed,
+        clock: None,
     };
     Table::create(new, person(0), 0).unwrap().0
 }

@@ -37,7 +37,8 @@ impl<S: Store> Chat<S> {
             Ok(t) => t,
             Err(e) => return Ok(Answer::private(rules_error_text(&e, lang))),
         };
-        let spec = TableSpec { chat: from.chat.clone(), rules, size };
+        let clock = args.clock(&rules);
+        let spec = TableSpec { chat: from.chat.clone(), rules, size, clock };
         let created = self.service.create(spec, from.person.clone()).await;
         self.opened(created, lang)
     }
@@ -85,7 +86,8 @@ impl<S: Store> Chat<S> {
             Ok(t) => t,
             Err(e) => return Ok(Answer::private(rules_error_text(&e, lang))),
         };
-        let spec = TableSpec { chat: from.chat.clone(), rules, size: 2 };
+        let clock = args.clock(&rules);
+        let spec = TableSpec { chat: from.chat.clone(), rules, size: 2, clock };
         let ttl = if invitee.is_some() { DUEL_TTL_MS } else { 0 };
         let created = self.service.duel(spec, from.person.clone(), invitee, ttl).await;
         self.opened(created, lang)

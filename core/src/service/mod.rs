@@ -45,6 +45,8 @@ pub struct TableSpec {
     pub chat: ChatId,
     pub rules: Rules,
     pub size: u8,
+    /// The match clock, if the table plays with one (`None`: no clock).
+    pub clock: Option<crate::session::ClockRule>,
 }
 
 /// How the service runs.
@@ -227,6 +229,7 @@ impl<S: Store> Service<S> {
             turn_secs: settings.turn_secs,
             bot_level: settings.bot_level,
             seed: self.seeds.next_seed(),
+            clock: spec.clock,
         };
         let (mut table, events) = match duel {
             None => Table::create(new, host, now)?,

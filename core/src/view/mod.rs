@@ -36,7 +36,7 @@ pub use render::{render_caption, render_table};
 pub use rules_text::rules_text;
 pub use scoreboard::{render_pair_scoreboard, render_scoreboard, render_tally, render_totals};
 pub use table::{
-    Buttons, LastRoundView, OutcomeView, PhaseView, SeatView, SheetView, SideScore, TableView,
-    table_view, table_view_in,
+    Buttons, ClockView, LastRoundView, OutcomeView, PhaseView, SeatView, SheetView, SideClock,
+    SideScore, TableView, table_view, table_view_in,
 };
 pub use text::variant_name;
