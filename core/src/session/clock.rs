@@ -30,8 +30,8 @@ pub struct ClockSpec {
 pub static CLOCK: ClockSpec = ClockSpec {
     label: Words { ru: "Часы", en: "Clock" },
     help: Words {
-        ru: "шахматные часы на матч: минуты на сторону и секунды за ход (часы 10+5), идут только в свой ход; время вышло — матч проигран (часы 10+5 авто: доигрывает компьютер). С пресетом sport — 10+5, если не сказано иное",
-        en: "a chess clock for the match: minutes per side and seconds a move (clock 10+5), running only on one's turn; out of time loses the match (clock 10+5 auto: the computer plays on). The sport preset has 10+5 unless told otherwise",
+        ru: "шахматные часы на матч: минуты на сторону плюс секунды за ход, идут только в свой ход; время вышло — матч проигран (часы 10+5 авто: доигрывает компьютер); без_часов — без них. С пресетом sport — 10+5, если не сказано иное",
+        en: "a chess clock for the match: minutes per side plus seconds a move, running only on one's turn; out of time loses the match (clock 10+5 auto: the computer plays on); no_clock for none. The sport preset has 10+5 unless told otherwise",
     },
     words: &["clock", "часы"],
     off_words: &["no_clock", "без_часов", "-clock", "-часы"],
