@@ -1,4 +1,4 @@
-//! The chat scenario (core/tests/scenarios/chat.json) through the real bot on the fake: the
+//! Every scenario table (core/tests/scenarios/*.json) through the real bot on the fake: the
 //! same requests must leave the same chat and be told the same, step by step, as when they go
 //! straight through the chat layer (and so as on Telegram, whose test compares the same way).
 
@@ -13,9 +13,8 @@ use domino_core::store::MemoryStore;
 use domino_core::view::ButtonData;
 use std::sync::Arc;
 
-fn scenario() -> Scenario {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../core/tests/scenarios/chat.json");
-    Scenario::from_json(&std::fs::read_to_string(path).unwrap())
+fn scenarios() -> Vec<(String, Scenario)> {
+    scenario::all_in(concat!(env!("CARGO_MANIFEST_DIR"), "/../core/tests/scenarios"))
 }
 
 async fn seeded() -> Arc<Service<MemoryStore>> {
@@ -85,11 +84,19 @@ fn menu_options(m: &Msg, custom_id: &str) -> Vec<(String, String, bool)> {
 }
 
 #[tokio::test]
-async fn the_chat_scenario_gives_what_the_chat_layer_gives() {
-    let scenario = scenario();
+async fn every_scenario_gives_what_the_chat_layer_gives() {
+    let all = scenarios();
+    assert!(all.len() >= 2, "chat.json and clock.json at least");
+    for (name, scenario) in &all {
+        eprintln!("scenario {name}");
+        run(scenario).await;
+    }
+}
+
+async fn run(scenario: &Scenario) {
     let direct = Chat::new(seeded().await);
     let at = ChatId::new(Platform::Discord, CHANNEL.to_string());
-    let expected = scenario::run_direct(&direct, &scenario, at.clone()).await;
+    let expected = scenario::run_direct(&direct, scenario, at.clone()).await;
 
     let fake = Fake::start().await;
     let clock = Arc::new(ManualClock::new(1));
@@ -111,6 +118,11 @@ async fn the_chat_scenario_gives_what_the_chat_layer_gives() {
         let told: Option<String> = match &step.act {
             Act::Admin { .. } => {
                 people_of[i.unwrap()].perms = payloads::ADMIN;
+                None
+            }
+            Act::Wait { wait } => {
+                scenario::wait(service_of(&chat), *wait).await;
+                w.fake.quiet().await;
                 None
             }
             Act::Cmd { cmd, args } => {

@@ -1,4 +1,4 @@
-//! The chat scenario (core/tests/scenarios/chat.json) through the real bot on the fake: the
+//! Every scenario table (core/tests/scenarios/*.json) through the real bot on the fake: the
 //! same requests must leave the same chat and be told the same, step by step, as when they go
 //! straight through the chat layer (and so as on Discord, whose test compares the same way).
 
@@ -13,9 +13,8 @@ use domino_core::view::ButtonData;
 use serde_json::{Map, Value};
 use std::sync::Arc;
 
-fn scenario() -> Scenario {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../core/tests/scenarios/chat.json");
-    Scenario::from_json(&std::fs::read_to_string(path).unwrap())
+fn scenarios() -> Vec<(String, Scenario)> {
+    scenario::all_in(concat!(env!("CARGO_MANIFEST_DIR"), "/../core/tests/scenarios"))
 }
 
 async fn seeded() -> Arc<Service<MemoryStore>> {
@@ -72,11 +71,19 @@ fn latest_menu(fake: &Fake) -> Msg {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_chat_scenario_gives_what_the_chat_layer_gives() {
-    let scenario = scenario();
+async fn every_scenario_gives_what_the_chat_layer_gives() {
+    let all = scenarios();
+    assert!(all.len() >= 2, "chat.json and clock.json at least");
+    for (name, scenario) in &all {
+        eprintln!("scenario {name}");
+        run(scenario).await;
+    }
+}
+
+async fn run(scenario: &Scenario) {
     let direct = Chat::new(seeded().await);
     let at = ChatId::new(Platform::Telegram, GROUP.to_string());
-    let expected = scenario::run_direct(&direct, &scenario, at.clone()).await;
+    let expected = scenario::run_direct(&direct, scenario, at.clone()).await;
 
     let fake = Fake::start().await;
     let bot = start(&fake, seeded().await).await;
@@ -103,6 +110,11 @@ async fn the_chat_scenario_gives_what_the_chat_layer_gives() {
         let told: Option<String> = match &step.act {
             Act::Admin { .. } => {
                 fake.admin(GROUP, &who);
+                None
+            }
+            Act::Wait { wait } => {
+                scenario::wait(&service, *wait).await;
+                fake.quiet().await;
                 None
             }
             Act::Cmd { cmd, args } => {

@@ -171,6 +171,11 @@ impl<S: Store> Service<S> {
         self.store
     }
 
+    /// Moves a test clock on by `ms`; `false` on a real clock, which cannot be moved.
+    pub fn advance_clock(&self, ms: Millis) -> bool {
+        self.clock.advance(ms)
+    }
+
     pub fn now(&self) -> Millis {
         self.clock.now()
     }
