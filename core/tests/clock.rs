@@ -104,6 +104,21 @@ fn a_bank_runs_only_on_its_own_turn_and_gains_the_increment() {
 }
 
 #[test]
+fn the_table_shows_each_sides_time() {
+    let (mut table, _) = started(2, ONE_PLUS_FIVE, 2);
+    let first = table.to_move().unwrap();
+    move_at(&mut table, 10_000).unwrap();
+    let text = render_table(&table_view(&table));
+    let line = text.lines().find(|l| l.starts_with("⏱")).expect("a clock line");
+    let (mover, other) = (format!("P{first} 0:55"), format!("P{} 1:00", 1 - first));
+    assert!(line.starts_with("⏱ Clock 1+5: "), "{line}");
+    assert!(line.contains(&mover) && line.contains(&other), "{line}");
+    if table.to_move() == Some(1 - first) {
+        assert!(line.contains(&format!("{other} ▶")), "{line}");
+    }
+}
+
+#[test]
 fn in_pairs_partners_share_one_bank() {
     let (mut table, _) = started(4, ONE_PLUS_FIVE, 3);
     assert_eq!(banks(&table).len(), 2, "one bank per side");
@@ -155,6 +170,9 @@ fn the_flag_falls_at_its_time_and_the_side_loses() {
     let loser = summary.players.iter().find(|p| p.side as usize == side).unwrap();
     let winner = summary.players.iter().find(|p| p.side as usize != side).unwrap();
     assert!(!loser.won && loser.goat && winner.won && !winner.goat);
+    // Records keep the rules and the moves only (S1): nothing of the clock.
+    let record = summary.record.to_string();
+    assert!(!record.contains("clock") && !record.contains("flag"), "{record}");
     let text = render_table(&table_view(&table));
     assert!(text.contains("out of time"), "{text}");
     assert!(text.contains("⏱ Clock 1+5"), "{text}");

@@ -181,10 +181,8 @@ impl Table {
         if computer {
             clocks.fallen.push(side as u8);
             for (s, st) in self.seats.iter_mut().enumerate() {
-                if self.rules.side_of(s) == side {
-                    if let Some(st) = st.as_mut() {
-                        st.away = true;
-                    }
+                if let Some(st) = st.as_mut().filter(|_| self.rules.side_of(s) == side) {
+                    st.away = true;
                 }
             }
             self.settle(now, ev);
