@@ -31,10 +31,10 @@ fn new_table(variant: Variant, size: u8, seed: u64) -> Table {
         bot_level: Default::default(),
         seed,
         // Every third table plays with a short clock; half of those let the computer play on.
-        clock: (seed % 3 == 0).then_some(ClockRule {
+        clock: seed.is_multiple_of(3).then_some(ClockRule {
             bank_secs: 60,
             increment_secs: 5,
-            on_flag: if seed % 2 == 0 { OnFlag::Computer } else { OnFlag::Lose },
+            on_flag: if seed.is_multiple_of(2) { OnFlag::Computer } else { OnFlag::Lose },
         }),
     };
     Table::create(new, person(0), 0).unwrap().0
