@@ -106,6 +106,7 @@ impl<S: Store> Driver<S> {
             turn_secs: None,
             bot_level: BotLevel::Greedy,
             seed: 77 + self.seeds,
+            clock: None,
         }
     }
 
@@ -342,8 +343,13 @@ async fn a_sqlite_store_copied_into_postgres_plays_on_there() {
     assert_ne!(svc.store().last_record(&group()).await.unwrap(), records_before);
     let season = svc.store().scoreboard(&group(), None, Some(Variant::Osel)).await.unwrap();
     assert_eq!(season.iter().map(|r| r.matches).sum::<u32>(), 3, "three people, one match");
-    let spec =
-        TableSpec { chat: group(), thread: None, rules: Rules::new(Variant::Classic), size: 2 };
+    let spec = TableSpec {
+        chat: group(),
+        thread: None,
+        rules: Rules::new(Variant::Classic),
+        size: 2,
+        clock: None,
+    };
     let new = svc.create(spec, person("9")).await.unwrap().table;
     assert_eq!((new.id, new.number), (ids[5] + 1, 6), "ids and numbers go on after the copy");
 

@@ -36,6 +36,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             turn_secs: Some(60),
             bot_level: BotLevel::Greedy,
             seed: i as u64,
+            clock: None,
         };
         let (mut table, events) = Table::create(new, host.clone(), T0)?;
         store.create(&mut table, &events).await?;

@@ -65,6 +65,7 @@ mod tests {
                 turn_secs: None,
                 bot_level: bot,
                 seed: 7,
+                clock: None,
             };
             let robot = AiRobot { budget: Budget { playouts: 40 }, ..AiRobot::default() };
             let (mut t, _) = Table::duel(new, person.clone(), None, 0, 0).unwrap();

@@ -54,11 +54,16 @@ async fn play_out<S: Store>(svc: &Service<S>, mut table: Table, people: &[Person
 
 async fn full_table(svc: &Service<MemoryStore>, rules: Rules, people: &[Person]) -> Reply {
     let size = people.len() as u8;
-    let spec = TableSpec { chat: chat(), thread: None, rules, size };
+    let spec = TableSpec { chat: chat(), thread: None, rules, size, clock: None };
     let mut reply = svc.create(spec, people[0].clone()).await.unwrap();
     for p in &people[1..] {
         reply =
             svc.handle(reply.table.id, cmd(p, Action::Join { seat: None }, None)).await.unwrap();
+    }
+    if reply.table.rules.teams == Teams::Pairs {
+        // A full pairs lobby waits for its host (partners are chosen first).
+        assert_eq!(reply.table.phase, Phase::Lobby);
+        reply = svc.handle(reply.table.id, cmd(&people[0], Action::Start, None)).await.unwrap();
     }
     reply
 }
@@ -81,7 +86,7 @@ async fn a_whole_match_of_each_variant_ends_on_the_scoreboard() {
         let mut rules = Rules::new(variant);
         rules.teams = teams;
         let reply = full_table(&svc, rules, &people[..n]).await;
-        assert_eq!(reply.table.phase, Phase::Playing, "a full table starts by itself");
+        assert_eq!(reply.table.phase, Phase::Playing, "a full table starts (pairs: by its host)");
         let table = play_out(&svc, reply.table, &people[..n]).await;
         assert_eq!(table.phase, Phase::Finished);
         let outcome = table.game.as_ref().unwrap().outcome.unwrap();
@@ -184,7 +189,13 @@ async fn timers_play_for_the_absent_and_survive_a_restart() {
     let svc = service(store, clock.clone()).await;
     let table = svc
         .duel(
-            TableSpec { chat: chat(), thread: None, rules: Rules::new(Variant::Kozel), size: 2 },
+            TableSpec {
+                chat: chat(),
+                thread: None,
+                rules: Rules::new(Variant::Kozel),
+                size: 2,
+                clock: None,
+            },
             person(1),
             None,
             0,
@@ -234,8 +245,13 @@ async fn timers_play_for_the_absent_and_survive_a_restart() {
 async fn duels_are_accepted_declined_or_expire() {
     let clock = Arc::new(ManualClock::new(0));
     let svc = service(MemoryStore::new(), clock.clone()).await;
-    let spec =
-        || TableSpec { chat: chat(), thread: None, rules: Rules::new(Variant::Kozel), size: 2 };
+    let spec = || TableSpec {
+        chat: chat(),
+        thread: None,
+        rules: Rules::new(Variant::Kozel),
+        size: 2,
+        clock: None,
+    };
     let (a, b, c) = (person(1), person(2), person(3));
     let t = svc.duel(spec(), a.clone(), Some(b.clone()), 60_000).await.unwrap().table;
     assert!(matches!(
@@ -267,7 +283,7 @@ async fn a_lobby_fills_with_computers_and_ends_by_vote() {
     let mut rules = Rules::new(Variant::Kozel);
     rules.teams = Teams::Pairs;
     let t = svc
-        .create(TableSpec { chat: chat(), thread: None, rules, size: 4 }, a.clone())
+        .create(TableSpec { chat: chat(), thread: None, rules, size: 4, clock: None }, a.clone())
         .await
         .unwrap()
         .table;

@@ -4,8 +4,8 @@
 
 use domino_core::engine::rules::{Rules, Teams, Variant};
 use domino_core::session::{
-    Action, Actor, ChatId, Command, Lang, Lives, MovedBy, NewTable, Person, Phase, Platform,
-    Simple, Table, UserId,
+    Action, Actor, ChatId, ClockRule, Command, Lang, Lives, MovedBy, NewTable, OnFlag, Person,
+    Phase, Platform, Simple, Table, UserId,
 };
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
@@ -30,6 +30,12 @@ fn new_table(variant: Variant, size: u8, seed: u64) -> Table {
         turn_secs: Some(30),
         bot_level: Default::default(),
         seed,
+        // Every third table plays with a short clock; half of those let the computer play on.
+        clock: seed.is_multiple_of(3).then_some(ClockRule {
+            bank_secs: 60,
+            increment_secs: 5,
+            on_flag: if seed.is_multiple_of(2) { OnFlag::Computer } else { OnFlag::Lose },
+        }),
     };
     Table::create(new, person(0), 0).unwrap().0
 }
@@ -57,6 +63,17 @@ fn random_action(rng: &mut ChaCha8Rng, table: &Table) -> Action {
             }
         }
         25 => Action::End,
+        26..28 => Action::Sit { seat: rng.random_range(0..5) },
+        28 => Action::SitSide { side: rng.random_range(0..3) },
+        29 => Action::SwapSeats { a: rng.random_range(0..5), b: rng.random_range(0..5) },
+        30 => Action::Shuffle,
+        31 => Action::SetClock {
+            clock: rng.random_bool(0.5).then(|| ClockRule {
+                bank_secs: rng.random_range(0..200) * 30,
+                increment_secs: rng.random_range(0..80),
+                on_flag: OnFlag::Lose,
+            }),
+        },
         _ => {
             // Mostly moves: a legal one for the seat to move, or a random legal one of another seat.
             let Some(game) = table.live() else { return Action::Start };
@@ -134,6 +151,12 @@ proptest! {
                 let st = table.seats[s.unwrap()].as_ref().unwrap();
                 prop_assert!(!st.is_automatic(), "computer seats never wait");
                 prop_assert!(table.deadline.is_some(), "the person to move has a deadline");
+                let side = table.rules.side_of(s.unwrap()) as u8;
+                if let Some(clocks) = &table.clocks {
+                    let running = clocks.running.map(|r| r.side);
+                    prop_assert_eq!(running, Some(side), "the clock of the side to move runs");
+                    prop_assert!(clocks.banks.iter().all(|&b| b >= 0));
+                }
             }
         }
         prop_assume!(played > 0 || table.phase != Phase::Lobby);

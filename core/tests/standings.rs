@@ -146,6 +146,7 @@ async fn play_season<S: Store>(store: &S) -> Vec<i64> {
             turn_secs: None,
             bot_level: BotLevel::Greedy,
             seed: i as u64,
+            clock: None,
         };
         let host = Person::new(user("Anna"), "Anna");
         let (mut table, events): (Table, _) = Table::create(new, host, T0).unwrap();
@@ -343,13 +344,8 @@ async fn check_season<S: Store>(store: S) {
         .await
         .unwrap();
     let door = Chat::new(svc);
-    let from = From {
-        chat: a.clone(),
-        private: false,
-        person: Person::new(user("Anna"), "Anna"),
-        admin: false,
-        member_of: None,
-    };
+    let from =
+        From { member_of: None, ..From::member(a.clone(), Person::new(user("Anna"), "Anna")) };
     let ask = |args: Args, cmd: Cmd| {
         let door = &door;
         let from = &from;

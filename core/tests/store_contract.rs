@@ -79,6 +79,7 @@ impl<'s, S: Store> Bench<'s, S> {
             turn_secs: None,
             bot_level: BotLevel::Greedy,
             seed: 1000 + self.logs.len() as u64,
+            clock: None,
         };
         let (mut table, events) =
             Table::create(new, host.clone(), self.now).expect("a valid table");
@@ -608,6 +609,7 @@ async fn goes_on_after_reopening<S: Store>(store: &S, ids: &[i64]) -> Table {
             turn_secs: Some(30),
             bot_level: BotLevel::Random,
             seed: 5,
+            clock: None,
         },
         alice,
         T0,
@@ -740,6 +742,7 @@ async fn one_writer_wins_each_race<S: Store>(stores: &[Arc<S>]) {
                     turn_secs: None,
                     bot_level: BotLevel::Greedy,
                     seed: i as u64,
+                    clock: None,
                 };
                 let (mut table, events) = Table::create(new, host, T0).unwrap();
                 store.create(&mut table, &events).await.map(|()| table.number)

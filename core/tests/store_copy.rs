@@ -28,6 +28,7 @@ async fn with_a_match(store: &SqliteStore) -> Table {
         turn_secs: None,
         bot_level: BotLevel::Greedy,
         seed: 42,
+        clock: None,
     };
     let (mut t, events) = Table::create(new, person("1"), T0).unwrap();
     store.create(&mut t, &events).await.unwrap();

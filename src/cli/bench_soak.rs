@@ -77,14 +77,23 @@ fn cmd(who: &Person, action: Action) -> Command {
 async fn open<S: Store>(svc: &Service<S>, n: u32, away: bool) -> anyhow::Result<i64> {
     let chat = chat_of(n);
     if away {
-        let spec = TableSpec { chat, thread: None, rules: Rules::new(Variant::Kozel), size: 2 };
+        let spec = TableSpec {
+            chat,
+            thread: None,
+            rules: Rules::new(Variant::Kozel),
+            size: 2,
+            clock: None,
+        };
         let t = svc.duel(spec, person(n, 0), None, 60_000).await?.table;
         svc.handle(t.id, cmd(&person(n, 0), Action::Leave)).await?;
         return Ok(t.id);
     }
     let mut rules = Rules::new(Variant::Kozel);
     rules.teams = Teams::Pairs;
-    let t = svc.create(TableSpec { chat, thread: None, rules, size: 4 }, person(n, 0)).await?.table;
+    let t = svc
+        .create(TableSpec { chat, thread: None, rules, size: 4, clock: None }, person(n, 0))
+        .await?
+        .table;
     svc.handle(t.id, cmd(&person(n, 1), Action::Join { seat: Some(1) })).await?;
     Ok(svc.handle(t.id, cmd(&person(n, 0), Action::Start)).await?.table.id)
 }

@@ -66,6 +66,7 @@ fn match_table(i: u32) -> anyhow::Result<(Table, Vec<Person>)> {
         turn_secs: None,
         bot_level: BotLevel::Greedy,
         seed: u64::from(i) + 1,
+        clock: None,
     };
     let (table, _) = Table::create(new, seated[0].clone(), i64::from(i) * 1000)
         .map_err(|e| anyhow::anyhow!("{e:?}"))?;

@@ -72,7 +72,7 @@ async fn play(args: Args) -> anyhow::Result<()> {
         UserId::new(Platform::Terminal, "you"),
         if lang == Lang::Ru { "Вы" } else { "You" },
     );
-    let spec = TableSpec { chat, thread: None, rules, size: args.players };
+    let spec = TableSpec { chat, thread: None, rules, size: args.players, clock: None };
     let mut table = svc.create(spec, me.clone()).await?.table;
     let reply = svc.handle(table.id, command(&me, Action::Start)).await?;
     let mut shown = notices(&reply.table, &reply.events);

@@ -181,8 +181,12 @@ async fn a_four_player_pairs_round_through_the_buttons() {
         let r = w.press(p, msg.id, &button(&msg, "Сесть")).await;
         assert_eq!(r.kind, 7);
     }
+    assert_eq!(w.table(table).await.phase, Phase::Lobby, "a full pairs lobby waits for its host");
+    let msg = w.shown(table).await;
+    let r = w.press(ANNA, msg.id, &button(&msg, "Начать")).await;
+    assert_eq!(r.kind, 7);
     let t = w.table(table).await;
-    assert_eq!(t.phase, Phase::Playing, "four seated: the match starts");
+    assert_eq!(t.phase, Phase::Playing, "four seated, the host starts the match");
     let msg = w.shown(table).await;
     assert!(msg.text().contains("🔵") && msg.text().contains("🔴"), "{}", msg.text());
     let moves = play(&w, table, &[ANNA, BORIS, VERA, GLEB], |t| {

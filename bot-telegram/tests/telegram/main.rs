@@ -131,8 +131,19 @@ async fn a_four_player_pairs_round() {
     let service = bot.service.clone();
     fake.say(ALICE.id, &ALICE, "/start");
     let id = lobby(&fake, &service, "козёл пары", &[BOB, CAROL, DAVE]).await;
-    eventually("the match to start", || async {
-        (table(&service, id).await.phase == Phase::Playing).then_some(())
+    eventually("four seated", || async {
+        (table(&service, id).await.humans().count() == 4).then_some(())
+    })
+    .await;
+    // A full pairs lobby waits for its host's start.
+    eventually("the host to start the match", || async {
+        let t = table(&service, id).await;
+        if t.phase == Phase::Playing {
+            return Some(());
+        }
+        let msg = shown(&fake, &service, id, "public").await;
+        press(&fake, &ALICE, &msg, "Начать").await;
+        None
     })
     .await;
     let t = table(&service, id).await;

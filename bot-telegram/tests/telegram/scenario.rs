@@ -1,4 +1,4 @@
-//! The chat scenarios (every core/tests/scenarios/*.json) through the real bot on the fake: the
+//! Every scenario table (core/tests/scenarios/*.json) through the real bot on the fake: the
 //! same requests must leave the same chat and be told the same, step by step, as when they go
 //! straight through the chat layer (and so as on Discord, whose test compares the same way).
 
@@ -13,22 +13,8 @@ use domino_core::view::ButtonData;
 use serde_json::{Map, Value};
 use std::sync::Arc;
 
-/// Every scenario of core/tests/scenarios/, by file name.
 fn scenarios() -> Vec<(String, Scenario)> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../core/tests/scenarios");
-    let mut paths: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    paths.sort();
-    paths
-        .into_iter()
-        .map(|p| {
-            let name = p.file_name().unwrap().to_string_lossy().into_owned();
-            (name, Scenario::from_json(&std::fs::read_to_string(&p).unwrap()))
-        })
-        .collect()
+    scenario::all_in(concat!(env!("CARGO_MANIFEST_DIR"), "/../core/tests/scenarios"))
 }
 
 async fn seeded() -> Arc<Service<MemoryStore>> {
@@ -85,9 +71,9 @@ fn latest_menu(fake: &Fake) -> Msg {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn every_chat_scenario_gives_what_the_chat_layer_gives() {
+async fn every_scenario_gives_what_the_chat_layer_gives() {
     let all = scenarios();
-    assert!(all.iter().any(|(name, _)| name == "chat.json"), "{:?}", all.len());
+    assert!(all.len() >= 3, "chat.json, clock.json and standings.json at least");
     for (name, scenario) in &all {
         eprintln!("scenario {name}");
         run(scenario).await;
@@ -124,6 +110,11 @@ async fn run(scenario: &Scenario) {
         let told: Option<String> = match &step.act {
             Act::Admin { .. } => {
                 fake.admin(GROUP, &who);
+                None
+            }
+            Act::Wait { wait } => {
+                scenario::wait(&service, *wait).await;
+                fake.quiet().await;
                 None
             }
             Act::Cmd { cmd, args } => {

@@ -3,7 +3,7 @@
 //! new table from them and the chat's settings — one set of defaults for every chat.
 
 use crate::engine::rules::{Preset, Rules, RulesError, Teams, Variant};
-use crate::session::Person;
+use crate::session::{ClockRule, Person};
 use crate::store::ChatSettings;
 use serde_json::{Map, Value};
 
@@ -35,6 +35,8 @@ pub struct Args {
     pub thread: bool,
     /// How many to list (`/history N`).
     pub count: Option<u32>,
+    /// The match clock asked for: `Some(None)` is «no clock»; `None` leaves the default.
+    pub clock: Option<Option<ClockRule>>,
 }
 
 impl Args {
@@ -59,6 +61,15 @@ impl Args {
 
     pub fn set_target(&mut self, target: u32) {
         self.options.insert("target".into(), Value::from(target));
+    }
+
+    /// The clock of a new table with `rules`: the one asked for, else the `sport` preset's
+    /// (10+5), else none.
+    pub fn clock(&self, rules: &Rules) -> Option<ClockRule> {
+        match self.clock {
+            Some(asked) => asked,
+            None => rules.sport().then_some(ClockRule::SPORT),
+        }
     }
 
     /// The game these arguments are for: the one named, else the chat's default.

@@ -58,7 +58,9 @@ impl<S: Store> Chat<S> {
             Ok(t) => t,
             Err(e) => return Ok(Answer::private(rules_error_text(&e, lang))),
         };
-        let spec = TableSpec { chat: from.chat.clone(), thread: from.thread.clone(), rules, size };
+        let clock = args.clock(&rules);
+        let spec =
+            TableSpec { chat: from.chat.clone(), thread: from.thread.clone(), rules, size, clock };
         let first = self.first_lang(from).await?;
         let created = self.service.open(spec, from.person.clone(), None, first).await;
         self.opened(from, created, first, lang).await
@@ -120,8 +122,14 @@ impl<S: Store> Chat<S> {
             Ok(t) => t,
             Err(e) => return Ok(Answer::private(rules_error_text(&e, lang))),
         };
-        let spec =
-            TableSpec { chat: from.chat.clone(), thread: from.thread.clone(), rules, size: 2 };
+        let clock = args.clock(&rules);
+        let spec = TableSpec {
+            chat: from.chat.clone(),
+            thread: from.thread.clone(),
+            rules,
+            size: 2,
+            clock,
+        };
         let ttl = if invitee.is_some() { DUEL_TTL_MS } else { 0 };
         let first = self.first_lang(from).await?;
         let created =

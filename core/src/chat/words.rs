@@ -6,6 +6,7 @@
 use super::args::{Args, Opponent};
 use super::catalog::{ArgKind, Cmd, CommandSpec, spec};
 use crate::engine::rules::{OptionKind, OptionSpec, Preset, Variant, option, options_for};
+use crate::session::{CLOCK, ClockRule, OnFlag};
 use serde_json::Value;
 
 /// A word that could not be read.
@@ -196,6 +197,9 @@ fn rule_word(args: &mut Args, words: &[&str]) -> Result<Option<usize>, WordError
         args.set_pairs();
         return Ok(Some(1));
     }
+    if let Some(used) = clock_words(args, words)? {
+        return Ok(Some(used));
+    }
     // A leading `-` (read before dashes become underscores), `no_` or `без_` turns it off.
     let (off, rest) = match word.strip_prefix('-') {
         Some(rest) => (true, norm(rest)),
@@ -232,6 +236,46 @@ fn rule_word(args: &mut Args, words: &[&str]) -> Result<Option<usize>, WordError
         }
     };
     args.options.insert(spec.key.to_owned(), value);
+    Ok(Some(used))
+}
+
+/// The clock from the front of `words`: `часы 10+5`, `clock=3+2`, `clock 10+5 auto`,
+/// `часы нет`, `без_часов`; `None` when the word is not the clock's.
+fn clock_words(args: &mut Args, words: &[&str]) -> Result<Option<usize>, WordError> {
+    let word = words[0];
+    let lower = word.to_lowercase().replace('ё', "е");
+    if CLOCK.off_words.contains(&lower.as_str()) {
+        args.clock = Some(None);
+        return Ok(Some(1));
+    }
+    let (name, value) = match lower.split_once('=') {
+        Some((n, v)) => (n.to_owned(), Some(v.to_owned())),
+        None => (lower.clone(), None),
+    };
+    if !CLOCK.words.contains(&name.as_str()) {
+        return Ok(None);
+    }
+    let inline = value.is_some();
+    let Some(value) = value.or_else(|| words.get(1).map(|v| v.to_lowercase())) else {
+        return Err(WordError::BadValue {
+            word: word.to_owned(),
+            expected: "minutes+seconds: 10+5",
+        });
+    };
+    let mut used = if inline { 1 } else { 2 };
+    if switch(&value) == Some(false) {
+        args.clock = Some(None);
+        return Ok(Some(used));
+    }
+    let Some(mut rule) = ClockRule::parse(&value) else {
+        let expected = "minutes+seconds: 10+5 (1–180 min, 0–60 s)";
+        return Err(WordError::BadValue { word: word.to_owned(), expected });
+    };
+    if words.get(used).is_some_and(|w| CLOCK.auto_words.contains(&norm(w).as_str())) {
+        rule.on_flag = OnFlag::Computer;
+        used += 1;
+    }
+    args.clock = Some(Some(rule));
     Ok(Some(used))
 }
 
@@ -276,6 +320,29 @@ mod tests {
         assert_eq!(words(Cmd::New, "telefon 5"), Err(WordError::Unknown("5".into())));
         assert!(matches!(words(Cmd::New, "до"), Err(WordError::BadValue { .. })));
         assert!(matches!(words(Cmd::New, "eggs=maybe"), Err(WordError::BadValue { .. })));
+    }
+
+    #[test]
+    fn the_clock_in_words() {
+        use crate::session::{ClockRule, OnFlag};
+        let rule =
+            |b, i, on_flag| Some(Some(ClockRule { bank_secs: b, increment_secs: i, on_flag }));
+        assert_eq!(words(Cmd::New, "kozel часы 10+5").unwrap().clock, rule(600, 5, OnFlag::Lose));
+        assert_eq!(
+            words(Cmd::New, "clock=3+2 auto пары").unwrap().clock,
+            rule(180, 2, OnFlag::Computer)
+        );
+        assert_eq!(words(Cmd::Duel, "бот часы 5").unwrap().clock, rule(300, 0, OnFlag::Lose));
+        assert_eq!(words(Cmd::New, "sport без_часов").unwrap().clock, Some(None));
+        assert_eq!(words(Cmd::New, "sport часы нет").unwrap().clock, Some(None));
+        assert_eq!(words(Cmd::New, "kozel").unwrap().clock, None, "the default stays");
+        for bad in ["часы", "часы 0+5", "clock 181", "clock 10+61", "clock ten", "часы 10+5+1"]
+        {
+            assert!(matches!(words(Cmd::New, bad), Err(WordError::BadValue { .. })), "{bad}");
+        }
+        let mut a = Args::default();
+        rule_words(&mut a, "eggs clock 10+5").unwrap();
+        assert_eq!(a.clock, rule(600, 5, OnFlag::Lose), "Discord's options text reads it too");
     }
 
     #[test]

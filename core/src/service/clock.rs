@@ -7,6 +7,12 @@ use rand::TryRngCore;
 /// Reads the time for the service (the session core never does).
 pub trait Clock: Send + Sync {
     fn now(&self) -> Millis;
+
+    /// Moves a test clock on by `ms` (scenario tables wait this way); a real clock cannot be
+    /// moved and says so with `false`.
+    fn advance(&self, _ms: Millis) -> bool {
+        false
+    }
 }
 
 /// The system clock.
@@ -42,6 +48,11 @@ impl ManualClock {
 impl Clock for ManualClock {
     fn now(&self) -> Millis {
         self.0.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    fn advance(&self, ms: Millis) -> bool {
+        ManualClock::advance(self, ms);
+        true
     }
 }
 

@@ -48,6 +48,8 @@ pub struct TableSpec {
     pub thread: Option<String>,
     pub rules: Rules,
     pub size: u8,
+    /// The match clock, if the table plays with one (`None`: no clock).
+    pub clock: Option<crate::session::ClockRule>,
 }
 
 /// How the service runs.
@@ -172,6 +174,11 @@ impl<S: Store> Service<S> {
         self.store
     }
 
+    /// Moves a test clock on by `ms`; `false` on a real clock, which cannot be moved.
+    pub fn advance_clock(&self, ms: Millis) -> bool {
+        self.clock.advance(ms)
+    }
+
     pub fn now(&self) -> Millis {
         self.clock.now()
     }
@@ -243,6 +250,7 @@ impl<S: Store> Service<S> {
             turn_secs: settings.turn_secs,
             bot_level: settings.bot_level,
             seed: self.seeds.next_seed(),
+            clock: spec.clock,
         };
         let (mut table, events) = match duel {
             None => Table::create(new, host, now)?,

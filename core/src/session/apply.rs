@@ -2,6 +2,7 @@
 //! replaces the table only when accepted. Seats, starts and closing are in `lobby`, turns of a
 //! match in play in `turns`, timers and lifetimes in `life`.
 
+use super::clock::ClockRule;
 use super::command::{Action, Actor, Command, Rejection};
 use super::event::Event;
 use super::ids::{ChatId, Lang, Millis, Person};
@@ -23,6 +24,8 @@ pub struct NewTable {
     pub turn_secs: Option<u32>,
     pub bot_level: BotLevel,
     pub seed: u64,
+    /// The match clock, if the table plays with one.
+    pub clock: Option<ClockRule>,
 }
 
 impl Table {
@@ -51,6 +54,8 @@ impl Table {
             phase: Phase::Lobby,
             game: None,
             deadline: None,
+            clock: new.clock,
+            clocks: None,
             end_votes: Vec::new(),
             matches_played: 0,
             seed: new.seed,
@@ -113,6 +118,24 @@ impl Table {
             Action::Join { seat: wanted } => {
                 self.join(person.ok_or(Rejection::SystemOnly)?, *wanted, now, ev)
             }
+            Action::Sit { seat: s } => self.sit(person.ok_or(Rejection::SystemOnly)?, *s, now, ev),
+            Action::SitSide { side } => {
+                self.sit_side(person.ok_or(Rejection::SystemOnly)?, *side, now, ev)
+            }
+            Action::SwapSeats { a, b } => {
+                self.lobby_host(is_host)?;
+                self.swap_seats(*a, *b, ev)
+            }
+            Action::Shuffle => {
+                self.lobby_host(is_host)?;
+                self.shuffle(ev)
+            }
+            Action::SetClock { clock } => {
+                self.lobby_host(is_host)?;
+                self.set_clock(*clock)?;
+                ev.push(Event::Configured);
+                Ok(())
+            }
             Action::Leave => self.leave(seat.ok_or(Rejection::NotSeated)?, now, ev),
             Action::AddBot { seat: wanted } => {
                 self.lobby_host(is_host)?;
@@ -157,10 +180,13 @@ impl Table {
             }
             Action::Back => {
                 let s = seat.ok_or(Rejection::NotSeated)?;
-                let st = self.seats[s].as_mut().expect("seated");
-                if !st.away {
+                if !self.seats[s].as_ref().expect("seated").away {
                     return Err(Rejection::NotAway);
                 }
+                if self.out_of_time(s) {
+                    return Err(Rejection::OutOfTime);
+                }
+                let st = self.seats[s].as_mut().expect("seated");
                 st.away = false;
                 st.misses = 0;
                 ev.push(Event::CameBack { seat: s as u8 });

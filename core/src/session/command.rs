@@ -35,6 +35,17 @@ impl Actor {
 pub enum Action {
     /// Sit down, in a given seat or the first free one.
     Join { seat: Option<u8> },
+    /// Sit in this seat: join there, or move there from another seat (lobby).
+    Sit { seat: u8 },
+    /// Pairs: sit on this side (0: seats 1 and 3, N/S; 1: seats 2 and 4, E/W), joining or
+    /// moving to its first free seat (lobby).
+    SitSide { side: u8 },
+    /// Swap the occupants of two seats, people or computers (host, lobby).
+    SwapSeats { a: u8, b: u8 },
+    /// Shuffle the seats (partners, in pairs) by lot from the table's seed (host, lobby).
+    Shuffle,
+    /// Set the match clock or turn it off (host, lobby).
+    SetClock { clock: Option<super::clock::ClockRule> },
     /// Stand up (in the lobby), or hand the seat to a computer player (in a match).
     Leave,
     /// Seat a computer player (host, lobby).
@@ -142,4 +153,12 @@ pub enum Rejection {
     SystemOnly,
     #[error("only the chat's admins can do that")]
     AdminsOnly,
+    #[error("your time is up")]
+    OutOfTime,
+    #[error("this table does not play in pairs")]
+    NotPairs,
+    #[error("that side is full")]
+    SideFull,
+    #[error("a clock is 1 to 180 minutes plus 0 to 60 seconds a move")]
+    BadClock,
 }

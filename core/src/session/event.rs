@@ -25,22 +25,84 @@ pub enum MovedBy {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "event")]
 pub enum Event {
-    Created { host: Person },
-    Challenged { invitee: Person },
-    Joined { seat: u8, person: Person },
-    Left { seat: u8, person: Person },
-    BotSeated { seat: u8, level: BotLevel },
-    BotRemoved { seat: u8 },
-    HostChanged { person: Person },
+    Created {
+        host: Person,
+    },
+    Challenged {
+        invitee: Person,
+    },
+    Joined {
+        seat: u8,
+        person: Person,
+    },
+    Left {
+        seat: u8,
+        person: Person,
+    },
+    BotSeated {
+        seat: u8,
+        level: BotLevel,
+    },
+    BotRemoved {
+        seat: u8,
+    },
+    HostChanged {
+        person: Person,
+    },
     Configured,
-    Started { match_no: u32 },
-    RoundDealt { round: u32 },
-    Moved { seat: u8, mv: Move, by: MovedBy, points: Option<u32> },
-    RoundEnded { round: u32, report: RoundReport },
-    Resigned { seat: u8 },
-    MatchEnded { outcome: Outcome },
-    WentAway { seat: u8 },
-    CameBack { seat: u8 },
-    VoteCast { seat: u8, votes: u8, needed: u8 },
-    Closed { reason: CloseReason },
+    Started {
+        match_no: u32,
+    },
+    RoundDealt {
+        round: u32,
+    },
+    Moved {
+        seat: u8,
+        mv: Move,
+        by: MovedBy,
+        points: Option<u32>,
+    },
+    RoundEnded {
+        round: u32,
+        report: RoundReport,
+    },
+    Resigned {
+        seat: u8,
+    },
+    /// A side's clock ran out: it lost the match, or the computer plays for it (`computer`).
+    FlagFell {
+        side: u8,
+        computer: bool,
+    },
+    /// A person moved to another free seat (lobby).
+    SeatChanged {
+        from: u8,
+        to: u8,
+    },
+    /// The host swapped two seats (lobby).
+    SeatsSwapped {
+        a: u8,
+        b: u8,
+    },
+    /// The host shuffled the seats by lot (lobby); `seats` is where each old seat went.
+    SeatsShuffled {
+        seats: Vec<u8>,
+    },
+    MatchEnded {
+        outcome: Outcome,
+    },
+    WentAway {
+        seat: u8,
+    },
+    CameBack {
+        seat: u8,
+    },
+    VoteCast {
+        seat: u8,
+        votes: u8,
+        needed: u8,
+    },
+    Closed {
+        reason: CloseReason,
+    },
 }

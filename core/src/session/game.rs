@@ -10,12 +10,15 @@ use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-/// How a match ended, by side (R18 roles), and who resigned if anyone did.
+/// How a match ended, by side (R18 roles), and who resigned or ran out of time if anyone did.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Outcome {
     pub winner: Option<usize>,
     pub loser: Option<usize>,
     pub resigned: Option<u8>,
+    /// The side whose clock ran out, if that decided the match.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flag: Option<u8>,
 }
 
 /// The deal of round `index` (0-based) of the match seeded `seed`. Stable across versions: a

@@ -46,13 +46,13 @@ impl RobotTurn {
 }
 
 impl Table {
-    /// When this table next has something due: a challenge's or a turn's deadline, a lobby's
-    /// end, an idle match's end.
+    /// When this table next has something due: a challenge's or a turn's deadline, a clock's
+    /// flag, a lobby's end, an idle match's end.
     pub fn next_due(&self, lives: &Lives) -> Option<Millis> {
         match &self.phase {
             Phase::Challenge { expires_at, .. } => Some(*expires_at),
             Phase::Lobby => Some(self.last_active() + lives.lobby_ms),
-            Phase::Playing => match self.deadline {
+            Phase::Playing => match self.deadline.into_iter().chain(self.flag_at()).min() {
                 Some(d) => Some(d),
                 // Waiting on a person with no timer (computer turns are made at once).
                 None if self.to_move().is_some() => Some(self.last_active() + lives.idle_ms),
@@ -62,7 +62,8 @@ impl Table {
         }
     }
 
-    /// What is due at `now`: a challenge expires, a lobby closes, an idle match is abandoned.
+    /// What is due at `now`: a clock's flag falls, a challenge expires, a lobby closes, an idle
+    /// match is abandoned.
     /// A turn deadline is not handled here: its computer move comes as `RobotMove`.
     pub(super) fn tick(
         &mut self,
@@ -70,6 +71,10 @@ impl Table {
         lives: &Lives,
         ev: &mut Vec<Event>,
     ) -> Result<(), Rejection> {
+        if let (Phase::Playing, Some(side)) = (&self.phase, self.flag_fallen(now)) {
+            self.flag_fall(side, now, ev);
+            return Ok(());
+        }
         let idle = now - self.last_active();
         let reason = match &self.phase {
             Phase::Challenge { expires_at, .. } if *expires_at <= now => CloseReason::Expired,

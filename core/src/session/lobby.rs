@@ -1,13 +1,14 @@
 //! The table's life outside a move: seats in the lobby, starting a match (first or rematch),
 //! resigning, votes, closing, lobby settings.
 
+use super::clock::Clocks;
 use super::command::Rejection;
 use super::event::Event;
 use super::game::{Game, Outcome};
 use super::ids::{Lang, Millis, Person};
 use super::robot::mix;
 use super::table::{BotLevel, CloseReason, Phase, Seat, Table};
-use crate::engine::rules::Rules;
+use crate::engine::rules::{Rules, Teams};
 
 impl Table {
     pub(super) fn lobby_host(&self, is_host: bool) -> Result<(), Rejection> {
@@ -96,7 +97,12 @@ impl Table {
         now: Millis,
         ev: &mut Vec<Event>,
     ) -> Result<(), Rejection> {
-        if self.is_full() { self.start(now, ev) } else { Ok(()) }
+        // A pairs lobby waits for its host even when full: partners are chosen first.
+        if self.is_full() && self.rules.teams != Teams::Pairs {
+            self.start(now, ev)
+        } else {
+            Ok(())
+        }
     }
 
     /// Starts a match (first or rematch): empty seats get computer players.
@@ -113,6 +119,7 @@ impl Table {
         let seed = mix(&[self.seed, self.matches_played as u64]);
         let game = Game::new(self.rules.clone(), self.size as usize, seed)?;
         self.game = Some(game);
+        self.clocks = self.clock.map(|c| Clocks::new(&c, self.rules.sides(self.size as usize)));
         self.phase = Phase::Playing;
         self.end_votes.clear();
         ev.push(Event::Started { match_no: self.matches_played + 1 });
@@ -133,6 +140,7 @@ impl Table {
             winner: (sides == 2).then(|| 1 - side),
             loser: Some(side),
             resigned: Some(s as u8),
+            flag: None,
         };
         ev.push(Event::Resigned { seat: s as u8 });
         self.finish(outcome, ev);
@@ -144,6 +152,9 @@ impl Table {
         game.outcome = Some(outcome);
         self.phase = Phase::Finished;
         self.deadline = None;
+        if let Some(clocks) = self.clocks.as_mut() {
+            clocks.running = None;
+        }
         self.matches_played += 1;
         for st in self.seats.iter_mut().flatten() {
             st.away = false;

@@ -4,6 +4,7 @@
 //! due (`Table::robot_turn`) and takes it as a command (`Action::RobotMove`) once chosen.
 
 mod apply;
+pub mod clock;
 pub mod command;
 pub mod event;
 pub mod game;
@@ -11,10 +12,12 @@ pub mod ids;
 mod life;
 mod lobby;
 pub mod robot;
+mod seats;
 pub mod table;
 mod turns;
 
 pub use apply::{MAX_MISSES, NewTable};
+pub use clock::{CLOCK, ClockRule, Clocks, OnFlag, Running};
 pub use command::{Action, Actor, Command, Rejection};
 pub use event::{Event, MovedBy};
 pub use game::{Game, Outcome};

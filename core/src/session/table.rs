@@ -1,5 +1,6 @@
 //! The state of one table in one chat: lobby, seats, the match in play, timers.
 
+use super::clock::{ClockRule, Clocks};
 use super::game::Game;
 use super::ids::{ChatId, Lang, Millis, Person, UserId};
 use crate::engine::game::Match;
@@ -156,6 +157,12 @@ pub struct Table {
     pub game: Option<Game>,
     /// When the player to move runs out of time.
     pub deadline: Option<Millis>,
+    /// The match clock (RULES.md §6), when the table plays with one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockRule>,
+    /// The clock of the match in play: each side's bank, the running flag.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clocks: Option<Clocks>,
     /// Seats that voted to end the table.
     #[serde(default)]
     pub end_votes: Vec<u8>,

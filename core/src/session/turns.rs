@@ -31,7 +31,9 @@ impl Table {
         if self.to_move() != Some(s) {
             return Err(Rejection::NotYourTurn);
         }
+        self.check_flag(now)?;
         self.make_move(s, mv, MovedBy::Player, ev)?;
+        self.clock_pause(now, true);
         if let Some(st) = self.seats[s].as_mut() {
             st.misses = 0;
         }
@@ -78,11 +80,16 @@ impl Table {
     /// computer's (see [`Table::robot_turn`]; the service makes it).
     pub(super) fn settle(&mut self, now: Millis, ev: &mut Vec<Event>) {
         self.deadline = None;
+        self.clock_pause(now, false);
         while self.phase == Phase::Playing {
             let game = self.game.as_mut().expect("a match in play");
             if let Some(result) = game.live.result() {
-                let outcome =
-                    Outcome { winner: result.winner, loser: result.loser, resigned: None };
+                let outcome = Outcome {
+                    winner: result.winner,
+                    loser: result.loser,
+                    resigned: None,
+                    flag: None,
+                };
                 self.finish(outcome, ev);
                 return;
             }
@@ -103,6 +110,7 @@ impl Table {
                 _ if automatic => return,
                 _ => {
                     self.deadline = self.turn_secs.map(|secs| now + secs as i64 * 1000);
+                    self.clock_resume(s, now);
                     return;
                 }
             }
@@ -120,6 +128,9 @@ impl Table {
         let st = self.seats[s].as_ref()?;
         let by = if st.is_automatic() {
             MovedBy::Computer
+        } else if self.flag_fallen(now).is_some() {
+            // The flag falls first (a `Tick`): no computer move gives the time back.
+            return None;
         } else if self.deadline.is_some_and(|d| d <= now) {
             MovedBy::Timeout
         } else {
@@ -147,6 +158,7 @@ impl Table {
         let turn = self.robot_turn(now).ok_or(Rejection::NotDue)?;
         let s = turn.seat;
         self.make_move(s, mv, turn.by, ev)?;
+        self.clock_pause(now, true);
         if turn.by == MovedBy::Timeout {
             let st = self.seats[s].as_mut().expect("seated");
             st.misses += 1;

@@ -41,6 +41,12 @@ pub enum ButtonAction {
     Level(BotLevel),
     Variant(Variant),
     Size(u8),
+    /// Pairs: sit on this side (0: N/S, 1: E/W).
+    Side(u8),
+    /// Swap these two seats (host, lobby).
+    Swap(u8, u8),
+    /// Shuffle the seats by lot (host, lobby).
+    Shuffle,
 }
 
 impl ButtonAction {
@@ -73,6 +79,9 @@ impl ButtonAction {
             ButtonAction::Level(l) => configure(None, None, None, None, Some(l)),
             ButtonAction::Variant(v) => configure(Some(Rules::new(v)), None, None, None, None),
             ButtonAction::Size(n) => configure(None, Some(n), None, None, None),
+            ButtonAction::Side(side) => Action::SitSide { side },
+            ButtonAction::Swap(a, b) => Action::SwapSeats { a, b },
+            ButtonAction::Shuffle => Action::Shuffle,
         })
     }
 }
@@ -163,6 +172,9 @@ fn push_action(out: &mut String, action: &ButtonAction) {
         ButtonAction::Back => "back",
         ButtonAction::Accept => "yes",
         ButtonAction::Decline => "no",
+        ButtonAction::Shuffle => "shuffle",
+        ButtonAction::Side(side) => return write!(out, "side.{side}").expect("to a string"),
+        ButtonAction::Swap(a, b) => return write!(out, "swap.{a}.{b}").expect("to a string"),
         ButtonAction::RemoveBot(seat) => return write!(out, "unbot.{seat}").expect("to a string"),
         ButtonAction::Move(mv) => return write!(out, "m.{mv}").expect("to a string"),
         ButtonAction::Lang(lang) => {
@@ -197,6 +209,7 @@ fn parse_action(s: &str) -> Option<ButtonAction> {
         "back" => ButtonAction::Back,
         "yes" => ButtonAction::Accept,
         "no" => ButtonAction::Decline,
+        "shuffle" => ButtonAction::Shuffle,
         "timer.off" => ButtonAction::Timer(None),
         _ => {
             let (tag, arg) = s.split_once('.')?;
@@ -212,6 +225,12 @@ fn parse_action(s: &str) -> Option<ButtonAction> {
                 "level" => ButtonAction::Level(BotLevel::from_key(arg)?),
                 "variant" => ButtonAction::Variant(arg.parse().ok()?),
                 "size" => ButtonAction::Size(parse_decimal(arg)?.try_into().ok()?),
+                "side" => ButtonAction::Side(parse_decimal(arg)?.try_into().ok()?),
+                "swap" => {
+                    let (a, b) = arg.split_once('.')?;
+                    let seat = |t: &str| u8::try_from(parse_decimal(t)?).ok();
+                    ButtonAction::Swap(seat(a)?, seat(b)?)
+                }
                 _ => return None,
             }
         }
@@ -288,6 +307,13 @@ mod tests {
             "1:1:1:unbot.01",
             "1:1:1:timer.",
             "1:1:1:lang.de",
+            "1:1:1:side.",
+            "1:1:1:side.01",
+            "1:1:1:swap.1",
+            "1:1:1:swap.1.",
+            "1:1:1:swap.1.256",
+            "1:1:1:swap.1.2.3",
+            "1:1:1:shuffle.1",
             "1:1:1:join:",
             "1:1:3w5e11264sgsg:join",
             "1:1y2p0ij32e8e8:0:join",

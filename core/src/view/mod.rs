@@ -41,7 +41,7 @@ pub use scoreboard::{
     render_tally, render_totals,
 };
 pub use table::{
-    Buttons, LastRoundView, OutcomeView, PhaseView, SeatView, SheetView, SideScore, TableView,
-    table_view, table_view_in,
+    Buttons, ClockView, LastRoundView, OutcomeView, PhaseView, SeatView, SheetView, SideClock,
+    SideScore, TableView, table_view, table_view_in,
 };
 pub use text::variant_name;

@@ -64,10 +64,31 @@ pub fn notice(table: &Table, event: &Event, lang: Lang) -> Option<String> {
                 loser: outcome.loser.map(|s| side_label(table, s, lang)),
                 goat: Goat::of(&table.rules),
                 resigned: None,
+                flag: None,
             };
             let mut lines = vec![format!("🏁 {}", tr(lang, "Матч окончен.", "The match is over."))];
             lines.extend(outcome_lines(&view, lang));
             lines.join("\n")
+        }
+        Event::FlagFell { side, computer } => {
+            let who = side_label(table, *side as usize, lang);
+            match (lang, computer) {
+                (Lang::Ru, false) => format!("⏱ {who}: время на матч вышло — матч проигран."),
+                (Lang::En, false) => format!("⏱ {who}: out of time — the match is lost."),
+                (Lang::Ru, true) => {
+                    format!("⏱ {who}: время на матч вышло — дальше за них играет компьютер.")
+                }
+                (Lang::En, true) => {
+                    format!("⏱ {who}: out of time — the computer plays for them from now on.")
+                }
+            }
+        }
+        Event::SeatsSwapped { a, b } => match lang {
+            Lang::Ru => format!("🔀 Места {} и {} поменялись.", a + 1, b + 1),
+            Lang::En => format!("🔀 Seats {} and {} swapped.", a + 1, b + 1),
+        },
+        Event::SeatsShuffled { .. } => {
+            tr(lang, "🎲 Места разыграны по жребию.", "🎲 Seats drawn by lot.").to_owned()
         }
         Event::WentAway { seat } => match lang {
             Lang::Ru => format!(

@@ -86,6 +86,18 @@ pub fn rejection_text(rejection: &Rejection, lang: Lang) -> String {
             tr(lang, "Таймер хода — от 10 с до 1 ч.", "A turn timer is 10 s to 1 h.")
         }
         Rejection::Move(e) => return move_error_text(e, lang),
+        Rejection::OutOfTime => {
+            tr(lang, "Ваше время на матч вышло.", "Your time for the match is up.")
+        }
+        Rejection::NotPairs => {
+            tr(lang, "За этим столом играют не парами.", "This table does not play in pairs.")
+        }
+        Rejection::SideFull => tr(lang, "На этой стороне мест нет.", "That side is full."),
+        Rejection::BadClock => tr(
+            lang,
+            "Часы — от 1 до 180 минут и от 0 до 60 секунд за ход, например «часы 10+5».",
+            "A clock is 1 to 180 minutes plus 0 to 60 seconds a move, e.g. «clock 10+5».",
+        ),
     };
     text.to_owned()
 }
@@ -318,6 +330,10 @@ mod tests {
             Rejection::AlreadyVoted,
             Rejection::SystemOnly,
             Rejection::AdminsOnly,
+            Rejection::OutOfTime,
+            Rejection::NotPairs,
+            Rejection::SideFull,
+            Rejection::BadClock,
             Rejection::SeatsTaken { size: 2 },
             Rejection::TooManyTables { limit: 8 },
             Rejection::TooManyLobbies { limit: 3 },

@@ -1,7 +1,9 @@
 //! The public table view as chat text.
 
 use super::board::{CLOSED, EndView};
-use super::table::{LastRoundView, OutcomeView, PhaseView, SheetView, TableView, seat_line};
+use super::table::{
+    ClockView, LastRoundView, OutcomeView, PhaseView, SheetView, TableView, seat_line,
+};
 use super::text::{arm_arrow, close_reason_text, end_kind_text, tile_text, tiles_count, tr};
 use crate::engine::board::Board;
 use crate::engine::moves::Move;
@@ -12,6 +14,22 @@ pub fn render_table(view: &TableView) -> String {
     let lang = view.lang;
     let mut out = vec![format!("🎲 {}", view.title), phase_line(&view.phase, lang), String::new()];
     out.extend(view.seats.iter().map(|s| seat_line(s, lang)));
+    if let Some([a, b]) = &view.partners {
+        out.push(format!("🤝 {a} {} {b}", tr(lang, "против", "vs")));
+        if matches!(view.phase, PhaseView::Lobby { seated, size } if seated == size) {
+            out.push(
+                tr(
+                    lang,
+                    "Все места заняты: хозяин начинает матч.",
+                    "Every seat is taken: the host starts the match.",
+                )
+                .to_owned(),
+            );
+        }
+    }
+    if let Some(clock) = &view.clock {
+        out.push(clock_line(clock, lang));
+    }
     let playing = matches!(view.phase, PhaseView::Playing { .. });
     let closed = matches!(view.phase, PhaseView::Closed { .. });
     if let Some(board) = view.board.as_ref().filter(|_| !closed) {
@@ -87,6 +105,44 @@ pub fn render_caption(view: &TableView, max: usize) -> String {
         out.push_str("\n…");
     }
     out
+}
+
+/// "⏱ Часы 10+5: 🔵 Анна + Вера 9:58 ▶ · 🔴 Борис + Гоша 10:00".
+fn clock_line(clock: &ClockView, lang: Lang) -> String {
+    let mut line = format!("⏱ {} {}", tr(lang, "Часы", "Clock"), clock.rule);
+    if clock.auto {
+        line.push_str(tr(
+            lang,
+            " (время вышло — играет компьютер)",
+            " (out of time: the computer plays)",
+        ));
+    }
+    let sides: Vec<String> = clock
+        .sides
+        .iter()
+        .map(|s| {
+            let mark = if s.fallen {
+                " ⌛"
+            } else if s.running {
+                " ▶"
+            } else {
+                ""
+            };
+            format!("{} {}{mark}", s.label, clock_time(s.left_ms))
+        })
+        .collect();
+    if !sides.is_empty() {
+        line.push_str(": ");
+        line.push_str(&sides.join(" · "));
+    }
+    line
+}
+
+/// `9:58`, `1:05:00`: the time left, in whole seconds rounded down.
+pub fn clock_time(ms: i64) -> String {
+    let secs = ms.max(0) / 1000;
+    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
+    if h > 0 { format!("{h}:{m:02}:{s:02}") } else { format!("{m}:{s:02}") }
 }
 
 fn phase_line(phase: &PhaseView, lang: Lang) -> String {
@@ -202,6 +258,9 @@ pub(crate) fn round_result(last: &LastRoundView, lang: Lang) -> String {
 
 pub(crate) fn outcome_lines(outcome: &OutcomeView, lang: Lang) -> Vec<String> {
     let mut lines = Vec::new();
+    if let Some(who) = &outcome.flag {
+        lines.push(format!("⏱ {who}: {}", tr(lang, "время вышло.", "out of time.")));
+    }
     if let Some(who) = &outcome.resigned {
         lines.push(format!("🏳 {who} {}", tr(lang, "сдаётся.", "resigns.")));
     }

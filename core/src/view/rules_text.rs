@@ -2,7 +2,7 @@
 
 use super::text::{option_word, pick, preset_word, rules_name, tr};
 use crate::engine::rules::{Rules, Variant, options_for};
-use crate::session::Lang;
+use crate::session::{CLOCK, Lang};
 
 /// The rules of the game `rules` describe, in short, with this table's target and options,
 /// then every option of the game (from the one catalog): on or off, what it does, and the word
@@ -24,6 +24,12 @@ pub fn rules_text(rules: &Rules, lang: Lang) -> String {
             pick(o.help, lang)
         ));
     }
+    out.push_str(&format!(
+        "\n⏱ {} ({} 10+5) — {}",
+        pick(CLOCK.label, lang),
+        tr(lang, "часы", "clock"),
+        pick(CLOCK.help, lang)
+    ));
     out.push_str(tr(
         lang,
         "\nВключить при открытии стола: /new козёл яйца; выключить: -слово.",

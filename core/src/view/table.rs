@@ -7,7 +7,8 @@ use super::history::{RoundLine, last_round};
 use super::text::{self, Goat, display_name, penalties, seat_name, side_label, side_mark, tr};
 use crate::engine::game::RoundReport;
 use crate::engine::round::EndKind;
-use crate::session::{BotLevel, CloseReason, Lang, Occupant, Phase, Table};
+use crate::engine::rules::Teams;
+use crate::session::{BotLevel, CloseReason, Lang, Occupant, OnFlag, Phase, Table};
 
 /// Rows of buttons: (label, data).
 pub type Buttons = Vec<Vec<(String, ButtonData)>>;
@@ -29,7 +30,32 @@ pub struct TableView {
     pub sheet: Option<SheetView>,
     pub last_round: Option<LastRoundView>,
     pub outcome: Option<OutcomeView>,
+    /// Pairs: who plays with whom ("🔵 Анна + Вера", "🔴 Борис + место 4").
+    pub partners: Option<[String; 2]>,
+    /// The match clock, when the table plays with one.
+    pub clock: Option<ClockView>,
     pub buttons: Buttons,
+}
+
+/// The match clock as shown: the setting and, in a match, each side's time.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClockView {
+    /// `10+5`.
+    pub rule: String,
+    /// The computer plays for a side out of time (instead of its losing).
+    pub auto: bool,
+    /// One per side once a match has started.
+    pub sides: Vec<SideClock>,
+}
+
+/// One side's clock: its time as of its turn's start (the running one) or its last move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SideClock {
+    pub label: String,
+    pub left_ms: i64,
+    pub running: bool,
+    /// Out of time (the computer plays for it, or it lost).
+    pub fallen: bool,
 }
 
 /// Where the table is.
@@ -104,6 +130,8 @@ pub struct OutcomeView {
     pub goat: Option<Goat>,
     /// The name of whoever resigned.
     pub resigned: Option<String>,
+    /// The side whose clock ran out, when that decided the match.
+    pub flag: Option<String>,
 }
 
 /// The public view of `table` in the table's language.
@@ -180,6 +208,7 @@ pub fn table_view_in(table: &Table, lang: Lang) -> TableView {
                 loser: o.loser.map(|s| side_label(table, s, lang)),
                 goat: Goat::of(&table.rules),
                 resigned: o.resigned.and_then(|s| seat_name(table, s as usize, lang)),
+                flag: o.flag.map(|s| side_label(table, s as usize, lang)),
             }
         });
     TableView {
@@ -193,8 +222,31 @@ pub fn table_view_in(table: &Table, lang: Lang) -> TableView {
         sheet,
         last_round: last.map(|l| last_round_view(table, &l, lang)),
         outcome,
+        partners: (table.rules.teams == Teams::Pairs && table.phase == Phase::Lobby)
+            .then(|| [side_label(table, 0, lang), side_label(table, 1, lang)]),
+        clock: clock_view(table, lang),
         buttons: buttons(table, lang),
     }
+}
+
+fn clock_view(table: &Table, lang: Lang) -> Option<ClockView> {
+    let rule = table.clock?;
+    let live = matches!(table.phase, Phase::Playing | Phase::Finished);
+    let sides = match table.clocks.as_ref().filter(|_| live) {
+        Some(c) => c
+            .banks
+            .iter()
+            .enumerate()
+            .map(|(side, &left)| SideClock {
+                label: side_label(table, side, lang),
+                left_ms: left,
+                running: c.running.is_some_and(|r| r.side as usize == side),
+                fallen: left == 0 || c.fallen.contains(&(side as u8)),
+            })
+            .collect(),
+        None => Vec::new(),
+    };
+    Some(ClockView { rule: rule.text(), auto: rule.on_flag == OnFlag::Computer, sides })
 }
 
 fn has_bazaar(table: &Table) -> bool {
@@ -236,15 +288,29 @@ fn buttons(table: &Table, lang: Lang) -> Buttons {
         |label: &str, action| (label.to_owned(), ButtonData::new(table.id, table.version, action));
     match &table.phase {
         Phase::Lobby => {
-            let mut rows = vec![vec![
-                b(tr(lang, "✋ Сесть", "✋ Join"), ButtonAction::Join),
-                b(tr(lang, "🚪 Встать", "🚪 Leave"), ButtonAction::Leave),
-            ]];
+            let pairs = table.rules.teams == Teams::Pairs;
+            let mut first = vec![b(tr(lang, "✋ Сесть", "✋ Join"), ButtonAction::Join)];
+            if pairs {
+                // Partners sit opposite: seats 1 and 3 (N/S) against 2 and 4 (E/W).
+                first.push(b(tr(lang, "🔵 С/Ю", "🔵 N/S"), ButtonAction::Side(0)));
+                first.push(b(tr(lang, "🔴 В/З", "🔴 E/W"), ButtonAction::Side(1)));
+            }
+            first.push(b(tr(lang, "🚪 Встать", "🚪 Leave"), ButtonAction::Leave));
+            let mut rows = vec![first];
             let mut second = Vec::new();
             if !table.is_full() {
                 second.push(b(tr(lang, "🤖 + Компьютер", "🤖 + Computer"), ButtonAction::AddBot));
             }
             second.push(b(tr(lang, "▶️ Начать", "▶️ Start"), ButtonAction::Start));
+            let seated = table.seats.iter().flatten().count();
+            if seated >= 2 {
+                let shuffle = if pairs {
+                    tr(lang, "🎲 Пары по жребию", "🎲 Partners by lot")
+                } else {
+                    tr(lang, "🎲 Места по жребию", "🎲 Seats by lot")
+                };
+                second.push(b(shuffle, ButtonAction::Shuffle));
+            }
             rows.push(second);
             let bots: Vec<_> = table
                 .seats
@@ -259,6 +325,24 @@ fn buttons(table: &Table, lang: Lang) -> Buttons {
                 .collect();
             if !bots.is_empty() {
                 rows.push(bots);
+            }
+            if seated >= 2 {
+                // Neighbours swap: every order can be reached, and in pairs each swap changes
+                // partners.
+                let n = table.seats.len();
+                let pairs: Vec<(usize, usize)> = match n {
+                    2 => vec![(0, 1)],
+                    _ => (0..n).map(|i| (i, (i + 1) % n)).collect(),
+                };
+                rows.push(
+                    pairs
+                        .into_iter()
+                        .map(|(i, j)| {
+                            let label = format!("{}⇄{}", i + 1, j + 1);
+                            b(&label, ButtonAction::Swap(i as u8, j as u8))
+                        })
+                        .collect(),
+                );
             }
             rows
         }

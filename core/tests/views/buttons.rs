@@ -47,7 +47,10 @@ fn action() -> impl Strategy<Value = ButtonAction> {
             A::Back,
             A::Accept,
             A::Decline,
+            A::Shuffle,
         ]),
+        any::<u8>().prop_map(A::Side),
+        (any::<u8>(), any::<u8>()).prop_map(|(a, b)| A::Swap(a, b)),
         any::<u8>().prop_map(A::RemoveBot),
         a_move().prop_map(A::Move),
         prop::sample::select(vec![Lang::Ru, Lang::En]).prop_map(A::Lang),
@@ -86,7 +89,7 @@ proptest! {
 
     #[test]
     fn near_misses_are_refused_or_canonical(
-        s in "1:-?[0-9a-z]{0,14}:[0-9a-z]{0,14}:(join|bot|unbot\\.[0-9]{1,4}|m\\.[LPDX][0-9lrudc!]{0,18}|timer\\.[0-9of]{0,11}|size\\.[0-9]{1,4}|lang\\.[a-z]{2}|level\\.[a-z]{0,7})",
+        s in "1:-?[0-9a-z]{0,14}:[0-9a-z]{0,14}:(join|bot|unbot\\.[0-9]{1,4}|m\\.[LPDX][0-9lrudc!]{0,18}|timer\\.[0-9of]{0,11}|size\\.[0-9]{1,4}|lang\\.[a-z]{2}|level\\.[a-z]{0,7}|side\\.[0-9]{0,4}|swap\\.[0-9]{0,4}\\.?[0-9.]{0,5}|shuffle\\.?)",
     ) {
         check_decoding(&s);
     }

@@ -30,6 +30,7 @@ pub fn new_table(rules: Rules, size: u8, lang: Lang, seed: u64) -> NewTable {
         turn_secs: None,
         bot_level: BotLevel::Greedy,
         seed,
+        clock: None,
     }
 }
 

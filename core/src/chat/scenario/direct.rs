@@ -43,6 +43,7 @@ pub async fn run_direct<S: Store>(chat: &Chat<S>, scenario: &Scenario, at: ChatI
         };
         match &step.act {
             Act::Admin { .. } => admins.push(step.who.clone()),
+            Act::Wait { wait: secs } => wait(chat.service(), *secs).await,
             Act::Cmd { cmd, args } => {
                 let (cmd, args) = Scenario::args(cmd, args);
                 let a = chat.handle(&from(&step.who), Request::Command(cmd, args)).await;
@@ -129,7 +130,18 @@ pub fn button_action(name: &str) -> ButtonAction {
         "end" => ButtonAction::End,
         "accept" => ButtonAction::Accept,
         "decline" => ButtonAction::Decline,
-        other => panic!("no button {other}"),
+        "shuffle" => ButtonAction::Shuffle,
+        // Pairs: sit N/S or E/W.
+        "ns" => ButtonAction::Side(0),
+        "ew" => ButtonAction::Side(1),
+        // `swap1-2`: the host swaps seats 1 and 2 (as numbered on the table).
+        other => match other.strip_prefix("swap").and_then(|s| s.split_once('-')) {
+            Some((a, b)) => {
+                let seat = |t: &str| t.parse::<u8>().expect("a seat number") - 1;
+                ButtonAction::Swap(seat(a), seat(b))
+            }
+            None => panic!("no button {other}"),
+        },
     }
 }
 
@@ -157,6 +169,18 @@ mod tests {
         let rated = store.ratings(&at, Span::AllTime, None).await.unwrap();
         assert_eq!(rated.len(), 4 + 2 + 2, "{rated:?}");
         assert!(rated.iter().all(|r| r.matches >= 1 && r.sigma < crate::store::SIGMA0));
+    }
+
+    #[tokio::test]
+    async fn every_scenario_runs_straight_through_the_chat_layer() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/scenarios");
+        let all = all_in(dir);
+        assert!(all.len() >= 2, "chat.json and clock.json at least");
+        for (_, scenario) in &all {
+            let chat = Chat::new(seeded(MemoryStore::new()).await);
+            let seen = run_direct(&chat, scenario, ChatId::new(Platform::Telegram, "-1001")).await;
+            assert_eq!(seen.len(), scenario.steps.len());
+        }
     }
 
     #[tokio::test]

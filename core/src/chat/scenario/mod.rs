@@ -59,6 +59,8 @@ pub enum Act {
     Play { play: String },
     /// The person becomes an admin of the chat.
     Admin { admin: bool },
+    /// Time passes (seconds, on the service's test clock) and the timers fire.
+    Wait { wait: u32 },
 }
 
 /// What the step must give.
@@ -129,6 +131,30 @@ impl Scenario {
         }
         (spec.cmd, out)
     }
+}
+
+/// A `wait` step: the test clock moves on `secs` and the timers fire, as `run_timers` would.
+pub async fn wait<S: Store>(service: &crate::service::Service<S>, secs: u32) {
+    assert!(service.advance_clock(secs as i64 * 1000), "scenarios run on a test clock");
+    service.fire_due().await;
+    service.settled().await;
+}
+
+/// Every scenario table in `dir` (`*.json`), by file name, read.
+pub fn all_in(dir: &str) -> Vec<(String, Scenario)> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .expect("the scenarios folder")
+        .map(|e| e.expect("an entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            (name, Scenario::from_json(&std::fs::read_to_string(&p).unwrap()))
+        })
+        .collect()
 }
 
 /// Replaces every id and name of `people` ((user id, name, key)) in `v` by the key, and every
