@@ -19,7 +19,8 @@ use domino_core::view::{
 use rand::{Rng, SeedableRng, rngs::StdRng};
 
 /// Latin words a Russian text may hold: names of things that have no Russian name.
-const LATIN_IN_RUSSIAN: &[&str] = &["Telegram", "Discord", "CSV", "JSON", "PNG", "ID", "English"];
+const LATIN_IN_RUSSIAN: &[&str] =
+    &["Telegram", "Discord", "CSV", "JSON", "PNG", "ID", "English", "WengLin"];
 
 /// The Latin words of `text` that a Russian reader would see as English. Commands are the
 /// platform's names, not words (`/new`, Discord's `/domino new`), and so are mentions, links

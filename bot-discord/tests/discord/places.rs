@@ -58,8 +58,12 @@ async fn a_duel_with_oneself_or_a_non_member_is_refused_in_discords_words() {
     let w = World::start(MemoryStore::new()).await;
     let myself = vec![user_opt("opponent", ANNA.id)];
     let own = w.slash_in(CHANNEL, ANNA, "duel", myself, resolved_user(ANNA.user())).await;
-    assert!(own.ephemeral() && own.text().contains("/domino duel computer:True"), "{}", own.text());
-    assert!(!own.text().contains("duel bot"), "{}", own.text());
+    assert!(
+        own.ephemeral() && own.text().contains("/domino дуэль компьютер:True"),
+        "{}",
+        own.text()
+    );
+    assert!(!own.text().contains("duel бот"), "{}", own.text());
     // Discord resolves a member only for a member of the server.
     let id = BORIS.id.to_string();
     let stranger = json!({"users": {id: BORIS.user()}});
@@ -67,7 +71,7 @@ async fn a_duel_with_oneself_or_a_non_member_is_refused_in_discords_words() {
     let gone = w.slash_in(CHANNEL, ANNA, "duel", options, stranger).await;
     assert!(gone.ephemeral() && gone.text().contains("не в этом чате"), "{}", gone.text());
     let usage = w.slash_in(CHANNEL, ANNA, "duel", vec![], serde_json::Value::Null).await;
-    assert!(usage.text().contains("/domino duel opponent:"), "{}", usage.text());
+    assert!(usage.text().contains("/domino дуэль соперник:"), "{}", usage.text());
     assert!(w.service().tables_in(&chat()).await.is_empty(), "nothing opened");
     w.bot.stop().await;
 }

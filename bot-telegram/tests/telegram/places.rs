@@ -162,7 +162,7 @@ async fn a_duel_by_username_works_after_a_restart_and_bad_duels_are_refused() {
     };
     fake.say(GROUP, &ALICE, "/duel @alice");
     let own = told(&fake, "С самим собой").await;
-    assert!(own.contains("/duel bot"), "{own}");
+    assert!(own.contains("/duel бот"), "{own}");
     fake.outsider(GROUP, &CAROL);
     fake.say(GROUP, &ALICE, "/duel @Carol");
     let gone = told(&fake, "Carol не в этом чате").await;
