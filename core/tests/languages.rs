@@ -18,9 +18,11 @@ use domino_core::view::{
 };
 use rand::{Rng, SeedableRng, rngs::StdRng};
 
-/// Latin words a Russian text may hold: names of things that have no Russian name.
+/// Latin words a Russian text may hold: names of things that have no Russian name (Weng-Lin is
+/// a rating's authors), the language choice «English», named in its own language, and
+/// Discord's boolean value as its option picker shows it (`компьютер:True`).
 const LATIN_IN_RUSSIAN: &[&str] =
-    &["Telegram", "Discord", "CSV", "JSON", "PNG", "ID", "English", "WengLin"];
+    &["Telegram", "Discord", "CSV", "JSON", "PNG", "ID", "English", "WengLin", "True"];
 
 /// The Latin words of `text` that a Russian reader would see as English. Commands are the
 /// platform's names, not words (`/new`, Discord's `/domino new`), and so are mentions, links

@@ -30,7 +30,7 @@ pub struct ClockSpec {
 pub static CLOCK: ClockSpec = ClockSpec {
     label: Words { ru: "Часы", en: "Clock" },
     help: Words {
-        ru: "шахматные часы на матч: минуты на сторону плюс секунды за ход, идут только в свой ход; время вышло — матч проигран (часы 10+5 авто: доигрывает компьютер); без_часов — без них. С пресетом sport — 10+5, если не сказано иное",
+        ru: "шахматные часы на матч: минуты на сторону плюс секунды за ход, идут только в свой ход; время вышло — матч проигран (часы 10+5 авто: доигрывает компьютер); без_часов — без них. С пресетом «спорт» — 10+5, если не сказано иное",
         en: "a chess clock for the match: minutes per side plus seconds a move, running only on one's turn; out of time loses the match (clock 10+5 auto: the computer plays on); no_clock for none. The sport preset has 10+5 unless told otherwise",
     },
     words: &["clock", "часы"],
