@@ -82,7 +82,7 @@ async fn duels_by_name_and_the_duels_refused_on_both_platforms() {
         async move { chat.handle(&from, request).await.text().unwrap_or_default().to_owned() }
     };
     let own = duel(From::member(g.clone(), ann.clone()), &["@Ann"]).await;
-    assert!(own.starts_with("С самим собой") && own.contains("/duel bot"), "{own}");
+    assert!(own.starts_with("С самим собой") && own.contains("/duel бот"), "{own}");
     let away = From { invitee_in_chat: Some(false), ..From::member(g.clone(), ann.clone()) };
     let gone = duel(away, &["@bob"]).await;
     assert_eq!(gone, "Player 2 не в этом чате: вызвать можно только участника чата.");
@@ -104,9 +104,9 @@ async fn duels_by_name_and_the_duels_refused_on_both_platforms() {
     );
     let own = chat.handle(&From::member(d.clone(), erin.clone()), words).await;
     let own = own.text().unwrap_or_default();
-    assert!(own.contains("/domino duel computer:True") && !own.contains("duel bot"), "{own}");
+    assert!(own.contains("/domino дуэль компьютер:True") && !own.contains("duel бот"), "{own}");
     let usage = duel(From::member(d, erin), &[]).await;
-    assert!(usage.contains("/domino duel opponent:@"), "{usage}");
+    assert!(usage.contains("/domino дуэль соперник:@"), "{usage}");
 }
 
 #[tokio::test]

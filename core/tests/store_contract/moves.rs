@@ -21,9 +21,10 @@ fn by_pair(rows: Vec<PairRow>) -> BTreeMap<([UserId; 2], Variant), PairRow> {
     rows.into_iter().map(|r| ((r.users.clone(), r.variant), r)).collect()
 }
 
-/// A finished duel and a finished pair game (seat 3 the computer's) in `chat`.
+/// A finished duel and a finished pair game of four people in `chat` (person-only: both count
+/// in the standings).
 async fn two_matches<S: Store>(b: &mut Bench<'_, S>, chat: &ChatId) -> Table {
-    let [alice, bob, carol, ..] = people();
+    let [alice, bob, carol, dave, ..] = people();
     let mut duel = b.open(chat, rules(Variant::Classic, json!({"target": 25})), 2, &alice).await;
     b.act(&mut duel, &bob, Action::Join { seat: None }).await;
     b.play_out(&mut duel).await;
@@ -31,6 +32,7 @@ async fn two_matches<S: Store>(b: &mut Bench<'_, S>, chat: &ChatId) -> Table {
     let mut four = b.open(chat, kozel, 4, &alice).await;
     b.act(&mut four, &bob, Action::Join { seat: None }).await;
     b.act(&mut four, &carol, Action::Join { seat: None }).await;
+    b.act(&mut four, &dave, Action::Join { seat: None }).await;
     b.act(&mut four, &alice, Action::Start).await;
     b.play_out(&mut four).await;
     duel
