@@ -179,29 +179,7 @@ impl Inner {
             }
             theirs.sort_by_key(|s| s.number);
         }
-        let players: Vec<_> = self.players.keys().filter(|k| &k.0 == from).cloned().collect();
-        for key in players {
-            let row = self.players.remove(&key).expect("listed");
-            let (_, season, user, variant) = key;
-            let into =
-                self.players.entry((to.clone(), season, user, variant)).or_insert_with(|| {
-                    ScoreRow {
-                        matches: 0,
-                        wins: 0,
-                        goats: 0,
-                        rounds: 0,
-                        points_for: 0,
-                        points_against: 0,
-                        ..row.clone()
-                    }
-                });
-            into.matches += row.matches;
-            into.wins += row.wins;
-            into.goats += row.goats;
-            into.rounds += row.rounds;
-            into.points_for += row.points_for;
-            into.points_against += row.points_against;
-        }
+        move_lines(&mut self.players, from, to);
         let pairs: Vec<_> = self.pairs.keys().filter(|k| &k.0 == from).cloned().collect();
         for key in pairs {
             let row = self.pairs.remove(&key).expect("listed");
@@ -214,29 +192,7 @@ impl Inner {
             into.wins += row.wins;
             into.goats += row.goats;
         }
-        let computer: Vec<_> =
-            self.computer_players.keys().filter(|k| &k.0 == from).cloned().collect();
-        for key in computer {
-            let row = self.computer_players.remove(&key).expect("listed");
-            let (_, season, user, variant) = key;
-            let into = self.computer_players.entry((to.clone(), season, user, variant)).or_insert(
-                ScoreRow {
-                    matches: 0,
-                    wins: 0,
-                    goats: 0,
-                    rounds: 0,
-                    points_for: 0,
-                    points_against: 0,
-                    ..row.clone()
-                },
-            );
-            into.matches += row.matches;
-            into.wins += row.wins;
-            into.goats += row.goats;
-            into.rounds += row.rounds;
-            into.points_for += row.points_for;
-            into.points_against += row.points_against;
-        }
+        move_lines(&mut self.computer_players, from, to);
         // A rating cannot be added up: the new id's own stands, the rest move.
         let rated: Vec<_> = self.ratings.keys().filter(|k| &k.0 == from).cloned().collect();
         for key in rated {
@@ -264,6 +220,34 @@ impl Inner {
             self.meta.insert(moved, value);
         }
         moved
+    }
+}
+
+/// Player lines of `from` moved to `to`, added to the lines `to` already has.
+fn move_lines(
+    lines: &mut BTreeMap<(ChatId, u32, UserId, Variant), ScoreRow>,
+    from: &ChatId,
+    to: &ChatId,
+) {
+    let keys: Vec<_> = lines.keys().filter(|k| &k.0 == from).cloned().collect();
+    for key in keys {
+        let row = lines.remove(&key).expect("listed");
+        let (_, season, user, variant) = key;
+        let into = lines.entry((to.clone(), season, user, variant)).or_insert_with(|| ScoreRow {
+            matches: 0,
+            wins: 0,
+            goats: 0,
+            rounds: 0,
+            points_for: 0,
+            points_against: 0,
+            ..row.clone()
+        });
+        into.matches += row.matches;
+        into.wins += row.wins;
+        into.goats += row.goats;
+        into.rounds += row.rounds;
+        into.points_for += row.points_for;
+        into.points_against += row.points_against;
     }
 }
 
