@@ -4,8 +4,8 @@ use serenity::http::{Http, HttpBuilder};
 use serenity::model::id::GuildId;
 use std::fmt;
 
-/// The Discord side of `domino run`, from `DISCORD_TOKEN`, `DISCORD_PROXY_URL` and
-/// `DISCORD_GUILD_ID`.
+/// The Discord side of `domino run`, from `DISCORD_TOKEN`, `DISCORD_PROXY_URL`,
+/// `DISCORD_GUILD_ID` and `DISCORD_SHARDS`.
 #[derive(Clone)]
 pub struct DiscordConfig {
     /// The bot token (never logged: `Debug` hides it).
@@ -17,6 +17,34 @@ pub struct DiscordConfig {
     /// Slash commands are registered in this guild only (instant, for testing) instead of
     /// globally.
     pub guild_id: Option<GuildId>,
+    /// The gateway shards this process runs (`None`: all of them, as many as Discord advises).
+    pub shards: Option<Shards>,
+}
+
+/// Some gateway shards of a fixed total: `DISCORD_SHARDS=i/n` runs shard `i` (from 0) of `n`,
+/// `a-b/n` shards `a` to `b`. Discord sends each guild's events to one shard, so several
+/// processes, each given its share of one total, serve every guild once between them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shards {
+    pub first: u32,
+    pub last: u32,
+    pub total: u32,
+}
+
+impl std::str::FromStr for Shards {
+    type Err = ConfigError;
+
+    fn from_str(s: &str) -> Result<Shards, ConfigError> {
+        let bad = || ConfigError::BadShards(s.to_owned());
+        let (range, total) = s.trim().split_once('/').ok_or_else(bad)?;
+        let (first, last) = range.split_once('-').unwrap_or((range, range));
+        let num = |v: &str| v.trim().parse::<u32>().map_err(|_| bad());
+        let (first, last, total) = (num(first)?, num(last)?, num(total)?);
+        match first <= last && last < total {
+            true => Ok(Shards { first, last, total }),
+            false => Err(bad()),
+        }
+    }
 }
 
 /// A configuration value that cannot be used.
@@ -26,19 +54,27 @@ pub enum ConfigError {
     NoToken,
     #[error("DISCORD_GUILD_ID must be a guild id (a positive number), not {0:?}")]
     BadGuild(String),
+    #[error("DISCORD_SHARDS must be i/n (shard i of n, from 0) or a-b/n, not {0:?}")]
+    BadShards(String),
 }
 
 impl DiscordConfig {
     pub fn new(token: impl Into<String>) -> DiscordConfig {
-        DiscordConfig { token: token.into(), proxy_url: None, guild_id: None }
+        DiscordConfig { token: token.into(), proxy_url: None, guild_id: None, shards: None }
     }
 
-    /// Reads `DISCORD_TOKEN` (required), `DISCORD_PROXY_URL` and `DISCORD_GUILD_ID` (optional;
-    /// empty counts as unset).
+    /// Reads `DISCORD_TOKEN` (required), `DISCORD_PROXY_URL`, `DISCORD_GUILD_ID` and
+    /// `DISCORD_SHARDS` (optional; empty counts as unset).
     pub fn from_env() -> Result<DiscordConfig, ConfigError> {
         let var =
             |name| std::env::var(name).ok().map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
-        Self::from_vars(var("DISCORD_TOKEN"), var("DISCORD_PROXY_URL"), var("DISCORD_GUILD_ID"))
+        let mut config = Self::from_vars(
+            var("DISCORD_TOKEN"),
+            var("DISCORD_PROXY_URL"),
+            var("DISCORD_GUILD_ID"),
+        )?;
+        config.shards = var("DISCORD_SHARDS").map(|v| v.parse()).transpose()?;
+        Ok(config)
     }
 
     fn from_vars(
@@ -53,7 +89,7 @@ impl DiscordConfig {
                 _ => Err(ConfigError::BadGuild(g)),
             })
             .transpose()?;
-        Ok(DiscordConfig { token, proxy_url: proxy, guild_id })
+        Ok(DiscordConfig { token, proxy_url: proxy, guild_id, shards: None })
     }
 
     /// The REST client: through the proxy when one is set.
@@ -74,6 +110,7 @@ impl fmt::Debug for DiscordConfig {
             .field("token", &"<hidden>")
             .field("proxy_url", &self.proxy_url)
             .field("guild_id", &self.guild_id)
+            .field("shards", &self.shards)
             .finish()
     }
 }

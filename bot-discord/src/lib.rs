@@ -31,7 +31,7 @@ pub mod slash;
 mod texts;
 mod timers;
 
-pub use config::{ConfigError, DiscordConfig};
+pub use config::{ConfigError, DiscordConfig, Shards};
 
 use bot::Bot;
 use domino_core::service::Service;
@@ -72,7 +72,10 @@ pub async fn run_until<S: Store>(
         shutdown.await;
         shards.shutdown_all().await;
     });
-    let result = client.start().await;
+    let result = match config.shards {
+        None => client.start().await,
+        Some(s) => client.start_shard_range(s.first..s.last + 1, s.total).await,
+    };
     timers.abort();
     stopper.abort();
     result.map_err(|e| Error::Serenity(Box::new(e)))

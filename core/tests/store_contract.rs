@@ -817,3 +817,6 @@ async fn postgres_lets_one_writer_win_each_race() {
 
 #[path = "store_contract/moves.rs"]
 mod moves;
+
+#[path = "store_contract/shared.rs"]
+mod shared;

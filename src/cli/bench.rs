@@ -8,16 +8,16 @@ use crate::cli::progress::Progress;
 use domino_core::engine::rules::{Rules, Variant};
 use domino_core::service::{Service, SystemClock, TableSpec};
 use domino_core::session::{
-    Action, Actor, ChatId, Command, Person, Phase, Platform, Simple, Table, UserId,
+    Action, Actor, ChatId, Command, Person, Platform, Simple, Table, UserId,
 };
 use domino_core::store::{AnyStore, SqliteStore, Store, is_postgres_url};
 use serde_json::json;
-use std::io::Write;
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
+#[path = "bench_actions.rs"]
+mod bench_actions;
 #[path = "bench_picture.rs"]
 mod bench_picture;
 #[path = "bench_soak.rs"]
@@ -31,24 +31,9 @@ pub struct Args {
 
 #[derive(clap::Subcommand)]
 enum What {
-    /// People playing on many tables at once; every action committed to the store.
-    Actions {
-        /// A SQLite file, or a database URL (`postgres://…`, `sqlite://…`).
-        #[arg(long)]
-        db: String,
-        #[arg(long, default_value_t = 50)]
-        tables: u32,
-        #[arg(long, default_value_t = 5.0)]
-        seconds: f64,
-        /// Concurrent players pressing buttons.
-        #[arg(long, default_value_t = 8)]
-        workers: u32,
-        /// Print `ack TABLE VERSION` after every committed action.
-        #[arg(long)]
-        ack: bool,
-        #[arg(long)]
-        json: bool,
-    },
+    /// People playing on many tables at once (in one or several processes); every action
+    /// committed to the store.
+    Actions(bench_actions::Args),
     /// Open tables with matches under way, then time a restart that loads them all.
     Resume {
         /// A SQLite file, or a database URL (`postgres://…`, `sqlite://…`).
@@ -86,9 +71,7 @@ pub fn run(args: Args) -> ExitCode {
         tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("a tokio runtime");
     let result = rt.block_on(async {
         match args.what {
-            What::Actions { db, tables, seconds, workers, ack, json } => {
-                actions(db, tables, seconds, workers, ack, json).await
-            }
+            What::Actions(a) => bench_actions::run(a).await,
             What::Resume { db, tables, json } => resume(db, tables, json).await,
             What::Picture { json } => bench_picture::run(json).map_err(anyhow::Error::msg),
             What::Soak(a) => bench_soak::run(a).await,
@@ -106,7 +89,7 @@ pub fn run(args: Args) -> ExitCode {
 }
 
 /// The store `--db` names: a database URL (`postgres://…`, `sqlite://…`), or a SQLite file.
-async fn open(db: &str) -> anyhow::Result<AnyStore> {
+pub(super) async fn open(db: &str) -> anyhow::Result<AnyStore> {
     Ok(if is_postgres_url(db) || db.starts_with("sqlite:") {
         AnyStore::open(db).await?
     } else {
@@ -122,7 +105,7 @@ fn person(table: u32, seat: u32) -> Person {
 }
 
 /// A 2-player Kozel table with both seats taken by people: the match starts at once.
-async fn open_table<S: Store>(svc: &Service<S>, n: u32) -> anyhow::Result<Table> {
+pub(super) async fn open_table<S: Store>(svc: &Service<S>, n: u32) -> anyhow::Result<Table> {
     let chat = ChatId::new(Platform::Terminal, format!("bench{}", n % 100));
     let spec =
         TableSpec { chat, thread: None, rules: Rules::new(Variant::Kozel), size: 2, clock: None };
@@ -135,84 +118,6 @@ async fn open_table<S: Store>(svc: &Service<S>, n: u32) -> anyhow::Result<Table>
     Ok(svc.handle(t.id, join).await?.table)
 }
 
-/// The next action a person takes at this table: a move, or a rematch after the match.
-fn next_action(t: &Table) -> Option<Command> {
-    let (who, action) = match t.phase {
-        Phase::Playing => {
-            let seat = t.to_move()?;
-            let who = t.seats[seat].as_ref()?.person()?.clone();
-            let moves = t.live()?.legal_moves(seat);
-            let mv = moves[(t.version as usize) % moves.len()];
-            (who, Action::Move { mv })
-        }
-        Phase::Finished => (t.humans().next()?.1.clone(), Action::Rematch),
-        _ => return None,
-    };
-    Some(Command { actor: Actor::person(who), action, version: Some(t.version) })
-}
-
-async fn actions(
-    db: String,
-    tables: u32,
-    seconds: f64,
-    workers: u32,
-    ack: bool,
-    json: bool,
-) -> anyhow::Result<()> {
-    let store = open(&db).await?;
-    let svc = Service::start(store, Arc::new(Simple), Arc::new(SystemClock)).await?;
-    let mut ids = Vec::new();
-    for n in 0..tables {
-        ids.push(open_table(&svc, n).await?.id);
-    }
-    let done = Arc::new(AtomicU64::new(0));
-    let start = Instant::now();
-    let until = start + Duration::from_secs_f64(seconds);
-    let mut tasks = Vec::new();
-    for w in 0..workers as usize {
-        let mine: Vec<i64> = ids.iter().copied().skip(w).step_by(workers as usize).collect();
-        let (svc, done) = (svc.clone(), done.clone());
-        tasks.push(tokio::spawn(async move {
-            let mut i = 0;
-            while Instant::now() < until && !mine.is_empty() {
-                let id = mine[i % mine.len()];
-                i += 1;
-                let Ok(Some(t)) = svc.table(id).await else { continue };
-                let Some(cmd) = next_action(&t) else { continue };
-                if let Ok(reply) = svc.handle(id, cmd).await {
-                    done.fetch_add(1, Ordering::Relaxed);
-                    if ack {
-                        let mut out = std::io::stdout().lock();
-                        let _ = writeln!(out, "ack {} {}", id, reply.table.version);
-                        let _ = out.flush();
-                    }
-                }
-            }
-        }));
-    }
-    let mut progress = Progress::for_seconds("bench actions", "actions", seconds);
-    while Instant::now() < until {
-        tokio::time::sleep(Duration::from_millis(100)).await;
-        progress.set(done.load(Ordering::Relaxed));
-    }
-    progress.finish();
-    for t in tasks {
-        t.await?;
-    }
-    let secs = start.elapsed().as_secs_f64();
-    let n = done.load(Ordering::Relaxed);
-    let rate = n as f64 / secs;
-    if json {
-        println!(
-            "{}",
-            json!({"actions": n, "seconds": secs, "actions_per_sec": rate, "tables": tables})
-        );
-    } else if !ack {
-        println!("{n} actions committed on {tables} tables in {secs:.2} s: {rate:.0} actions/s");
-    }
-    Ok(())
-}
-
 async fn resume(db: String, tables: u32, json: bool) -> anyhow::Result<()> {
     {
         let store = open(&db).await?;
@@ -223,7 +128,7 @@ async fn resume(db: String, tables: u32, json: bool) -> anyhow::Result<()> {
             let mut t = open_table(&svc, n).await?;
             // A few moves into the match, as tables are in a busy chat.
             for _ in 0..(n % 12) {
-                let Some(cmd) = next_action(&t) else { break };
+                let Some(cmd) = bench_actions::next_action(&t) else { break };
                 t = svc.handle(t.id, cmd).await?.table;
             }
         }

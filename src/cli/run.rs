@@ -72,7 +72,7 @@ async fn serve(telegram: bool, discord: bool) -> anyhow::Result<()> {
     let url = database_url();
     let store = AnyStore::open(&url).await?;
     let kind = store.kind();
-    let options = service_options()?;
+    let options = Options { shared: store.shared(), ..service_options()? };
     let (clock, seeds) = (Arc::new(SystemClock), Arc::new(OsSeeds));
     let svc = Service::start_with(store, crate::robot(), clock, seeds, options).await?;
     tracing::info!(database = %shown(&url), store = kind, tables = svc.open_tables(), set_aside = svc.set_aside().len(), "store open, tables resumed");

@@ -130,6 +130,8 @@ struct Shared {
     data: Mutex<Data>,
     next_id: AtomicU64,
     identifies: AtomicUsize,
+    /// The `shard` of every IDENTIFY, in order.
+    shards: Mutex<Vec<Value>>,
     addr: SocketAddr,
     events: tokio::sync::Mutex<mpsc::UnboundedReceiver<Value>>,
 }
@@ -156,6 +158,7 @@ impl Fake {
             data: Mutex::new(Data::default()),
             next_id: AtomicU64::new(1_000_000_000_000_000_000),
             identifies: AtomicUsize::new(0),
+            shards: Mutex::default(),
             addr,
             events: tokio::sync::Mutex::new(rx),
         });
@@ -235,6 +238,11 @@ impl Fake {
         self.shared.identifies.load(Ordering::SeqCst)
     }
 
+    /// The `shard` ([id, total]) each gateway session identified with.
+    pub fn identified_shards(&self) -> Vec<Value> {
+        self.shared.shards.lock().unwrap().clone()
+    }
+
     pub fn message(&self, id: u64) -> Msg {
         self.data().messages.get(&id).cloned().expect("a message the bot made")
     }
@@ -294,7 +302,10 @@ async fn session(mut socket: WebSocket, shared: Arc<Shared>) {
             Some(Ok(WsMessage::Text(t))) => {
                 let v: Value = serde_json::from_str(&t).unwrap_or_default();
                 match v["op"].as_u64() {
-                    Some(2) => break,
+                    Some(2) => {
+                        shared.shards.lock().unwrap().push(v["d"]["shard"].clone());
+                        break;
+                    }
                     Some(1) => {
                         send(&mut socket, json!({"op": 11})).await;
                     }

@@ -51,7 +51,15 @@ pub struct Bot<S: Store> {
 impl<S: Store> Bot<S> {
     /// Starts the bot on `fake` and waits until it registered its commands (after READY).
     pub async fn start(fake: &Fake, service: Arc<Service<S>>) -> Bot<S> {
-        let mut config = DiscordConfig::new("test-token");
+        Bot::start_with(fake, service, DiscordConfig::new("test-token")).await
+    }
+
+    /// [`Bot::start`] from `config` (its token, shards…), pointed at `fake`.
+    pub async fn start_with(
+        fake: &Fake,
+        service: Arc<Service<S>>,
+        mut config: DiscordConfig,
+    ) -> Bot<S> {
         config.proxy_url = Some(fake.url());
         config.guild_id = Some(GuildId::new(fake::GUILD));
         let registered =

@@ -13,4 +13,5 @@ mod places;
 mod refusals;
 mod restart;
 mod scenario;
+mod shards;
 mod slow;

@@ -4,7 +4,7 @@ use domino_core::engine::rules::Variant;
 use domino_core::session::{ChatId, Event, Millis, Table};
 use domino_core::store::{
     ChatSettings, MatchSummary, PairRow, PlayedMatch, Rating, ScoreRow, Season, Span, Store,
-    StoreError,
+    StoreError, Touched,
 };
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -154,6 +154,20 @@ impl<S: Store> Store for Slow<S> {
 
     async fn last_record(&self, chat: &ChatId) -> Result<Option<serde_json::Value>, StoreError> {
         self.inner.last_record(chat).await
+    }
+
+    async fn touched_since(&self, since: Millis) -> Result<Touched, StoreError> {
+        self.inner.touched_since(since).await
+    }
+
+    async fn claim(
+        &self,
+        ids: &[i64],
+        owner: &str,
+        now: Millis,
+        until: Millis,
+    ) -> Result<Vec<i64>, StoreError> {
+        self.inner.claim(ids, owner, now, until).await
     }
 
     async fn move_chat(&self, from: &ChatId, to: &ChatId) -> Result<u32, StoreError> {

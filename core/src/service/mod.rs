@@ -6,6 +6,7 @@
 mod clock;
 mod moves;
 mod robots;
+mod shared;
 mod timers;
 
 pub use clock::{Clock, CountingSeeds, ManualClock, OsSeeds, Seeds, SystemClock};
@@ -65,6 +66,10 @@ pub struct Options {
     /// Computer players thinking at once, whatever the number of tables: one core is left to
     /// the people's presses and the timers.
     pub thinkers: usize,
+    /// Other processes serve the same store (PostgreSQL with several `domino run`): tables
+    /// changed elsewhere are read back (`shared`), and timers and computer moves are leased so
+    /// that one process fires each.
+    pub shared: bool,
 }
 
 impl Default for Options {
@@ -76,11 +81,16 @@ impl Default for Options {
             lobbies_per_person: 3,
             thinkers: std::thread::available_parallelism()
                 .map_or(1, |n| n.get().saturating_sub(1).max(1)),
+            shared: false,
         }
     }
 }
 
 type Tables = HashMap<i64, Arc<TableLock<Table>>>;
+
+/// How many times a command is applied to a table other processes keep moving before it is
+/// answered as stale.
+const COMMIT_TRIES: u32 = 4;
 
 /// The service over a store.
 pub struct Service<S: Store> {
@@ -100,6 +110,8 @@ pub struct Service<S: Store> {
     broken: Vec<Broken>,
     /// Changes nobody asked for through an adapter (computer moves, timers), to show.
     updates: tokio::sync::broadcast::Sender<Reply>,
+    /// This process among others on the store (`Options::shared`).
+    peers: shared::Peers,
     me: Weak<Service<S>>,
 }
 
@@ -138,6 +150,7 @@ impl<S: Store> Service<S> {
             }
         }
         let (updates, _) = tokio::sync::broadcast::channel(4096);
+        let peers = shared::Peers::new(&store, seeds.as_ref(), options.shared).await?;
         let think = Arc::new(tokio::sync::Semaphore::new(options.thinkers.max(1)));
         let service = Arc::new_cyclic(|me| Service {
             store,
@@ -151,6 +164,7 @@ impl<S: Store> Service<S> {
             think,
             broken,
             updates,
+            peers,
             me: me.clone(),
         });
         for t in service.all_tables().await {
@@ -287,12 +301,19 @@ impl<S: Store> Service<S> {
         }
         match self.store.load(table_id).await? {
             Some(t) if t.phase == Phase::Finished => Ok(Arc::new(TableLock::new(t))),
+            // Opened by another process on the store: held here from now on.
+            Some(t) if t.phase.is_active() => Ok(self
+                .map()
+                .entry(table_id)
+                .or_insert_with(|| Arc::new(TableLock::new(t)))
+                .clone()),
             Some(_) => Err(Rejection::Closed.into()),
             None => Err(ServiceError::NoTable),
         }
     }
 
-    /// Applies a command to a table, commits it, and only then answers.
+    /// Applies a command to a table, commits it, and only then answers. When another process
+    /// committed the table meanwhile, it is read back and the command applied again.
     pub async fn handle(&self, table_id: i64, cmd: Command) -> Result<Reply, ServiceError> {
         self.handle_inner(table_id, cmd, true).await
     }
@@ -306,25 +327,40 @@ impl<S: Store> Service<S> {
     ) -> Result<Reply, ServiceError> {
         let lock = self.lock_of(table_id).await?;
         let mut table = lock.lock().await;
-        let now = self.now();
-        let mut next = table.clone();
-        let events = next.apply(&cmd, now)?;
-        let finished = events
-            .iter()
-            .any(|e| matches!(e, Event::MatchEnded { .. }))
-            .then(|| MatchSummary::of(&next, now))
-            .flatten();
-        match self.store.commit(&next, &events, finished.as_ref()).await {
-            Ok(()) => {}
-            Err(StoreError::Conflict { .. }) => {
-                // Someone else's commit went first (another process): take the stored table.
-                if let Some(stored) = self.store.load(table_id).await? {
-                    *table = stored;
+        let mut tries = 0;
+        let (next, events) = loop {
+            let now = self.now();
+            let mut next = table.clone();
+            let events = match next.apply(&cmd, now) {
+                Ok(events) => events,
+                // Refused here, but another process may have moved the table on (a button of
+                // its newer version, a turn it gave): refused only once read back.
+                Err(r) => match tries < COMMIT_TRIES && self.read_back(&mut table).await? {
+                    true => {
+                        tries += 1;
+                        continue;
+                    }
+                    false => return Err(r.into()),
+                },
+            };
+            let finished = events
+                .iter()
+                .any(|e| matches!(e, Event::MatchEnded { .. }))
+                .then(|| MatchSummary::of(&next, now))
+                .flatten();
+            match self.store.commit(&next, &events, finished.as_ref()).await {
+                Ok(()) => break (next, events),
+                Err(StoreError::Conflict { .. }) => {
+                    // Another process went first: take the stored table and try again on it
+                    // (a button of the old version is then refused as stale).
+                    if !self.reload(&mut table).await? || tries == COMMIT_TRIES {
+                        return Err(Rejection::Stale.into());
+                    }
+                    tries += 1;
                 }
-                return Err(Rejection::Stale.into());
+                Err(e) => return Err(e.into()),
             }
-            Err(e) => return Err(e.into()),
-        }
+        };
         *table = next.clone();
         drop(table);
         match next.phase.is_active() {

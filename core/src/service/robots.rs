@@ -2,7 +2,8 @@
 //! that table waits the pause (so people see each move), copies the match, lets the computer
 //! think on the blocking pool with no table locked, and hands the move back as a command,
 //! checked and committed like anyone's. One task per table at a time; other tables, timers and
-//! presses never wait for a computer's thinking.
+//! presses never wait for a computer's thinking. With other processes on the store, a task
+//! thinks only while it holds the table's lease (`shared`), and gives it back when done.
 
 use super::{Reply, Service, ServiceError};
 use crate::session::{Action, Actor, Command, Rejection, Table};
@@ -81,10 +82,16 @@ async fn drive<S: Store>(service: std::sync::Weak<Service<S>>, id: i64) {
                 (Some(turn), Some(live)) => (turn, live.clone(), table.version),
                 _ => {
                     s.stop_thinking(id);
+                    s.release(&[id]).await;
                     return;
                 }
             }
         };
+        // Another process on the store may be on this table's computer already.
+        if s.claim(vec![id]).await.is_empty() {
+            s.stop_thinking(id);
+            return;
+        }
         let robot = s.robot.clone();
         let think = s.think.clone();
         drop(s);

@@ -12,18 +12,22 @@ impl<S: Store> Service<S> {
     /// Runs everything that is due now; returns what the lifetimes closed (computer moves for
     /// people out of time are made by their tables' computer tasks, started here).
     pub async fn fire_due(&self) -> Vec<Reply> {
-        let now = self.now();
-        let lives = self.options.lives;
-        let mut due = Vec::new();
-        for t in self.all_tables().await {
-            if t.robot_turn(now).is_some() {
-                self.kick(&t);
-            } else if t.next_due(&lives).is_some_and(|d| d <= now) {
-                due.push(t.id);
-            }
+        if self.is_shared()
+            && let Err(e) = self.sync().await
+        {
+            tracing::warn!(error = %e, "other processes' changes not read this round");
         }
+        let lives = self.options.lives;
+        let (robots, due) = self.due_work(self.all_tables().await);
+        // With other processes on the store, only the work this one holds the lease of.
+        let ids = robots.iter().map(|t| t.id).chain(due.iter().copied()).collect();
+        let mine = self.claim(ids).await;
+        for t in robots.iter().filter(|t| mine.contains(&t.id)) {
+            self.kick(t);
+        }
+        let due: Vec<i64> = due.into_iter().filter(|id| mine.contains(id)).collect();
         let mut replies = Vec::new();
-        for id in due {
+        for &id in &due {
             let cmd =
                 Command { actor: Actor::System, action: Action::Tick { lives }, version: None };
             match self.handle(id, cmd).await {
@@ -35,6 +39,7 @@ impl<S: Store> Service<S> {
                 Err(e) => tracing::warn!(table = id, error = %e, "timer failed"),
             }
         }
+        self.release(&due).await;
         replies
     }
 

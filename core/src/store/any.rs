@@ -3,7 +3,7 @@
 
 use super::{
     ChatSettings, MatchSummary, PairRow, PgStore, PlayedMatch, Rating, ScoreRow, Season, Span,
-    SqliteStore, Store, StoreError,
+    SqliteStore, Store, StoreError, Touched,
 };
 use crate::engine::rules::Variant;
 use crate::session::{ChatId, Event, Millis, Table};
@@ -36,6 +36,12 @@ impl AnyStore {
             AnyStore::Sqlite(_) => "SQLite",
             AnyStore::Postgres(_) => "PostgreSQL",
         }
+    }
+
+    /// Whether other processes may serve the same database at once (`Options::shared`):
+    /// PostgreSQL is made for it; an SQLite file is one process's.
+    pub fn shared(&self) -> bool {
+        matches!(self, AnyStore::Postgres(_))
     }
 
     /// Closes every connection.
@@ -191,5 +197,19 @@ impl Store for AnyStore {
 
     async fn move_chat(&self, from: &ChatId, to: &ChatId) -> Result<u32, StoreError> {
         delegate!(self, s => s.move_chat(from, to))
+    }
+
+    async fn touched_since(&self, since: Millis) -> Result<Touched, StoreError> {
+        delegate!(self, s => s.touched_since(since))
+    }
+
+    async fn claim(
+        &self,
+        ids: &[i64],
+        owner: &str,
+        now: Millis,
+        until: Millis,
+    ) -> Result<Vec<i64>, StoreError> {
+        delegate!(self, s => s.claim(ids, owner, now, until))
     }
 }

@@ -40,6 +40,6 @@ pub(super) fn parse<T: serde::de::DeserializeOwned>(s: &str) -> Result<T, StoreE
     serde_json::from_str(s).map_err(|e| StoreError::Corrupt(e.to_string()))
 }
 
-pub(super) fn now_millis() -> Millis {
+pub(in crate::store) fn now_millis() -> Millis {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as Millis)
 }

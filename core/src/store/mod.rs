@@ -111,6 +111,23 @@ pub struct Season {
     pub started_at: Millis,
 }
 
+/// Where one table stands in the store, as [`Store::touched_since`] lists it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stamp {
+    pub id: i64,
+    pub version: u64,
+    /// Still open (not finished, closed or set aside).
+    pub open: bool,
+}
+
+/// The tables changed from a moment on, and the store's time of the answer (its own clock,
+/// Unix ms): the next question starts from it, less an overlap.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Touched {
+    pub now: Millis,
+    pub tables: Vec<Stamp>,
+}
+
 /// The storage of tables and scoreboards. Implementations must be safe to share between tasks.
 pub trait Store: Send + Sync + 'static {
     /// Stores a new table (version 0) with its first events, giving it its id and its number
@@ -274,6 +291,26 @@ pub trait Store: Send + Sync + 'static {
         from: &ChatId,
         to: &ChatId,
     ) -> impl Future<Output = Result<u32, StoreError>> + Send;
+
+    /// Every table created or committed at or after `since` (the store's clock, Unix ms, as
+    /// [`Touched::now`] gives it), in id order: how a process sees what others changed.
+    fn touched_since(
+        &self,
+        since: Millis,
+    ) -> impl Future<Output = Result<Touched, StoreError>> + Send;
+
+    /// Leases the due work of tables (their timers, their computer moves) to `owner` until
+    /// `until`: of `ids`, those whose lease is free — never taken, ended by `now`, or `owner`'s
+    /// own — are leased and returned, in id order; the rest are another owner's. Of owners
+    /// claiming one table at once, exactly one gets it. A lease taken `until` `now` gives the
+    /// table back.
+    fn claim(
+        &self,
+        ids: &[i64],
+        owner: &str,
+        now: Millis,
+        until: Millis,
+    ) -> impl Future<Output = Result<Vec<i64>, StoreError>> + Send;
 
     /// The record (`domino-record/1` JSON) of the chat's most recently finished match.
     fn last_record(

@@ -13,12 +13,13 @@ mod meta;
 mod moves;
 mod open;
 mod scores;
+mod shared;
 mod standings;
 
 use super::codec::{chat_key, json, now_millis, parse, to_u32, to_u64};
 use super::{
     ChatSettings, MatchSummary, PairRow, PlayedMatch, Rating, ScoreRow, Season, Span, Store,
-    StoreError,
+    StoreError, Touched,
 };
 
 type Res<T> = Result<T, StoreError>;
@@ -210,8 +211,9 @@ impl Store for PgStore {
     }
 
     async fn set_aside(&self, id: i64) -> Result<(), StoreError> {
-        let done = sqlx::query("UPDATE tables SET open = FALSE WHERE id = $1")
+        let done = sqlx::query("UPDATE tables SET open = FALSE, updated_at = $2 WHERE id = $1")
             .bind(id)
+            .bind(now_millis())
             .execute(&self.pool)
             .await?;
         if done.rows_affected() == 0 {
@@ -398,6 +400,20 @@ impl Store for PgStore {
 
     async fn move_chat(&self, from: &ChatId, to: &ChatId) -> Result<u32, StoreError> {
         self.chat_move(from, to).await
+    }
+
+    async fn touched_since(&self, since: Millis) -> Result<Touched, StoreError> {
+        self.touched(since).await
+    }
+
+    async fn claim(
+        &self,
+        ids: &[i64],
+        owner: &str,
+        now: Millis,
+        until: Millis,
+    ) -> Result<Vec<i64>, StoreError> {
+        self.lease(ids, owner, now, until).await
     }
 
     async fn last_record(&self, chat: &ChatId) -> Result<Option<serde_json::Value>, StoreError> {

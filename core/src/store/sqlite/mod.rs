@@ -10,7 +10,7 @@
 use super::codec::{chat_key, json, now_millis, parse, to_u32, to_u64};
 use super::{
     ChatSettings, Loaded, MatchSummary, PairRow, PlayedMatch, Rating, ScoreRow, Season, Span,
-    Store, StoreError, loaded,
+    Store, StoreError, Touched, loaded,
 };
 use crate::engine::rules::Variant;
 use crate::session::{ChatId, Event, Millis, Table};
@@ -22,6 +22,7 @@ mod meta;
 mod moves;
 mod open;
 mod scores;
+mod shared;
 mod standings;
 
 /// A [`Store`] in an SQLite database.
@@ -157,8 +158,9 @@ impl Store for SqliteStore {
 
     async fn set_aside(&self, id: i64) -> Result<(), StoreError> {
         let mut w = self.write().await?;
-        let done = sqlx::query("UPDATE tables SET open = 0 WHERE id = ?1")
+        let done = sqlx::query("UPDATE tables SET open = 0, updated_at = ?2 WHERE id = ?1")
             .bind(id)
+            .bind(now_millis())
             .execute(&mut *w.tx)
             .await?;
         if done.rows_affected() == 0 {
@@ -357,6 +359,20 @@ impl Store for SqliteStore {
 
     async fn move_chat(&self, from: &ChatId, to: &ChatId) -> Result<u32, StoreError> {
         self.chat_move(from, to).await
+    }
+
+    async fn touched_since(&self, since: Millis) -> Result<Touched, StoreError> {
+        self.touched(since).await
+    }
+
+    async fn claim(
+        &self,
+        ids: &[i64],
+        owner: &str,
+        now: Millis,
+        until: Millis,
+    ) -> Result<Vec<i64>, StoreError> {
+        self.lease(ids, owner, now, until).await
     }
 }
 

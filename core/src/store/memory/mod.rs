@@ -1,14 +1,17 @@
 //! The in-memory store: for tests and `domino play`. Snapshots and events are kept as JSON, as
 //! the SQLite store keeps them, so both read back the same way.
 
+use super::codec::now_millis;
 use super::{
     ChatSettings, Loaded, MatchSummary, PairRow, PlayedMatch, Rated, Rating, ScoreRow, Season,
-    Span, Store, StoreError, loaded, rate, rated_in,
+    Span, Store, StoreError, Touched, loaded, rate, rated_in,
 };
 use crate::engine::rules::Variant;
 use crate::session::{ChatId, Event, Millis, Table, UserId};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Mutex;
+
+mod shared;
 
 #[derive(Default)]
 struct Inner {
@@ -28,6 +31,10 @@ struct Inner {
     records: HashMap<ChatId, serde_json::Value>,
     refs: BTreeMap<(i64, String), String>,
     meta: BTreeMap<String, String>,
+    /// When each table was last created or committed (the store's clock).
+    touched: BTreeMap<i64, Millis>,
+    /// Who holds each table's due work, until when.
+    leases: HashMap<i64, (String, Millis)>,
 }
 
 /// A [`Store`] in memory.
@@ -266,6 +273,7 @@ impl Store for MemoryStore {
             .collect::<Result<Vec<_>, StoreError>>()?;
         g.snapshots.insert(table.id, (table.version, table.phase.is_active(), snapshot));
         g.events.insert(table.id, evs);
+        g.touched.insert(table.id, now_millis());
         Ok(())
     }
 
@@ -287,6 +295,7 @@ impl Store for MemoryStore {
             });
         }
         g.snapshots.insert(table.id, (table.version, table.phase.is_active(), snapshot));
+        g.touched.insert(table.id, now_millis());
         let log = g.events.entry(table.id).or_default();
         log.extend(evs.into_iter().map(|e| (table.version, e)));
         if let Some(m) = finished {
@@ -310,6 +319,7 @@ impl Store for MemoryStore {
         let mut g = self.lock();
         let row = g.snapshots.get_mut(&id).ok_or(StoreError::NotFound(id))?;
         row.1 = false;
+        g.touched.insert(id, now_millis());
         Ok(())
     }
 
@@ -491,5 +501,19 @@ impl Store for MemoryStore {
             return Ok(0);
         }
         Ok(self.lock().move_chat(from, to))
+    }
+
+    async fn touched_since(&self, since: Millis) -> Result<Touched, StoreError> {
+        Ok(self.lock().touched_since(since))
+    }
+
+    async fn claim(
+        &self,
+        ids: &[i64],
+        owner: &str,
+        now: Millis,
+        until: Millis,
+    ) -> Result<Vec<i64>, StoreError> {
+        Ok(self.lock().claim(ids, owner, now, until))
     }
 }

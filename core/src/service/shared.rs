@@ -1,0 +1,166 @@
+//! Several processes on one store (`Options::shared`: PostgreSQL with several `domino run`).
+//!
+//! Correctness never rests on what a process holds in memory: every commit is checked against
+//! the stored version, and a process whose table is behind reads it back and applies the
+//! command again (`Service::handle`). What this module adds is that each process sees the
+//! others' work soon enough to serve it: every timer round reads the tables changed since the
+//! last one (`sync`, from the store's own clock, with an overlap), and the due work of a table —
+//! its timers and its computer moves — is leased to one process at a time (`Store::claim`), so
+//! that exactly one fires it.
+
+use super::Service;
+use crate::service::Seeds;
+use crate::session::{Millis, Table};
+use crate::store::{Store, StoreError};
+use std::sync::Arc;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use tokio::sync::Mutex as TableLock;
+
+/// How far back each look at the store's changes reaches before the last one's time: commits
+/// become visible a little after their time is taken, and machines' clocks differ a little.
+const OVERLAP_MS: Millis = 5_000;
+
+/// How long a claim of a table's due work holds when its holder neither gives it back nor
+/// renews it (a process that died): another process takes the table over after this.
+pub(super) const LEASE_MS: Millis = 30_000;
+
+/// This process among the others on the store.
+pub(super) struct Peers {
+    on: bool,
+    /// Who this service is in the leases: unique among the processes and services alive.
+    owner: String,
+    /// The store's time of the last look at its changes.
+    since: Mutex<Millis>,
+}
+
+impl Peers {
+    pub(super) async fn new<S: Store>(
+        store: &S,
+        seeds: &dyn Seeds,
+        on: bool,
+    ) -> Result<Peers, StoreError> {
+        static SERVICES: AtomicU64 = AtomicU64::new(0);
+        let n = SERVICES.fetch_add(1, Ordering::Relaxed);
+        let owner = format!("{}.{n}.{:016x}", std::process::id(), seeds.next_seed());
+        // The store's time now (no table is touched in the future).
+        let since = match on {
+            true => store.touched_since(Millis::MAX).await?.now,
+            false => 0,
+        };
+        Ok(Peers { on, owner, since: Mutex::new(since) })
+    }
+
+    fn since(&self) -> std::sync::MutexGuard<'_, Millis> {
+        self.since.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+impl<S: Store> Service<S> {
+    /// Whether other processes may serve the same store.
+    pub fn is_shared(&self) -> bool {
+        self.peers.on
+    }
+
+    /// Brings the tables held here up to the store: tables other processes opened or moved on
+    /// are read, those they finished or closed leave. Returns how many changed here.
+    pub async fn sync(&self) -> Result<usize, StoreError> {
+        let from = self.peers.since().saturating_sub(OVERLAP_MS);
+        let touched = self.store.touched_since(from).await?;
+        let mut changed = 0;
+        for stamp in touched.tables {
+            let held = self.map().get(&stamp.id).cloned();
+            match (held, stamp.open) {
+                (Some(lock), true) => {
+                    let mut table = lock.lock().await;
+                    if table.version < stamp.version
+                        && let Some(stored) = self.store.load(stamp.id).await?
+                        && stored.version > table.version
+                    {
+                        *table = stored;
+                        changed += 1;
+                    }
+                }
+                (None, true) => {
+                    if let Some(t) = self.store.load(stamp.id).await?
+                        && t.phase.is_active()
+                    {
+                        let lock = Arc::new(TableLock::new(t));
+                        self.map().entry(stamp.id).or_insert(lock);
+                        changed += 1;
+                    }
+                }
+                (Some(_), false) => {
+                    self.map().remove(&stamp.id);
+                    changed += 1;
+                }
+                (None, false) => {}
+            }
+        }
+        *self.peers.since() = touched.now;
+        Ok(changed)
+    }
+
+    /// Reads a table held here back from the store when another process moved it on: whether
+    /// it did. Never without other processes (nobody else writes).
+    pub(super) async fn read_back(&self, table: &mut Table) -> Result<bool, StoreError> {
+        match self.peers.on {
+            true => self.reload(table).await,
+            false => Ok(false),
+        }
+    }
+
+    /// Reads a table back from the store if it holds a newer version: whether it did.
+    pub(super) async fn reload(&self, table: &mut Table) -> Result<bool, StoreError> {
+        match self.store.load(table.id).await? {
+            Some(stored) if stored.version > table.version => {
+                *table = stored;
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
+    }
+
+    /// Of these tables, those whose due work this process may do now (all of them when no
+    /// other process shares the store); the lease holds `LEASE_MS`.
+    pub(super) async fn claim(&self, ids: Vec<i64>) -> Vec<i64> {
+        if !self.peers.on || ids.is_empty() {
+            return ids;
+        }
+        let now = self.now();
+        match self.store.claim(&ids, &self.peers.owner, now, now + LEASE_MS).await {
+            Ok(mine) => mine,
+            Err(e) => {
+                tracing::warn!(error = %e, "leases not taken: the work waits for the next round");
+                Vec::new()
+            }
+        }
+    }
+
+    /// Gives the due work of these tables back, for any process to take at once.
+    pub(super) async fn release(&self, ids: &[i64]) {
+        if !self.peers.on || ids.is_empty() {
+            return;
+        }
+        let now = self.now();
+        if let Err(e) = self.store.claim(ids, &self.peers.owner, now, now).await {
+            tracing::warn!(error = %e, "leases not given back: they end by themselves");
+        }
+    }
+
+    /// The tables of `all` with due work now: computer moves to make, timers to fire.
+    pub(super) fn due_work(&self, all: Vec<Table>) -> (Vec<Table>, Vec<i64>) {
+        let now = self.now();
+        let lives = self.options.lives;
+        let mut robots = Vec::new();
+        let mut due = Vec::new();
+        for t in all {
+            if t.robot_turn(now).is_some() {
+                robots.push(t);
+            } else if t.next_due(&lives).is_some_and(|d| d <= now) {
+                due.push(t.id);
+            }
+        }
+        (robots, due)
+    }
+}

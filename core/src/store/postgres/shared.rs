@@ -1,0 +1,57 @@
+//! Several processes on one database: what changed since a moment, and the leases of due work
+//! (see [`crate::store::Store::claim`]). A lease is one row per table taken by an upsert whose
+//! update applies only to a free lease: of two processes claiming a table at once, the second
+//! waits on the row, then finds it taken and gets nothing.
+
+use super::super::codec::{now_millis, to_u64};
+use super::super::{Stamp, StoreError, Touched};
+use super::PgStore;
+use crate::session::Millis;
+
+impl PgStore {
+    pub(super) async fn touched(&self, since: Millis) -> Result<Touched, StoreError> {
+        let now = now_millis();
+        let rows: Vec<(i64, i64, bool)> = sqlx::query_as(
+            "SELECT id, version, open FROM tables WHERE updated_at >= $1 ORDER BY id",
+        )
+        .bind(since)
+        .fetch_all(self.pool())
+        .await?;
+        let tables = rows
+            .into_iter()
+            .map(|(id, version, open)| Ok(Stamp { id, version: to_u64(version)?, open }))
+            .collect::<Result<_, StoreError>>()?;
+        Ok(Touched { now, tables })
+    }
+
+    pub(super) async fn lease(
+        &self,
+        ids: &[i64],
+        owner: &str,
+        now: Millis,
+        until: Millis,
+    ) -> Result<Vec<i64>, StoreError> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        // In id order, so that two claims of overlapping tables take their rows in one order.
+        let mut ids = ids.to_vec();
+        ids.sort_unstable();
+        ids.dedup();
+        let mut got: Vec<(i64,)> = sqlx::query_as(
+            "INSERT INTO leases (table_id, owner, until)
+             SELECT id, $2, $4 FROM UNNEST($1::BIGINT[]) WITH ORDINALITY AS t (id, n) ORDER BY n
+             ON CONFLICT (table_id) DO UPDATE SET owner = EXCLUDED.owner, until = EXCLUDED.until
+             WHERE leases.until <= $3 OR leases.owner = $2
+             RETURNING table_id",
+        )
+        .bind(&ids)
+        .bind(owner)
+        .bind(now)
+        .bind(until)
+        .fetch_all(self.pool())
+        .await?;
+        got.sort_unstable();
+        Ok(got.into_iter().map(|(id,)| id).collect())
+    }
+}

@@ -1,0 +1,55 @@
+//! Several processes on one SQLite file: what changed since a moment, and the leases of due
+//! work (see [`crate::store::Store::claim`]).
+
+use super::super::codec::{now_millis, to_u64};
+use super::super::{Stamp, StoreError, Touched};
+use super::SqliteStore;
+use crate::session::Millis;
+
+impl SqliteStore {
+    pub(super) async fn touched(&self, since: Millis) -> Result<Touched, StoreError> {
+        let now = now_millis();
+        let rows: Vec<(i64, i64, bool)> = sqlx::query_as(
+            "SELECT id, version, open FROM tables WHERE updated_at >= ?1 ORDER BY id",
+        )
+        .bind(since)
+        .fetch_all(&self.pool)
+        .await?;
+        let tables = rows
+            .into_iter()
+            .map(|(id, version, open)| Ok(Stamp { id, version: to_u64(version)?, open }))
+            .collect::<Result<_, StoreError>>()?;
+        Ok(Touched { now, tables })
+    }
+
+    pub(super) async fn lease(
+        &self,
+        ids: &[i64],
+        owner: &str,
+        now: Millis,
+        until: Millis,
+    ) -> Result<Vec<i64>, StoreError> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let list = serde_json::to_string(ids).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        let mut w = self.write().await?;
+        // `WHERE true` tells SQLite's parser that ON CONFLICT belongs to the INSERT.
+        let mut got: Vec<(i64,)> = sqlx::query_as(
+            "INSERT INTO leases (table_id, owner, until)
+             SELECT value, ?2, ?4 FROM json_each(?1) WHERE true
+             ON CONFLICT (table_id) DO UPDATE SET owner = excluded.owner, until = excluded.until
+             WHERE leases.until <= ?3 OR leases.owner = ?2
+             RETURNING table_id",
+        )
+        .bind(list)
+        .bind(owner)
+        .bind(now)
+        .bind(until)
+        .fetch_all(&mut *w.tx)
+        .await?;
+        w.tx.commit().await?;
+        got.sort_unstable();
+        Ok(got.into_iter().map(|(id,)| id).collect())
+    }
+}
