@@ -300,6 +300,12 @@ impl Fake {
         self.shared.updates.notify_waiters();
     }
 
+    /// The updates waiting for the bot, taken from the queue (webhook mode: the test posts them
+    /// to the bot itself, as Telegram would).
+    pub fn take_updates(&self) -> Vec<Value> {
+        std::mem::take(&mut self.lock().updates)
+    }
+
     /// A user writes in a chat (a private chat with the bot opens).
     pub fn say(&self, chat: i64, from: &User, text: &str) -> i32 {
         let mut st = self.lock();

@@ -5,6 +5,7 @@ mod fake;
 mod fake_media;
 mod fake_places;
 mod harness;
+mod instances;
 mod monkey;
 mod pictures;
 mod places;
