@@ -206,6 +206,25 @@ async fn two_services_serve_one_store<S: Store>(first: S, second: S) {
         .filter(|(_, e)| matches!(e, Event::Moved { by: MovedBy::Computer, .. }))
         .count();
     assert_eq!(held.thoughts.load(Ordering::SeqCst), robot_moves);
+
+    // A chat moved by one process (a Telegram group become a supergroup): the other's copy of
+    // its table, from before the move, never writes the old chat back.
+    let id = a.create(spec(30, 2), person(60)).await.unwrap().table.id;
+    let join = Command {
+        actor: Actor::person(person(61)),
+        action: Action::Join { seat: None },
+        version: None,
+    };
+    let before = a.handle(id, join).await.unwrap().table;
+    let moved_to = ChatId::new(Platform::Telegram, "-1009999");
+    b.sync().await.unwrap();
+    assert_eq!(b.move_chat(&chat(30), &moved_to).await.unwrap().len(), 1);
+    let mut cmd = press(&before, 0).expect("the match is on");
+    cmd.version = None;
+    a.handle(id, cmd).await.unwrap();
+    let stored = a.store().load(id).await.unwrap().unwrap();
+    assert_eq!(stored.chat, moved_to, "the table stays in the chat it moved to");
+    assert_eq!(a.table(id).await.unwrap().unwrap().chat, moved_to);
 }
 
 /// Whether the second service presses too this time (about two times in three).

@@ -110,10 +110,15 @@ impl<S: Store> Service<S> {
         }
     }
 
-    /// Reads a table back from the store if it holds a newer version: whether it did.
+    /// Reads a table back from the store if it holds a newer version, or the table moved to
+    /// another chat meanwhile (`move_chat`): whether it did.
     pub(super) async fn reload(&self, table: &mut Table) -> Result<bool, StoreError> {
         match self.store.load(table.id).await? {
-            Some(stored) if stored.version > table.version => {
+            Some(stored)
+                if stored.version > table.version
+                    || stored.chat != table.chat
+                    || stored.number != table.number =>
+            {
                 *table = stored;
                 Ok(true)
             }

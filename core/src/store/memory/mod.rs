@@ -286,8 +286,12 @@ impl Store for MemoryStore {
         let snapshot = json(table)?;
         let evs = events.iter().map(json).collect::<Result<Vec<_>, _>>()?;
         let mut g = self.lock();
-        let stored = g.snapshots.get(&table.id).ok_or(StoreError::NotFound(table.id))?.0;
-        if stored + 1 != table.version {
+        let (stored, _, was) = g.snapshots.get(&table.id).ok_or(StoreError::NotFound(table.id))?;
+        // A copy of the table from before its chat moved is refused like an older version.
+        let moved = serde_json::from_str::<serde_json::Value>(was).ok().map(|v| v["chat"].clone())
+            != Some(serde_json::to_value(&table.chat).unwrap_or_default());
+        let stored = *stored;
+        if stored + 1 != table.version || moved {
             return Err(StoreError::Conflict {
                 table: table.id,
                 stored,

@@ -44,12 +44,13 @@ pub struct PgStore {
     pool: PgPool,
 }
 
-/// The one statement of a commit: the row is updated only from the version before, and the
-/// events are appended only when it was. Returns how many rows were updated (0 or 1).
+/// The one statement of a commit: the row is updated only from the version before and in the
+/// chat it is in (a copy of the table from before its chat moved is refused like an older
+/// version), and the events are appended only when it was. Returns how many rows were updated (0 or 1).
 const COMMIT: &str = "
 WITH up AS (
     UPDATE tables SET version = $1, open = $2, snapshot = $3, updated_at = $4
-    WHERE id = $5 AND version = $1 - 1
+    WHERE id = $5 AND version = $1 - 1 AND chat_platform = $8 AND chat_id = $9
     RETURNING id
 ), appended AS (
     INSERT INTO table_events (table_id, version, seq, event)
@@ -170,6 +171,7 @@ impl Store for PgStore {
         finished: Option<&MatchSummary>,
     ) -> Result<(), StoreError> {
         let (seqs, texts) = encode_events(events)?;
+        let (platform, chat) = chat_key(&table.chat);
         let commit = sqlx::query_scalar::<_, i64>(COMMIT)
             .bind(table.version as i64)
             .bind(table.phase.is_active())
@@ -177,7 +179,9 @@ impl Store for PgStore {
             .bind(now_millis())
             .bind(table.id)
             .bind(seqs)
-            .bind(texts);
+            .bind(texts)
+            .bind(platform)
+            .bind(chat);
         let updated = match finished {
             // Alone, the statement is its own transaction: one round trip.
             None => commit.fetch_one(&self.pool).await?,

@@ -105,16 +105,20 @@ impl Store for SqliteStore {
     ) -> Result<(), StoreError> {
         let snapshot = json(table)?;
         let version = table.version as i64;
+        // A copy of the table from before its chat moved is refused like an older version.
+        let (platform, chat) = chat_key(&table.chat);
         let mut w = self.write().await?;
         let updated = sqlx::query(
             "UPDATE tables SET version = ?1, open = ?2, snapshot = ?3, updated_at = ?4
-             WHERE id = ?5 AND version = ?1 - 1",
+             WHERE id = ?5 AND version = ?1 - 1 AND chat_platform = ?6 AND chat_id = ?7",
         )
         .bind(version)
         .bind(table.phase.is_active())
         .bind(&snapshot)
         .bind(now_millis())
         .bind(table.id)
+        .bind(platform)
+        .bind(chat)
         .execute(&mut *w.tx)
         .await?;
         if updated.rows_affected() == 0 {
