@@ -95,7 +95,7 @@ pub(super) fn evaluate(
     let mut spent = 0;
     'sampling: while spent < budget.playouts && race.alive() > 1 {
         for (round, count) in worlds.batch(batch, rng) {
-            if race.rows() > 0 && race.rows() % WORLDS_PER_CHECK == 0 && out_of_time() {
+            if race.rows() > 0 && race.rows().is_multiple_of(WORLDS_PER_CHECK) && out_of_time() {
                 break 'sampling;
             }
             race.begin_row(count as f32);
