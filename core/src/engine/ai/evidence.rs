@@ -44,15 +44,10 @@ pub(super) struct Evidence {
 impl Evidence {
     pub fn new(obs: &Observation) -> Evidence {
         let round = obs.round();
-        let rules = obs.rules();
         let laid: Vec<_> = obs.board().laid().collect();
         let by: Vec<u8> = (0..laid.len()).map(|i| round.laid_by(i)).collect();
-        // A seat drew if it holds more than it was dealt less what it laid.
-        let dealt = rules.deal_size(obs.seats());
-        let drew = |seat: usize| {
-            let laid_by_seat = by.iter().filter(|&&b| b as usize == seat).count();
-            obs.hand_size(seat) + laid_by_seat > dealt
-        };
+        // A seat's hand at a play is known from its hand now only if it drew nothing since.
+        let drew_after = |seat: usize, i: usize| round.last_drew_at(seat).is_some_and(|d| d > i);
         let mut steps = Vec::new();
         let mut board = Ends::new(obs.board().layout());
         for (i, l) in laid.iter().enumerate() {
@@ -61,7 +56,7 @@ impl Evidence {
             let paired = |j: usize| by.get(j) == Some(&by[i]) && laid[j].tile.is_double();
             let multi = l.tile.is_double() && ((i > 0 && paired(i - 1)) || paired(i + 1));
             let chosen = if l.arm.is_none() { obs.free_lead() } else { !l.closed && !multi };
-            if seat != obs.seat() && chosen && !drew(seat) {
+            if seat != obs.seat() && chosen && !drew_after(seat, i) {
                 let since = (i..laid.len()).filter(|&j| by[j] == by[i]).map(|j| laid[j].tile);
                 steps.push(Step {
                     seat: by[i],
@@ -90,12 +85,14 @@ impl Evidence {
         let mut total = 0.0;
         for step in &self.steps {
             let hand = world.hand(step.seat as usize).union(step.since);
-            let seen = BETA * score(rules, hand, &step.board, step.tile, step.arm) as f32;
+            let value = rules.hand_value(hand);
+            let scored = |tile, arm| score(rules, hand, value, &step.board, tile, arm);
+            let seen = BETA * scored(step.tile, step.arm) as f32;
             let mut scores = [0f32; 32];
             let mut n = 0;
             let mut add = |tile: Tile, arm: Option<Arm>| {
                 if n < scores.len() {
-                    scores[n] = BETA * score(rules, hand, &step.board, tile, arm) as f32;
+                    scores[n] = BETA * scored(tile, arm) as f32;
                     n += 1;
                 }
             };
@@ -124,10 +121,18 @@ impl Evidence {
 }
 
 /// The greedy score of laying `tile` from `hand` on `arm` (`None`: leading it).
-fn score(rules: &Rules, hand: TileSet, board: &Ends, tile: Tile, arm: Option<Arm>) -> i32 {
+/// `value` is the hand's value.
+fn score(
+    rules: &Rules,
+    hand: TileSet,
+    value: u32,
+    board: &Ends,
+    tile: Tile,
+    arm: Option<Arm>,
+) -> i32 {
     let mv = arm.map_or(Move::lead(tile), |arm| Move::play(tile, arm));
     let after = After::of(board, &mv);
-    greedy::shed_score(rules, hand, TileSet::single(tile), &after)
+    greedy::shed_score_with(rules, hand, value, TileSet::single(tile), &after)
 }
 
 #[cfg(test)]

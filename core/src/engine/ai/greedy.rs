@@ -40,9 +40,10 @@ pub(super) fn best(rules: &Rules, round: &Round, seat: usize, moves: &[Move]) ->
     if moves.len() == 1 {
         return moves[0];
     }
+    let value = rules.hand_value(round.hand(seat));
     let mut best = (i32::MIN, moves[0]);
     for mv in moves {
-        let s = score(rules, round, seat, mv, &After::of(round.board(), mv));
+        let s = score_with(rules, round, seat, value, mv, &After::of(round.board(), mv));
         if s > best.0 {
             best = (s, *mv);
         }
@@ -53,12 +54,24 @@ pub(super) fn best(rules: &Rules, round: &Round, seat: usize, moves: &[Move]) ->
 /// What `mv` gains `seat` at once, `after` being the table it leaves. Reads only the seat's
 /// hand, the table and the sizes of the other hands.
 pub(super) fn score(rules: &Rules, round: &Round, seat: usize, mv: &Move, after: &After) -> i32 {
+    score_with(rules, round, seat, rules.hand_value(round.hand(seat)), mv, after)
+}
+
+/// As [`score`], `value` being the seat's hand value (the same for every move of a turn).
+pub(super) fn score_with(
+    rules: &Rules,
+    round: &Round,
+    seat: usize,
+    value: u32,
+    mv: &Move,
+    after: &After,
+) -> i32 {
     let hand = round.hand(seat);
     let laid: TileSet = mv.tiles().collect();
     if laid.is_empty() {
         return 0;
     }
-    let mut s = shed_score(rules, hand, laid, after);
+    let mut s = shed_score_with(rules, hand, value, laid, after);
     if let Move::Lead { na_sto: true, .. } = mv {
         s += NA_STO;
     }
@@ -80,11 +93,25 @@ pub(super) fn score(rules: &Rules, round: &Round, seat: usize, mv: &Move, after:
 /// The part of the score that depends only on the hand, the tiles laid from it and the table
 /// they leave: going out, the hand's value, doubles, tiles that still fit, Telefon's count.
 pub(super) fn shed_score(rules: &Rules, hand: TileSet, laid: TileSet, after: &After) -> i32 {
+    shed_score_with(rules, hand, rules.hand_value(hand), laid, after)
+}
+
+/// As [`shed_score`], `value` being the hand's value ([`Rules::hand_value`]).
+pub(super) fn shed_score_with(
+    rules: &Rules,
+    hand: TileSet,
+    value: u32,
+    laid: TileSet,
+    after: &After,
+) -> i32 {
     let left = hand.difference(laid);
     let variant = rules.variant;
     let mut s = 0;
-    if variant == Variant::Telefon && after.count > 0 && after.count.is_multiple_of(5) {
-        s += PER_POINT * (after.count / 5) as i32;
+    if variant == Variant::Telefon {
+        let count = after.count();
+        if count > 0 && count.is_multiple_of(5) {
+            s += PER_POINT * (count / 5) as i32;
+        }
     }
     if left.is_empty() {
         let extreme = laid.contains(Tile::double(0)) || laid.contains(Tile::double(6));
@@ -93,7 +120,7 @@ pub(super) fn shed_score(rules: &Rules, hand: TileSet, laid: TileSet, after: &Af
         }
         return s + OUT;
     }
-    s += 4 * (rules.hand_value(hand) as i32 - rules.hand_value(left) as i32);
+    s += 4 * (value as i32 - rules.hand_value(left) as i32);
     // Only 0-0 and 6-6 are ever worth more alone than their pips.
     let max = rules.max_pip();
     for t in [Tile::double(0), Tile::double(max)].into_iter().filter(|&t| left.contains(t)) {
@@ -123,8 +150,8 @@ const DOUBLES: TileSet = {
 pub(super) struct After {
     /// Tiles that fit some open arm.
     pub fits: TileSet,
-    /// The Telefon count.
-    pub count: u32,
+    /// The table left, when it is not a line (whose Telefon count is never asked for).
+    ends: Option<Ends>,
     /// Osel: both line ends closed while no hub stands (O4).
     pub closes_round: bool,
     pub on_table: TileSet,
@@ -152,7 +179,7 @@ impl After {
             }
             let fits =
                 ends.iter().flatten().fold(TileSet::EMPTY, |s, &v| s.union(SUITS[v as usize]));
-            return After { fits, count: 0, closes_round: false, on_table };
+            return After { fits, ends: None, closes_round: false, on_table };
         }
         let mut b = *board;
         match mv {
@@ -168,12 +195,22 @@ impl After {
     }
 
     fn of_board(board: &Ends) -> After {
-        let fits = board
-            .open_arms()
-            .fold(TileSet::EMPTY, |s, a| s.union(SUITS[board.arm(a).value as usize]));
+        let fits = if board.on_table().is_empty() {
+            board
+                .open_arms()
+                .fold(TileSet::EMPTY, |s, a| s.union(SUITS[board.arm(a).value as usize]))
+        } else {
+            // Kept up to date by every placement once the lead is down.
+            board.fitting()
+        };
         let closes_round =
             board.hub().is_none() && board.arm(Arm::Left).closed && board.arm(Arm::Right).closed;
-        After { fits, count: board.count(), closes_round, on_table: board.on_table() }
+        After { fits, ends: Some(*board), closes_round, on_table: board.on_table() }
+    }
+
+    /// The Telefon count of the table left.
+    pub fn count(&self) -> u32 {
+        self.ends.map_or(0, |e| e.count())
     }
 }
 

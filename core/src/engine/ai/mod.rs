@@ -20,7 +20,9 @@ pub mod greedy;
 mod hint;
 mod observation;
 mod playout;
+mod race;
 mod value;
+mod worlds;
 
 pub use expert::Budget;
 pub use hint::{Hint, Review, Slip, hint, review};

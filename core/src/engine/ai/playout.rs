@@ -102,10 +102,11 @@ impl World<'_> {
         let rules = self.rules;
         let seats = self.round.seats();
         let side = rules.side_of(seat);
+        let value = rules.hand_value(self.round.hand(seat));
         let mut best = (i32::MIN, moves[0]);
         for mv in moves {
             let after = After::of(self.round.board(), mv);
-            let mut s = greedy::score(rules, &self.round, seat, mv, &after);
+            let mut s = greedy::score_with(rules, &self.round, seat, value, mv, &after);
             for k in 1..seats {
                 let other = (seat + k) % seats;
                 let can = !self.round.hand(other).intersection(after.fits).is_empty();

@@ -139,6 +139,9 @@ pub struct Round {
     /// Who laid each tile on the table, two bits per tile in the order of
     /// [`Board::laid`]. Public knowledge, for computer players.
     laid_by: [u64; 2],
+    /// Per seat, one more than the tiles on the table when it last drew; 0 if it never drew.
+    /// Public knowledge, for computer players.
+    drew_at: [u8; 4],
 }
 
 /// The forced lead of the round-1 rule for this deal.
@@ -208,6 +211,7 @@ impl Round {
             may_declare: 0,
             voids: [0; 4],
             laid_by: [0; 2],
+            drew_at: [0; 4],
         }
     }
 
@@ -287,6 +291,12 @@ impl Round {
     /// The seat that laid the `i`-th tile of [`Board::laid`] (public knowledge).
     pub fn laid_by(&self, i: usize) -> u8 {
         (self.laid_by[i / 32] >> (2 * (i % 32)) & 3) as u8
+    }
+
+    /// How many tiles were on the table when `seat` last drew from the bazaar, if it ever did
+    /// (public knowledge: its hand since then is its hand now plus what it laid since).
+    pub fn last_drew_at(&self, seat: usize) -> Option<usize> {
+        self.drew_at[seat].checked_sub(1).map(usize::from)
     }
 
     fn note_laid_by(&mut self, seat: usize) {
@@ -540,6 +550,7 @@ impl Round {
             }
             Move::Draw => {
                 self.voids[seat] = self.open_suits();
+                self.drew_at[seat] = self.board.laid_count() as u8 + 1;
                 let tile = self.bazaar[self.drawn as usize];
                 self.drawn += 1;
                 self.hands[seat].insert(tile);
