@@ -131,7 +131,11 @@ impl Told {
 async fn service() -> std::sync::Arc<domino_core::service::Service<MemoryStore>> {
     use domino_core::service::{CountingSeeds, ManualClock, Options, Service};
     use std::sync::Arc;
-    let options = Options { robot_pause: std::time::Duration::ZERO, ..Options::default() };
+    let options = Options {
+        robot_pause: std::time::Duration::ZERO,
+        advice: domino_core::engine::ai::Budget { playouts: 8 },
+        ..Options::default()
+    };
     let (clock, seeds) = (Arc::new(ManualClock::new(1)), Arc::new(CountingSeeds::new(1)));
     Service::start_with(
         MemoryStore::new(),
@@ -177,6 +181,9 @@ fn rejections(lang: Lang) -> Vec<Rejection> {
         BadTimer,
         SystemOnly,
         AdminsOnly,
+        HintsOff,
+        NoChoice,
+        HintGiven,
     ];
     all.extend(rules_errors(lang).into_iter().map(Rules));
     all.extend(move_errors(lang).into_iter().map(Move));
@@ -372,8 +379,18 @@ async fn gather(lang: Lang, platform: Platform, seed: u64) -> Told {
             }
         }
     }
-    // Whole matches of every game: people press whatever they see, now and then a stale press
-    // or a stranger's.
+    // Hints on for the matches (the settings pages above leave them as their last press did).
+    let general = menu_of(&chat.handle(&admin, ask(&folk[2], &[], "settings")).await).unwrap();
+    let on = general
+        .controls
+        .iter()
+        .flat_map(|c| &c.items)
+        .find(|i| i.press.change == domino_core::chat::Change::Hints(true))
+        .expect("the hints switch");
+    let a = chat.handle(&admin, Request::press(on.press.encode())).await;
+    told.add_answer("settings (hints on)", &a);
+    // Whole matches of every game: people press whatever they see (the hint button too), now
+    // and then a stale press or a stranger's.
     let games: &[&[&str]] = &[
         &["domino", "2"],
         &["kozel", "4", "пары", "до", "25"],
@@ -424,7 +441,7 @@ async fn gather(lang: Lang, platform: Platform, seed: u64) -> Told {
                 told.add_answer("table", &Answer::default().with_show(show));
             }
         }
-        for cmd in ["score", "top", "export", "stop"] {
+        for cmd in ["score", "top", "export", "review", "stop"] {
             let a = chat.handle(&from(&at, host, lang, true), ask(host, &[], cmd)).await;
             told.add_answer(cmd, &a);
         }
@@ -434,6 +451,12 @@ async fn gather(lang: Lang, platform: Platform, seed: u64) -> Told {
         }
     }
     assert!(told.texts.len() > 500, "only {} texts gathered", told.texts.len());
+    let (hinted, reviewed) = match lang {
+        Lang::Ru => ("Подсказка эксперта", "🔎 Разбор ваших ходов"),
+        Lang::En => ("The expert suggests", "🔎 Your moves reviewed"),
+    };
+    assert!(told.texts.iter().any(|(_, t)| t.contains(hinted)), "no hint was taken");
+    assert!(told.texts.iter().any(|(_, t)| t.contains(reviewed)), "no round was reviewed");
     told
 }
 

@@ -3,11 +3,13 @@
 //! Computer players think off the async workers, with no table locked (`robots`); timers and
 //! lifetimes fire from `timers`. The chat layer (and the terminal) call only this.
 
+mod advice;
 mod clock;
 mod moves;
 mod robots;
 mod timers;
 
+pub use advice::{Hinted, REVIEW_MOST, Reviewed, last_finished, suggest};
 pub use clock::{Clock, CountingSeeds, ManualClock, OsSeeds, Seeds, SystemClock};
 
 use crate::engine::rules::Rules;
@@ -65,6 +67,8 @@ pub struct Options {
     /// Computer players thinking at once, whatever the number of tables: one core is left to
     /// the people's presses and the timers.
     pub thinkers: usize,
+    /// The expert's playouts for a person's hint or for each move a review judges.
+    pub advice: crate::engine::ai::Budget,
 }
 
 impl Default for Options {
@@ -76,6 +80,7 @@ impl Default for Options {
             lobbies_per_person: 3,
             thinkers: std::thread::available_parallelism()
                 .map_or(1, |n| n.get().saturating_sub(1).max(1)),
+            advice: crate::engine::ai::Budget::DEFAULT,
         }
     }
 }
@@ -257,6 +262,7 @@ impl<S: Store> Service<S> {
             Some((invitee, ttl)) => Table::duel(new, host, invitee, now + ttl, now)?,
         };
         table.thread = spec.thread;
+        table.hints = settings.hints;
         self.store.create(&mut table, &events).await?;
         self.map().insert(table.id, Arc::new(TableLock::new(table.clone())));
         self.kick(&table);

@@ -34,6 +34,8 @@ pub struct TableView {
     pub partners: Option<[String; 2]>,
     /// The match clock, when the table plays with one.
     pub clock: Option<ClockView>,
+    /// People may ask for the expert's hint (the table's setting).
+    pub hints: bool,
     pub buttons: Buttons,
 }
 
@@ -117,6 +119,8 @@ pub struct LastRoundView {
     pub written: Vec<(String, u32)>,
     /// (side label, points remembered) for each side that carries points.
     pub remembered: Vec<(String, u32)>,
+    /// (name, hints taken) for each seat that took the expert's hint in the round.
+    pub hints: Vec<(String, u32)>,
 }
 
 /// How the match ended.
@@ -225,6 +229,7 @@ pub fn table_view_in(table: &Table, lang: Lang) -> TableView {
         partners: (table.rules.teams == Teams::Pairs && table.phase == Phase::Lobby)
             .then(|| [side_label(table, 0, lang), side_label(table, 1, lang)]),
         clock: clock_view(table, lang),
+        hints: table.hints && table.phase.is_open(),
         buttons: buttons(table, lang),
     }
 }
@@ -271,6 +276,13 @@ pub(crate) fn last_round_view(table: &Table, line: &RoundLine, lang: Lang) -> La
         winner: winner.map(|s| side_label(table, s, lang)),
         written: listed(written),
         remembered: listed(remembered),
+        hints: table
+            .hints_in(line.round)
+            .into_iter()
+            .enumerate()
+            .filter(|&(_, n)| n > 0)
+            .map(|(s, n)| (seat_name(table, s, lang).unwrap_or_else(|| "?".to_owned()), n))
+            .collect(),
     }
 }
 
