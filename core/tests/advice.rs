@@ -42,7 +42,7 @@ async fn with_hints(store: &MemoryStore, on: bool) {
 /// A duel of Ann against the computer, opened in the chat.
 async fn duel(chat: &Chat<MemoryStore>) -> Table {
     let a = chat.handle(&from(&ann()), Request::words(Cmd::Duel, &["bot", "kozel"])).await;
-    assert!(a.shows.first().is_some(), "the duel opens: {:?}", a.text());
+    assert!(!a.shows.is_empty(), "the duel opens: {:?}", a.text());
     chat.service().settled().await;
     let id = a.shows[0].table.id;
     chat.service().table(id).await.unwrap().unwrap()

@@ -35,7 +35,7 @@ pub struct Reviewed {
     pub seat: usize,
     /// The match as the round was dealt, and the round's moves (to name each move as it lay).
     pub start: Match,
-    pub moves: Vec<(u8, Move)>,
+    pub moves: RoundMoves,
     pub review: Review,
 }
 
@@ -120,9 +120,12 @@ pub fn suggest(game: &Match, seat: usize, seed: u64, budget: Budget) -> Option<M
     Some(hint(&obs, &mut ChaCha8Rng::seed_from_u64(seed), budget).best)
 }
 
+/// A round's moves, with the seat that made each.
+pub type RoundMoves = Vec<(u8, Move)>;
+
 /// The last round of `game` that ended: its number (1-based), the match as it was dealt, and
 /// its moves.
-pub fn last_finished(game: &Game) -> Option<(u32, Match, Vec<(u8, Move)>)> {
+pub fn last_finished(game: &Game) -> Option<(u32, Match, RoundMoves)> {
     let live = &game.live;
     let (rules, seats) = (live.rules(), live.seats());
     let mut replay = Match::new(rules.clone(), seats).ok()?;

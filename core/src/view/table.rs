@@ -3,9 +3,9 @@
 
 use super::board::{BoardView, board_view};
 use super::button::{ButtonAction, ButtonData};
-use super::history::{RoundLine, last_round};
+use super::history::last_round;
+pub(crate) use super::history::last_round_view;
 use super::text::{self, Goat, display_name, penalties, seat_name, side_label, side_mark, tr};
-use crate::engine::game::RoundReport;
 use crate::engine::round::EndKind;
 use crate::engine::rules::Teams;
 use crate::session::{BotLevel, CloseReason, Lang, Occupant, OnFlag, Phase, Table};
@@ -258,32 +258,6 @@ fn has_bazaar(table: &Table) -> bool {
     let seats = table.seats.len();
     let tiles = crate::engine::tile::TileSet::full(table.rules.max_pip()).len() as usize;
     table.rules.deal_size(seats) * seats < tiles
-}
-
-pub(crate) fn last_round_view(table: &Table, line: &RoundLine, lang: Lang) -> LastRoundView {
-    let RoundReport { end, winner, written, remembered, .. } = &line.report;
-    let listed = |values: &[u32]| -> Vec<(String, u32)> {
-        values
-            .iter()
-            .enumerate()
-            .filter(|&(_, &v)| v > 0)
-            .map(|(s, &v)| (side_label(table, s, lang), v))
-            .collect()
-    };
-    LastRoundView {
-        round: line.round,
-        end: end.unwrap_or(EndKind::Domino),
-        winner: winner.map(|s| side_label(table, s, lang)),
-        written: listed(written),
-        remembered: listed(remembered),
-        hints: table
-            .hints_in(line.round)
-            .into_iter()
-            .enumerate()
-            .filter(|&(_, n)| n > 0)
-            .map(|(s, n)| (seat_name(table, s, lang).unwrap_or_else(|| "?".to_owned()), n))
-            .collect(),
-    }
 }
 
 /// The last move of the round in play: only tiles now on the table, or a draw or knock.
