@@ -88,3 +88,59 @@ impl Table {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::rules::{Rules, Variant};
+    use crate::session::{
+        Action, Actor, ChatId, Command, Event, Lang, NewTable, Person, Platform, Table, UserId,
+    };
+
+    /// A duel against the computer with hints on, the person to move with a choice.
+    fn at_a_choice() -> (Table, Person) {
+        for seed in 0..50 {
+            let me = Person::new(UserId::new(Platform::Terminal, "me"), "Me");
+            let new = NewTable {
+                id: 1,
+                chat: ChatId::new(Platform::Terminal, "t"),
+                number: 1,
+                rules: Rules::new(Variant::Kozel),
+                size: 2,
+                lang: Lang::En,
+                turn_secs: None,
+                bot_level: Default::default(),
+                seed,
+                clock: None,
+            };
+            let (mut t, _) = Table::duel(new, me.clone(), None, 0, 0).unwrap();
+            t.hints = true;
+            t.play_robots(0, &crate::session::Simple);
+            if t.hint_turn(0, 0).is_ok() {
+                return (t, me);
+            }
+        }
+        panic!("no seed gives a choice at once");
+    }
+
+    #[test]
+    fn a_hint_is_noted_kept_by_the_snapshot_and_left_out_of_the_record() {
+        let (mut t, me) = at_a_choice();
+        let record = t.game.as_ref().unwrap().to_log(vec!["Me".into(), "Bot".into()]).to_json();
+        let mv = t.live().unwrap().legal_moves(0)[0];
+        let cmd = Command { actor: Actor::person(me), action: Action::Hint { mv }, version: None };
+        let events = t.apply(&cmd, 0).unwrap();
+        assert!(matches!(events.as_slice(), [Event::HintUsed { seat: 0, round: 1, .. }]));
+        assert_eq!(t.hint_now(0), Some(mv));
+        assert_eq!(t.hint_turn(0, 0), Err(super::Rejection::HintGiven));
+        assert_eq!(t.hints_in(1), vec![1, 0]);
+        let game = t.game.as_ref().unwrap();
+        let after = game.to_log(vec!["Me".into(), "Bot".into()]).to_json();
+        assert_eq!(record, after, "a hint is not part of the record");
+        let back: Table = serde_json::from_str(&serde_json::to_string(&t).unwrap()).unwrap();
+        assert_eq!(back.game.as_ref().unwrap().hints, game.hints, "the snapshot keeps it");
+        assert!(back.hints);
+        // The computer may not take one, nor may anyone for a move not theirs.
+        let system = Command { actor: Actor::System, action: Action::Hint { mv }, version: None };
+        assert_eq!(t.clone().apply(&system, 0), Err(super::Rejection::SystemOnly));
+    }
+}
