@@ -59,17 +59,21 @@ async fn work<S: Store>(bot: &Bot<S>, i: &ComponentInteraction) -> (Answer, Rest
         let answer = Answer::Update { shown: render::menu_message(menu), table: None, then };
         return (answer, rest);
     }
+    let from_hand = i.message.flags.is_some_and(|f| f.contains(MessageFlags::EPHEMERAL));
     if let Some(reply) = &done.reply {
-        let shown = match &reply.body {
-            Body::Hand(view) => render::hand_message(view),
-            _ => crate::commands::reply(Some(reply), Default::default()).0,
+        return match &reply.body {
+            // A hand pressed on the hand (its hint): that hand is replaced.
+            Body::Hand(view) if from_hand => (
+                Answer::Update { shown: render::hand_message(view), table: None, then: None },
+                rest,
+            ),
+            Body::Hand(view) => (Answer::Private(render::hand_message(view)), rest),
+            _ => (Answer::Private(crate::commands::reply(Some(reply), Default::default()).0), rest),
         };
-        return (Answer::Private(shown), rest);
     }
     let Some(show) = done.shows.first() else {
         return (Answer::Private(Shown::text("✅")), rest);
     };
-    let from_hand = i.message.flags.is_some_and(|f| f.contains(MessageFlags::EPHEMERAL));
     if from_hand {
         let seat = show.table.seat_of(&from.person.id);
         let shown = match seat.and_then(|s| hand_view(&show.table, s)) {

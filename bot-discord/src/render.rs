@@ -3,7 +3,7 @@
 //! Markdown escaped (people's names must not format the message) and clipped to Discord's
 //! limits.
 
-use domino_core::chat::{ControlKind, Menu, Show};
+use domino_core::chat::{Control, ControlKind, Item, Menu, Show};
 use domino_core::session::UserId;
 use domino_core::view::picture::Picture;
 use domino_core::view::{
@@ -148,7 +148,7 @@ pub fn ping_message(show: &Show) -> Option<Shown> {
 /// buttons in the last row (five rows in all, Discord's most).
 pub fn menu_message(menu: &Menu) -> Shown {
     let mut rows: Vec<CreateActionRow> = Vec::new();
-    for (i, control) in menu.controls.iter().enumerate().take(ROWS - 1) {
+    for (i, control) in fitted(&menu.controls).iter().enumerate() {
         let options: Vec<CreateSelectMenuOption> = control
             .items
             .iter()
@@ -190,6 +190,38 @@ pub fn menu_message(menu: &Menu) -> Shown {
         components: rows,
         ..Shown::default()
     }
+}
+
+/// The controls in the rows Discord allows beside the page buttons: when there are more, the
+/// last choices share one select menu, each option named with its control ("Подсказки: Вкл";
+/// none marked chosen, the text says what is).
+fn fitted(controls: &[Control]) -> Vec<Control> {
+    if controls.len() < ROWS {
+        return controls.to_vec();
+    }
+    let (kept, rest) = controls.split_at(ROWS - 2);
+    let (choices, others): (Vec<&Control>, Vec<&Control>) =
+        rest.iter().partition(|c| c.kind == ControlKind::Choice);
+    let mut out = kept.to_vec();
+    out.extend(others.into_iter().cloned());
+    if !choices.is_empty() {
+        let label: Vec<&str> = choices.iter().map(|c| c.label.as_str()).collect();
+        let items = choices
+            .iter()
+            .flat_map(|c| {
+                c.items.iter().map(|i| Item {
+                    label: format!("{}: {}", c.label, i.label),
+                    press: i.press.clone(),
+                    selected: false,
+                })
+            })
+            .collect();
+        out.push(Control {
+            label: label.join(" · "), kind: ControlKind::Choice, items, all: None
+        });
+    }
+    out.truncate(ROWS - 1);
+    out
 }
 
 /// The option a switch press names.

@@ -4,7 +4,7 @@
 use crate::app::App;
 use crate::callbacks::HandlerResult;
 use crate::ids::{person, topic_of};
-use domino_core::chat::{Opponent, Request, catalog};
+use domino_core::chat::{Body, Opponent, Request, catalog};
 use domino_core::session::Lang;
 use domino_core::store::Store;
 use std::sync::Arc;
@@ -65,7 +65,15 @@ pub(crate) async fn on_message<S: Store>(app: Arc<App<S>>, msg: Message) -> Hand
     };
     let request = resolve_opponent(&msg, request);
     let from = app.from(msg.chat.id, topic, user, &request).await;
-    let answer = app.chat.handle(&from, request).await;
+    let mut answer = app.chat.handle(&from, request).await;
+    // A long private answer (a review of one's own moves) asked in a group goes to the
+    // person's private chat with the bot.
+    let personal =
+        answer.reply.as_ref().is_some_and(|r| r.private && matches!(r.body, Body::Long(_)));
+    if personal && !msg.chat.is_private() {
+        let reply = answer.reply.take().expect("a reply");
+        app.post(user.id.0 as i64, None, None, &reply);
+    }
     app.draw_reply(msg.chat.id.0, topic, msg.id.0, &answer);
     Ok(())
 }

@@ -101,6 +101,27 @@ fn a_hint_is_the_same_whatever_the_hidden_tiles() {
 }
 
 #[test]
+fn the_hint_a_table_gives_is_the_same_whatever_the_hidden_tiles() {
+    // What the service runs for a hint press (`service::suggest`), for several table seeds.
+    let mut checked = 0;
+    for (case, variant) in
+        [Variant::Kozel, Variant::Osel, Variant::Morskoy].iter().cycle().take(9).enumerate()
+    {
+        let rules = pairs(*variant);
+        let Some((a, b)) = twin_positions(&rules, 400 + case as u64) else { continue };
+        for seed in [1, 77, u64::MAX] {
+            let sa = domino_core::service::suggest(&a, 0, seed, BUDGET).expect("a move");
+            let sb = domino_core::service::suggest(&b, 0, seed, BUDGET).expect("a move");
+            assert_eq!(sa, sb, "{variant} case {case} seed {seed}: the hint saw hidden tiles");
+            let obs = Observation::new(&a, 0).unwrap();
+            assert_eq!(sa, hint(&obs, &mut ChaCha8Rng::seed_from_u64(seed), BUDGET).best);
+        }
+        checked += 1;
+    }
+    assert!(checked >= 4, "only {checked} positions had another consistent deal");
+}
+
+#[test]
 fn a_hint_is_deterministic_for_a_seed_and_an_observation() {
     let rules = Rules::new(Variant::Telefon);
     let mut rng = ChaCha8Rng::seed_from_u64(5);

@@ -11,10 +11,11 @@ use domino_core::engine::board::Arm;
 use domino_core::engine::moves::MoveError;
 use domino_core::engine::rules::{RulesError, Teams, Variant};
 use domino_core::engine::tile::Tile;
-use domino_core::session::{ChatId, Lang, Person, Platform, Rejection, UserId};
+use domino_core::session::{ChatId, Lang, Person, Phase, Platform, Rejection, UserId};
 use domino_core::store::MemoryStore;
 use domino_core::view::{
-    move_error_text, rejection_text, render_hand, render_table, rules_error_text,
+    ButtonAction, hand_view, move_error_text, rejection_text, render_hand, render_table,
+    rules_error_text,
 };
 use rand::{Rng, SeedableRng, rngs::StdRng};
 
@@ -131,7 +132,11 @@ impl Told {
 async fn service() -> std::sync::Arc<domino_core::service::Service<MemoryStore>> {
     use domino_core::service::{CountingSeeds, ManualClock, Options, Service};
     use std::sync::Arc;
-    let options = Options { robot_pause: std::time::Duration::ZERO, ..Options::default() };
+    let options = Options {
+        robot_pause: std::time::Duration::ZERO,
+        advice: domino_core::engine::ai::Budget { playouts: 8 },
+        ..Options::default()
+    };
     let (clock, seeds) = (Arc::new(ManualClock::new(1)), Arc::new(CountingSeeds::new(1)));
     Service::start_with(
         MemoryStore::new(),
@@ -177,6 +182,9 @@ fn rejections(lang: Lang) -> Vec<Rejection> {
         BadTimer,
         SystemOnly,
         AdminsOnly,
+        HintsOff,
+        NoChoice,
+        HintGiven,
     ];
     all.extend(rules_errors(lang).into_iter().map(Rules));
     all.extend(move_errors(lang).into_iter().map(Move));
@@ -372,8 +380,18 @@ async fn gather(lang: Lang, platform: Platform, seed: u64) -> Told {
             }
         }
     }
-    // Whole matches of every game: people press whatever they see, now and then a stale press
-    // or a stranger's.
+    // Hints on for the matches (the settings pages above leave them as their last press did).
+    let general = menu_of(&chat.handle(&admin, ask(&folk[2], &[], "settings")).await).unwrap();
+    let on = general
+        .controls
+        .iter()
+        .flat_map(|c| &c.items)
+        .find(|i| i.press.change == domino_core::chat::Change::Hints(true))
+        .expect("the hints switch");
+    let a = chat.handle(&admin, Request::press(on.press.encode())).await;
+    told.add_answer("settings (hints on)", &a);
+    // Whole matches of every game: people press whatever they see (the hint button too), now
+    // and then a stale press or a stranger's.
     let games: &[&[&str]] = &[
         &["domino", "2"],
         &["kozel", "4", "пары", "до", "25"],
@@ -423,8 +441,20 @@ async fn gather(lang: Lang, platform: Platform, seed: u64) -> Told {
                 }
                 told.add_answer("table", &Answer::default().with_show(show));
             }
+            // Now and then the person to move takes the hint their hand offers.
+            if let Some(t) = chat.service().tables_in(&at).await.into_iter().last()
+                && rng.random_bool(0.2)
+                && let Some(seat) = t.to_move()
+                && let Some(p) = t.seats[seat].as_ref().and_then(|s| s.person()).cloned()
+                && let Some(h) = hand_view(&t, seat)
+                && let Some((_, d)) =
+                    h.buttons.iter().flatten().find(|(_, d)| d.action == ButtonAction::Hint)
+            {
+                let a = chat.handle(&from(&at, &p, lang, false), Request::press(d.encode())).await;
+                told.add_answer("hint", &a);
+            }
         }
-        for cmd in ["score", "top", "export", "stop"] {
+        for cmd in ["score", "top", "export", "review", "stop"] {
             let a = chat.handle(&from(&at, host, lang, true), ask(host, &[], cmd)).await;
             told.add_answer(cmd, &a);
         }
@@ -433,7 +463,32 @@ async fn gather(lang: Lang, platform: Platform, seed: u64) -> Told {
             told.add_answer("top", &a);
         }
     }
+    // A round played out against the computer, then reviewed.
+    let host = &folk[0];
+    let a = chat.handle(&from(&at, host, lang, false), ask(host, &["bot"], "duel")).await;
+    told.add_answer("duel", &a);
+    let id = a.shows.first().expect("a duel").table.id;
+    for _ in 0..400 {
+        chat.service().settled().await;
+        let t = chat.service().table(id).await.unwrap().expect("the duel");
+        let game = t.game.as_ref().expect("a match");
+        if t.phase != Phase::Playing || domino_core::service::last_finished(game).is_some() {
+            break;
+        }
+        let Some(h) = hand_view(&t, 0).filter(|h| h.your_turn) else { continue };
+        let Some((_, d)) = h.buttons.first().and_then(|r| r.first()).cloned() else { continue };
+        let a = chat.handle(&from(&at, host, lang, false), Request::press(d.encode())).await;
+        told.add_answer("duel", &a);
+    }
+    let a = chat.handle(&from(&at, host, lang, false), ask(host, &[], "review")).await;
+    told.add_answer("review", &a);
     assert!(told.texts.len() > 500, "only {} texts gathered", told.texts.len());
+    let (hinted, reviewed) = match lang {
+        Lang::Ru => ("Подсказка эксперта", "🔎 Разбор ваших ходов"),
+        Lang::En => ("The expert suggests", "🔎 Your moves reviewed"),
+    };
+    assert!(told.texts.iter().any(|(_, t)| t.contains(hinted)), "no hint was taken");
+    assert!(told.texts.iter().any(|(_, t)| t.contains(reviewed)), "no round was reviewed");
     told
 }
 

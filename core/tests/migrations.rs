@@ -60,6 +60,8 @@ async fn chat_settings_of_the_first_schema_become_versioned_documents() {
         presets: json!({"osel": {"preset": "troshin"}}).as_object().unwrap().clone(),
         // Settings from before the board setting show boards as pictures.
         board: BoardMode::Picture,
+        // ... and give no hints.
+        hints: false,
     };
     assert_eq!(tg, expected);
     let dc = store.chat_settings(&ChatId::new(Platform::Discord, "77")).await.unwrap();

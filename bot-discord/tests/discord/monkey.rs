@@ -26,7 +26,17 @@ const STEPS: usize = 90;
 
 async fn seeded(path: &Path, clock: Arc<ManualClock>, first: u64) -> Arc<Service<SqliteStore>> {
     let store = SqliteStore::open_path(path).await.expect("the store opens");
-    let options = Options { robot_pause: Duration::ZERO, ..Options::default() };
+    // Hints on in the channel, so that people see (and press) the hint button.
+    let settings = store.chat_settings(&channel()).await.expect("settings");
+    if !settings.hints {
+        let on = domino_core::store::ChatSettings { hints: true, ..settings }.next();
+        store.set_chat_settings(&channel(), &on).await.expect("hints on");
+    }
+    let options = Options {
+        robot_pause: Duration::ZERO,
+        advice: domino_core::chat::scenario::ADVICE,
+        ..Options::default()
+    };
     let seeds = Arc::new(CountingSeeds::new(first));
     Service::start_with(store, Arc::new(Simple), clock, seeds, options).await.expect("a service")
 }
@@ -129,7 +139,7 @@ impl Monkey {
         let game = *self.pick(&games).unwrap();
         let subs = [
             "new", "new", "new", "duel", "duel", "stop", "score", "top", "settings", "help",
-            "rules", "export", "season", "nonsense",
+            "rules", "export", "review", "season", "nonsense",
         ];
         let sub = *self.pick(&subs).unwrap();
         let mut options = Vec::new();

@@ -8,7 +8,7 @@ use crate::payloads::{self, opt};
 use domino_core::chat::scenario::{self, Act, Scenario, Seen};
 use domino_core::chat::{Chat, MenuPress};
 use domino_core::service::{ManualClock, Service};
-use domino_core::session::{ChatId, Platform};
+use domino_core::session::{ChatId, Person, Platform, UserId};
 use domino_core::store::MemoryStore;
 use domino_core::view::ButtonData;
 use std::sync::Arc;
@@ -154,6 +154,22 @@ async fn run(scenario: &Scenario) {
                 let pressed = press_menu(&w, who, &on, label).await;
                 w.fake.quiet().await;
                 Some(pressed.msg.text())
+            }
+            Act::Hand { hand } => {
+                let t = scenario::newest(&chat, &at, None).await.expect("a table");
+                let msg = w.shown(t.id).await;
+                let person =
+                    Person::new(UserId::new(Platform::Discord, who.id.to_string()), who.name);
+                let data = scenario::hand_button(&t, &person, hand).encode();
+                // A seated person presses on the hand «My tiles» shows; anyone else on the table.
+                let pressed = if t.seat_of(&person.id).is_some() {
+                    let tiles = w.press(who, msg.id, &button(&msg, "Мои кости")).await;
+                    w.press(who, tiles.msg.id, &data).await
+                } else {
+                    w.press(who, msg.id, &data).await
+                };
+                w.fake.quiet().await;
+                private_text(&pressed)
             }
             Act::Play { .. } => {
                 let id = scenario::newest(&chat, &at, None).await.expect("a table").id;

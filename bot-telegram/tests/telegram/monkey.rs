@@ -42,7 +42,17 @@ fn run_options(drain: Duration) -> RunOptions {
 
 async fn seeded(path: &Path, first_seed: u64) -> Arc<Service<SqliteStore>> {
     let store = SqliteStore::open_path(path).await.expect("the store opens");
-    let options = Options { robot_pause: Duration::ZERO, ..Options::default() };
+    // Hints on in the group, so that people see (and press) the hint button.
+    let settings = store.chat_settings(&chat(GROUP)).await.expect("settings");
+    if !settings.hints {
+        let on = domino_core::store::ChatSettings { hints: true, ..settings }.next();
+        store.set_chat_settings(&chat(GROUP), &on).await.expect("hints on");
+    }
+    let options = Options {
+        robot_pause: Duration::ZERO,
+        advice: domino_core::chat::scenario::ADVICE,
+        ..Options::default()
+    };
     let seeds = Arc::new(CountingSeeds::new(first_seed));
     Service::start_with(store, Arc::new(Simple), Arc::new(SystemClock), seeds, options)
         .await
@@ -162,6 +172,7 @@ impl Monkey {
             "/help".into(),
             format!("/rules {game}"),
             "/export".into(),
+            "/review".into(),
             "/season".into(),
             "/season new".into(),
             format!("/{garbage}"),

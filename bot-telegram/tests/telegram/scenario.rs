@@ -7,7 +7,7 @@ use crate::harness::*;
 use domino_core::chat::scenario::{self, Act, Scenario, Seen};
 use domino_core::chat::{ArgKind, Chat, Link, command_named};
 use domino_core::service::Service;
-use domino_core::session::{ChatId, Platform};
+use domino_core::session::{ChatId, Person, Platform, UserId};
 use domino_core::store::MemoryStore;
 use domino_core::view::ButtonData;
 use serde_json::{Map, Value};
@@ -50,6 +50,27 @@ fn replies(fake: &Fake, chat: i64, to: i32) -> Option<String> {
             .messages_in(chat)
             .into_iter()
             .filter(|m| m.from_bot && m.reply_to == Some(to))
+            .map(|m| m.text.clone())
+            .collect();
+        (!texts.is_empty()).then(|| texts.join("\n"))
+    })
+}
+
+/// How many messages the bot has sent to `user`'s private chat.
+fn private_count(fake: &Fake, user: i64) -> usize {
+    fake.with(|st| st.messages_in(user).into_iter().filter(|m| m.from_bot).count())
+}
+
+/// What the bot sent `user` privately after the first `seen` of its messages there, but for
+/// hands (messages with buttons).
+fn private_since(fake: &Fake, user: i64, seen: usize) -> Option<String> {
+    fake.with(|st| {
+        let texts: Vec<String> = st
+            .messages_in(user)
+            .into_iter()
+            .filter(|m| m.from_bot)
+            .skip(seen)
+            .filter(|m| m.buttons().is_empty())
             .map(|m| m.text.clone())
             .collect();
         (!texts.is_empty()).then(|| texts.join("\n"))
@@ -118,9 +139,36 @@ async fn run(scenario: &Scenario) {
                 None
             }
             Act::Cmd { cmd, args } => {
+                let seen = private_count(&fake, who.id);
                 let id = fake.say(GROUP, &who, &words(cmd, args));
                 fake.quiet().await;
-                replies(&fake, GROUP, id)
+                // A private answer (a review) goes to the person's private chat.
+                replies(&fake, GROUP, id).or_else(|| private_since(&fake, who.id, seen))
+            }
+            Act::Hand { hand: name } => {
+                let t = scenario::newest(&chat, &at, None).await.expect("a table");
+                let person =
+                    Person::new(UserId::new(Platform::Telegram, who.id.to_string()), who.name);
+                let data = scenario::hand_button(&t, &person, name).encode();
+                // A seated person presses on their hand message; anyone else on the table's.
+                let audience = match t.seat_of(&person.id) {
+                    Some(_) => hand(&who),
+                    None => "public".to_owned(),
+                };
+                let msg = eventually("the message as it is", || async {
+                    let m = shown(&fake, &service, t.id, &audience).await;
+                    let drawn = m
+                        .buttons()
+                        .iter()
+                        .filter_map(|b| ButtonData::decode(b.data.as_deref()?).ok())
+                        .all(|d| d.version == t.version);
+                    drawn.then_some(m)
+                })
+                .await;
+                let cb = fake.press(&who, msg.chat, msg.id, &data);
+                let answer = fake.answer(&cb).await;
+                fake.quiet().await;
+                answer.text.filter(|_| !answer.alert)
             }
             Act::Press { press, table } => {
                 let t = scenario::newest(&chat, &at, *table).await.expect("a table");

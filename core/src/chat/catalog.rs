@@ -17,6 +17,7 @@ pub enum Cmd {
     Score,
     Top,
     History,
+    Review,
     Export,
     Season,
     Stop,
@@ -238,6 +239,17 @@ pub static COMMANDS: &[CommandSpec] = &[
                 w("Сколько матчей (1–30, обычно 10)", "How many matches (1–30, 10 by default)"),
             ),
         ],
+    },
+    CommandSpec {
+        cmd: Cmd::Review,
+        key: "review",
+        ru: "разбор",
+        help: w(
+            "разбор ваших ходов в последнем сыгранном раунде (видно только вам)",
+            "a review of your moves in the last round played (only you see it)",
+        ),
+        usage: w("[номер стола]", "[table number]"),
+        args: &[TABLE],
     },
     CommandSpec {
         cmd: Cmd::Export,

@@ -17,7 +17,7 @@ pub const TIMERS: [Option<u32>; 6] = [None, Some(30), Some(60), Some(120), Some(
 /// A page of the menu.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Page {
-    /// Language, timer, computer, default game, how the board is shown.
+    /// Language, timer, computer, default game, how the board is shown, hints.
     General,
     /// One game's preset, target and options.
     Game(Variant),
@@ -33,6 +33,8 @@ pub enum Change {
     Level(BotLevel),
     DefaultGame(Variant),
     Board(BoardMode),
+    /// The expert's hints for people at new tables, on or off.
+    Hints(bool),
     Preset(Option<Preset>),
     Target(u32),
     /// Switch one option of the page's game.
@@ -102,6 +104,7 @@ impl MenuPress {
             Change::Level(l) => format!("level.{}", l.key()),
             Change::DefaultGame(v) => format!("game.{}", v.key()),
             Change::Board(b) => format!("board.{}", b.key()),
+            Change::Hints(on) => format!("hints.{}", if *on { "on" } else { "off" }),
             Change::Preset(None) => "preset.none".to_owned(),
             Change::Preset(Some(p)) => format!("preset.{}", p.key()),
             Change::Target(n) => format!("target.{n}"),
@@ -155,6 +158,11 @@ impl MenuPress {
                     "level" => Change::Level(BotLevel::from_key(arg)?),
                     "game" => Change::DefaultGame(arg.parse().ok()?),
                     "board" => Change::Board(BoardMode::from_key(arg)?),
+                    "hints" => Change::Hints(match arg {
+                        "on" => true,
+                        "off" => false,
+                        _ => return None,
+                    }),
                     "preset" => {
                         let p = Preset::ALL.into_iter().find(|p| p.key() == arg)?;
                         p.allowed_in(game?).then_some(Change::Preset(Some(p)))?

@@ -21,6 +21,7 @@ pub fn apply(settings: &ChatSettings, press: &MenuPress) -> Result<ChatSettings,
         (Change::Level(l), _) => s.bot_level = *l,
         (Change::DefaultGame(v), _) => s.default_variant = *v,
         (Change::Board(b), _) => s.board = *b,
+        (Change::Hints(on), _) => s.hints = *on,
         (Change::Preset(p), Some(v)) => {
             let mut options = s.options(v);
             match p {

@@ -1,7 +1,7 @@
 //! Drawing the settings menu of a chat (one page at a time) and the settings as text.
 
 use super::menu::{Change, Control, ControlKind, Item, Menu, MenuPress, Page, TIMERS};
-use crate::engine::rules::{Preset, Rules, Variant, options_for};
+use crate::engine::rules::{Preset, Rules, Variant, Words, options_for};
 use crate::session::{BotLevel, Lang};
 use crate::store::{BoardMode, ChatSettings};
 use crate::view::text::{bot_level_name, pick, preset_word, rules_name, tr, variant_name};
@@ -21,6 +21,22 @@ pub fn board_text(b: BoardMode, lang: Lang) -> &'static str {
     match b {
         BoardMode::Picture => tr(lang, "картинкой", "picture"),
         BoardMode::Text => tr(lang, "текстом", "text"),
+    }
+}
+
+/// The hints setting, described once: its label on the menu, its two choices, and what it
+/// does (the settings text). Russian first.
+pub const HINTS_LABEL: Words = Words { ru: "Подсказки", en: "Hints" };
+
+/// "вкл" / "on".
+pub fn hints_text(on: bool, lang: Lang) -> &'static str {
+    match on {
+        true => tr(
+            lang,
+            "включены (кнопка «💡 Подсказка» на руке, итог раунда их считает)",
+            "on (a «💡 Hint» button on the hand; the round's result counts them)",
+        ),
+        false => tr(lang, "выключены", "off"),
     }
 }
 
@@ -80,6 +96,7 @@ pub fn settings_text(s: &ChatSettings, page: Page) -> String {
             variant_name(s.default_variant, lang)
         ),
         format!("🖼 {} {}", tr(lang, "Стол показан:", "Board shown as:"), board_text(s.board, lang)),
+        format!("💡 {}: {}", pick(HINTS_LABEL, lang), hints_text(s.hints, lang)),
     ];
     for v in Variant::ALL {
         let shown = page == Page::Game(v) || s.presets.contains_key(v.key());
@@ -136,12 +153,15 @@ pub fn menu(s: &ChatSettings, page: Page) -> Menu {
                 let label = format!("{mark} {}", board_label(b, lang));
                 item(label, g, Change::Board(b), b == s.board)
             });
+            let hints = [(true, tr(lang, "💡 Вкл", "💡 On")), (false, tr(lang, "Выкл", "Off"))]
+                .map(|(on, label)| item(label.to_owned(), g, Change::Hints(on), on == s.hints));
             let controls = vec![
                 choice(tr(lang, "Язык", "Language"), langs.to_vec()),
                 choice(tr(lang, "Таймер хода", "Turn timer"), timers.to_vec()),
                 choice(tr(lang, "Сила компьютера", "Computer strength"), levels.to_vec()),
                 choice(tr(lang, "Игра по умолчанию", "Default game"), games.to_vec()),
                 choice(tr(lang, "Стол", "Board"), boards.to_vec()),
+                choice(pick(HINTS_LABEL, lang), hints.to_vec()),
             ];
             let rules = item(
                 tr(lang, "📖 Правила игр ▸", "📖 Game rules ▸").to_owned(),

@@ -6,6 +6,7 @@
 //! notices, hands and the turn ping). Adapters read their updates into a [`Request`] with a
 //! [`From`], call [`Chat::handle`], and draw the [`Answer`].
 
+mod advice;
 mod answer;
 mod args;
 pub mod catalog;
@@ -155,6 +156,7 @@ impl<S: Store> Chat<S> {
             Cmd::Score => self.score(from, args, lang).await,
             Cmd::Top => self.top(from, args, lang).await,
             Cmd::History => self.history(from, args, lang).await,
+            Cmd::Review => self.review(from, args, lang).await,
             Cmd::Export => self.export(from, lang).await,
             Cmd::Season => self.season(from, args, lang).await,
             Cmd::Help => {

@@ -9,11 +9,13 @@ use super::{Chat, DUEL_TTL_MS, prefix, texts};
 use crate::service::{ServiceError, TableSpec};
 use crate::session::{Action, Actor, Command, Lang, Person, Phase, Rejection, Table};
 use crate::store::{ChatSettings, Store, StoreError};
-use crate::view::{ButtonData, hand_view, rejection_text, rules_error_text, text::title};
+use crate::view::{
+    ButtonAction, ButtonData, hand_view, rejection_text, rules_error_text, text::title,
+};
 
 impl<S: Store> Chat<S> {
     /// What an accepted command shows, or why it was refused (in `lang`).
-    fn answered(
+    pub(super) fn answered(
         &self,
         result: Result<crate::service::Reply, ServiceError>,
         lang: Lang,
@@ -289,6 +291,9 @@ impl<S: Store> Chat<S> {
             && table.seat_of(&from.person.id).is_some();
         if !(here || own_hand) {
             return Ok(Answer::private(texts::unknown_button(lang)));
+        }
+        if button.action == ButtonAction::Hint {
+            return self.hint_press(from, &table, button.version).await;
         }
         let Some(action) = button.action.action() else { return Ok(self.hand(&table, from)) };
         // The admin fact is about the chat the press came from: only the table's own counts.

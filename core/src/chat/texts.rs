@@ -286,3 +286,60 @@ pub fn help(lang: Lang, prefix: &str) -> String {
     );
     out.join("\n")
 }
+
+/// A hint in words, when the hand cannot show it.
+pub fn hint_given(lang: Lang, label: &str) -> String {
+    match lang {
+        Lang::Ru => format!("💡 Подсказка эксперта: {label}."),
+        Lang::En => format!("💡 The expert suggests: {label}."),
+    }
+}
+
+/// `/review` with no finished round to look at.
+pub fn review_nothing(lang: Lang) -> &'static str {
+    tr(
+        lang,
+        "🔎 За этим столом ещё не доигран ни один раунд — разбирать пока нечего.",
+        "🔎 No round has finished at this table yet: nothing to review.",
+    )
+}
+
+/// "🔎 Разбор: Козёл · стол №1, раунд 2".
+pub fn review_header(lang: Lang, title: &str, round: u32) -> String {
+    match lang {
+        Lang::Ru => format!("🔎 Разбор ваших ходов: {title}, раунд {round}"),
+        Lang::En => format!("🔎 Your moves reviewed: {title}, round {round}"),
+    }
+}
+
+/// A review that found nothing to improve.
+pub fn review_clean(lang: Lang, judged: usize) -> String {
+    match lang {
+        Lang::Ru => {
+            format!("Эксперт не нашёл хода заметно лучше вашего (ходов с выбором: {judged}).")
+        }
+        Lang::En => format!(
+            "The expert found no move clearly better than yours ({judged} moves with a choice)."
+        ),
+    }
+}
+
+/// One slip: "3. Ваш 4-й ход: 5|3 ◀ влево; лучше 6|3 ▶ вправо (−0.12 раунда)".
+pub fn review_slip(lang: Lang, own: usize, played: &str, better: &str, loss: f32) -> String {
+    match lang {
+        Lang::Ru => format!("• Ваш {own}-й ход: {played}; лучше {better} (−{loss:.2} раунда)"),
+        Lang::En => format!("• Your move {own}: {played}; better {better} (−{loss:.2} of a round)"),
+    }
+}
+
+/// How a review's losses are measured.
+pub fn review_footer(lang: Lang, judged: usize) -> String {
+    match lang {
+        Lang::Ru => format!(
+            "Потери — по оценке эксперта, в раундах (ходов с выбором: {judged}). Видно только вам."
+        ),
+        Lang::En => format!(
+            "Losses are the expert's estimate, in rounds ({judged} moves with a choice). Only you see this."
+        ),
+    }
+}

@@ -49,6 +49,7 @@ impl Table {
             lang: new.lang,
             turn_secs: new.turn_secs,
             bot_level: new.bot_level,
+            hints: false,
             host: host.id.clone(),
             seats,
             phase: Phase::Lobby,
@@ -234,6 +235,10 @@ impl Table {
                     return Err(Rejection::SystemOnly);
                 }
                 self.robot_move(*mv, now, ev)
+            }
+            Action::Hint { mv } => {
+                person.ok_or(Rejection::SystemOnly)?;
+                self.take_hint(seat.ok_or(Rejection::NotSeated)?, *mv, now, ev)
             }
         }
     }

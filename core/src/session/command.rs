@@ -82,6 +82,9 @@ pub enum Action {
     Tick { lives: super::life::Lives },
     /// A computer player's move for the seat [`super::Table::robot_turn`] names (service).
     RobotMove { mv: Move },
+    /// The person to move took the expert's hint, `mv` (worked out by the service from that
+    /// seat's observation on the version the command carries): noted, nothing played.
+    Hint { mv: Move },
 }
 
 /// One request to one table.
@@ -161,4 +164,10 @@ pub enum Rejection {
     SideFull,
     #[error("a clock is 1 to 180 minutes plus 0 to 60 seconds a move")]
     BadClock,
+    #[error("hints are off at this table")]
+    HintsOff,
+    #[error("there is nothing to choose: the move is forced")]
+    NoChoice,
+    #[error("you already have the hint for this move")]
+    HintGiven,
 }

@@ -105,4 +105,11 @@ pub enum Event {
     Closed {
         reason: CloseReason,
     },
+    /// The person in `seat` took the expert's hint in round `round` (1-based): kept for the
+    /// round's result, never in a `domino-record/1` record.
+    HintUsed {
+        seat: u8,
+        round: u32,
+        mv: Move,
+    },
 }

@@ -44,6 +44,18 @@ pub struct Game {
     pub rounds: Vec<Vec<(u8, Move)>>,
     pub live: Match,
     pub outcome: Option<Outcome>,
+    /// The hints people took in this match, in order (see [`HintNote`]).
+    pub hints: Vec<HintNote>,
+}
+
+/// A hint a person took: in which round (1-based), by which seat, when (the round's moves
+/// made so far) and what it suggested. Mirrors the `HintUsed` events of the table's log.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HintNote {
+    pub round: u32,
+    pub seat: u8,
+    pub at: u32,
+    pub mv: Move,
 }
 
 /// Why a stored game cannot be rebuilt.
@@ -61,7 +73,7 @@ impl Game {
     /// A new match with its first round dealt.
     pub fn new(rules: Rules, seats: usize, seed: u64) -> Result<Game, RulesError> {
         let live = Match::new(rules, seats)?;
-        let mut game = Game { seed, rounds: Vec::new(), live, outcome: None };
+        let mut game = Game { seed, rounds: Vec::new(), live, outcome: None, hints: Vec::new() };
         game.deal_next();
         Ok(game)
     }
@@ -104,12 +116,19 @@ impl Game {
                 .map(|r| r.iter().map(|(s, m)| format!("{s}{m}")).collect())
                 .collect(),
             outcome: self.outcome,
+            hints: self.hints.clone(),
         }
     }
 
     fn from_doc(doc: GameDoc) -> Result<Game, GameError> {
         let live = Match::new(doc.rules, doc.seats).map_err(GameError::Rules)?;
-        let mut game = Game { seed: doc.seed, rounds: Vec::new(), live, outcome: doc.outcome };
+        let mut game = Game {
+            seed: doc.seed,
+            rounds: Vec::new(),
+            live,
+            outcome: doc.outcome,
+            hints: doc.hints,
+        };
         for (round, codes) in doc.rounds.iter().enumerate() {
             game.deal_next();
             for code in codes {
@@ -136,6 +155,8 @@ struct GameDoc {
     rules: Rules,
     rounds: Vec<Vec<String>>,
     outcome: Option<Outcome>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    hints: Vec<HintNote>,
 }
 
 impl Serialize for Game {

@@ -151,6 +151,10 @@ pub struct Table {
     /// Seconds a person has for a turn; `None` is no timer (office play).
     pub turn_secs: Option<u32>,
     pub bot_level: BotLevel,
+    /// People may ask for the expert's hint on their hand (the chat's setting when the table
+    /// opened; a later change of the setting does not reach a table already open).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hints: bool,
     pub host: UserId,
     pub seats: Vec<Option<Seat>>,
     pub phase: Phase,

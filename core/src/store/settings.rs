@@ -24,6 +24,9 @@ pub struct ChatSettings {
     pub presets: serde_json::Map<String, serde_json::Value>,
     /// How the table message shows the board (a picture unless the chat chose text).
     pub board: BoardMode,
+    /// People may ask for the expert's hint on their hand (off unless the chat turned it on;
+    /// settings stored before it read as off). A table takes it when it opens.
+    pub hints: bool,
 }
 
 /// How a chat's table messages show the board: a picture with the table's text as its caption,
@@ -62,6 +65,7 @@ impl Default for ChatSettings {
             default_variant: Variant::Kozel,
             presets: serde_json::Map::new(),
             board: BoardMode::Picture,
+            hints: false,
         }
     }
 }
@@ -103,6 +107,10 @@ mod tests {
         let old = r#"{"lang":"en","turn_secs":60,"bot_level":"greedy","default_variant":"kozel","presets":{}}"#;
         let s: ChatSettings = serde_json::from_str(old).expect("old settings load");
         assert_eq!((s.board, s.lang, s.turn_secs), (BoardMode::Picture, Lang::En, Some(60)));
+        assert!(!s.hints, "settings stored before hints read as off");
+        let on = ChatSettings { hints: true, ..ChatSettings::default() };
+        let json = serde_json::to_string(&on).unwrap();
+        assert_eq!(serde_json::from_str::<ChatSettings>(&json).unwrap(), on);
         let text = ChatSettings { board: BoardMode::Text, ..ChatSettings::default() };
         let json = serde_json::to_string(&text).unwrap();
         assert!(json.contains(r#""board":"text""#), "{json}");

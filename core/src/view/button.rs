@@ -26,6 +26,9 @@ pub enum ButtonAction {
     Start,
     /// Show me my tiles (privately).
     Hand,
+    /// The expert's hint for my move (on the hand; worked out by the service, not a command
+    /// the button can carry).
+    Hint,
     Move(Move),
     Resign,
     VoteEnd,
@@ -50,7 +53,8 @@ pub enum ButtonAction {
 }
 
 impl ButtonAction {
-    /// The command a button asks of its table; `None` for «my tiles», which only shows.
+    /// The command a button asks of its table; `None` for «my tiles», which only shows, and
+    /// for the hint, which the chat layer asks of the service.
     pub fn action(self) -> Option<Action> {
         let configure = |rules, size, turn_secs, lang, bot_level| Action::Configure {
             rules,
@@ -60,7 +64,7 @@ impl ButtonAction {
             bot_level,
         };
         Some(match self {
-            ButtonAction::Hand => return None,
+            ButtonAction::Hand | ButtonAction::Hint => return None,
             ButtonAction::Join => Action::Join { seat: None },
             ButtonAction::Leave => Action::Leave,
             ButtonAction::AddBot => Action::AddBot { seat: None },
@@ -165,6 +169,7 @@ fn push_action(out: &mut String, action: &ButtonAction) {
         ButtonAction::AddBot => "bot",
         ButtonAction::Start => "start",
         ButtonAction::Hand => "hand",
+        ButtonAction::Hint => "hint",
         ButtonAction::Resign => "resign",
         ButtonAction::VoteEnd => "vote",
         ButtonAction::End => "end",
@@ -202,6 +207,7 @@ fn parse_action(s: &str) -> Option<ButtonAction> {
         "bot" => ButtonAction::AddBot,
         "start" => ButtonAction::Start,
         "hand" => ButtonAction::Hand,
+        "hint" => ButtonAction::Hint,
         "resign" => ButtonAction::Resign,
         "vote" => ButtonAction::VoteEnd,
         "end" => ButtonAction::End,
@@ -314,6 +320,7 @@ mod tests {
             "1:1:1:swap.1.256",
             "1:1:1:swap.1.2.3",
             "1:1:1:shuffle.1",
+            "1:1:1:hint.1",
             "1:1:1:join:",
             "1:1:3w5e11264sgsg:join",
             "1:1y2p0ij32e8e8:0:join",

@@ -31,8 +31,11 @@ pub struct HandView {
     pub playing: bool,
     /// The open ends (public).
     pub ends: Vec<EndView>,
-    /// One button per legal move (draws and knocks are made automatically), then «back» when away.
+    /// One button per legal move (draws and knocks are made automatically), then «back» when
+    /// away, or «hint» when the table has hints on and the seat has a choice.
     pub buttons: Buttons,
+    /// The expert's hint taken for this move, as its button reads.
+    pub hint: Option<String>,
 }
 
 /// The hand of `seat` in the table's language; `None` when no round is dealt or the seat is
@@ -53,10 +56,15 @@ pub fn hand_view_in(table: &Table, seat: usize, lang: Lang) -> Option<HandView> 
     let your_turn = playing && to_move == Some(seat);
     let b = |label: String, action| (label, ButtonData::new(table.id, table.version, action));
     let mut buttons: Buttons = Vec::new();
+    let hinted = table.hint_now(seat).filter(|_| your_turn && !st.away);
+    let hint = hinted.and_then(|mv| move_label(&mv, round.board(), lang));
     if your_turn && !st.away {
         let (mut singles, mut multis) = (Vec::new(), Vec::new());
         for mv in live.legal_moves(seat) {
-            let Some(label) = move_label(&mv, round.board(), lang) else { continue };
+            let Some(mut label) = move_label(&mv, round.board(), lang) else { continue };
+            if hinted.is_some_and(|h| same_move(&h, &mv)) {
+                label = format!("💡 {label}");
+            }
             let button = b(label, ButtonAction::Move(mv));
             match mv {
                 Move::Play(list) if list.len() > 1 => multis.push(vec![button]),
@@ -68,6 +76,10 @@ pub fn hand_view_in(table: &Table, seat: usize, lang: Lang) -> Option<HandView> 
             buttons.push(singles.by_ref().take(2).collect());
         }
         buttons.extend(multis);
+        if table.hint_open(seat).is_ok() {
+            buttons
+                .push(vec![b(tr(lang, "💡 Подсказка", "💡 Hint").to_owned(), ButtonAction::Hint)]);
+        }
     }
     if st.away && playing {
         buttons
@@ -85,7 +97,21 @@ pub fn hand_view_in(table: &Table, seat: usize, lang: Lang) -> Option<HandView> 
         playing,
         ends: board_view(round.board(), table.rules.variant).ends,
         buttons,
+        hint,
     })
+}
+
+/// The same move: a lead in either orientation, placements in any order.
+fn same_move(a: &Move, b: &Move) -> bool {
+    match (a, b) {
+        (Move::Lead { tile: t, na_sto: n, .. }, Move::Lead { tile: u, na_sto: m, .. }) => {
+            t == u && n == m
+        }
+        (Move::Play(p), Move::Play(q)) => {
+            p.len() == q.len() && p.as_slice().iter().all(|x| q.as_slice().contains(x))
+        }
+        _ => a == b,
+    }
 }
 
 /// The label of a move's button: "5|3 ◀ влево", "2|2 ◀🔒 + 5|5 ▲", "6|4 — заход". Draws and
@@ -140,6 +166,14 @@ fn oriented(p: &Placement, board: &Board) -> String {
 pub fn render_hand(view: &HandView) -> String {
     let lang = view.lang;
     let mut out = vec![format!("🎴 {} — {}", view.title, tr(lang, "ваши кости:", "your tiles:"))];
+    if let Some(hint) = &view.hint {
+        // First after the title: a popup that cuts the text still shows it.
+        out.push(format!(
+            "💡 {} {hint} {}",
+            tr(lang, "Подсказка эксперта:", "The expert suggests:"),
+            tr(lang, "(кнопка с 💡)", "(the 💡 button)")
+        ));
+    }
     if view.tiles.is_empty() {
         out.push(tr(lang, "(пусто)", "(none)").to_owned());
     } else {

@@ -4,9 +4,12 @@
 //! The live match keeps only the current round's scoring, so the finished rounds are replayed
 //! from the seed and the stored moves, exactly as a stored game is loaded.
 
+use super::table::LastRoundView;
+use super::text::{seat_name, side_label};
 use crate::engine::game::{Match, RoundReport};
-use crate::session::Game;
+use crate::engine::round::EndKind;
 use crate::session::game::deal_for;
+use crate::session::{Game, Lang, Table};
 
 /// One finished round.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,4 +52,32 @@ pub fn last_round(game: &Game) -> Option<RoundLine> {
         return None;
     }
     round_history(game).pop()
+}
+
+/// A finished round as its result shows it: who won, what each side wrote and carries, and
+/// who took the expert's hints.
+pub(crate) fn last_round_view(table: &Table, line: &RoundLine, lang: Lang) -> LastRoundView {
+    let RoundReport { end, winner, written, remembered, .. } = &line.report;
+    let listed = |values: &[u32]| -> Vec<(String, u32)> {
+        values
+            .iter()
+            .enumerate()
+            .filter(|&(_, &v)| v > 0)
+            .map(|(s, &v)| (side_label(table, s, lang), v))
+            .collect()
+    };
+    LastRoundView {
+        round: line.round,
+        end: end.unwrap_or(EndKind::Domino),
+        winner: winner.map(|s| side_label(table, s, lang)),
+        written: listed(written),
+        remembered: listed(remembered),
+        hints: table
+            .hints_in(line.round)
+            .into_iter()
+            .enumerate()
+            .filter(|&(_, n)| n > 0)
+            .map(|(s, n)| (seat_name(table, s, lang).unwrap_or_else(|| "?".to_owned()), n))
+            .collect(),
+    }
 }

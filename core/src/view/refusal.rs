@@ -98,6 +98,21 @@ pub fn rejection_text(rejection: &Rejection, lang: Lang) -> String {
             "Часы — от 1 до 180 минут и от 0 до 60 секунд за ход, например «часы 10+5».",
             "A clock is 1 to 180 minutes plus 0 to 60 seconds a move, e.g. «clock 10+5».",
         ),
+        Rejection::HintsOff => tr(
+            lang,
+            "Подсказки за этим столом выключены (их включают в /settings до открытия стола).",
+            "Hints are off at this table (they are turned on in /settings before a table opens).",
+        ),
+        Rejection::NoChoice => tr(
+            lang,
+            "Подсказка не нужна: выбора нет.",
+            "No hint needed: there is nothing to choose.",
+        ),
+        Rejection::HintGiven => tr(
+            lang,
+            "Подсказка к этому ходу уже дана — она в ваших костях.",
+            "You already have the hint for this move: it is with your tiles.",
+        ),
     };
     text.to_owned()
 }
@@ -334,6 +349,9 @@ mod tests {
             Rejection::NotPairs,
             Rejection::SideFull,
             Rejection::BadClock,
+            Rejection::HintsOff,
+            Rejection::NoChoice,
+            Rejection::HintGiven,
             Rejection::SeatsTaken { size: 2 },
             Rejection::TooManyTables { limit: 8 },
             Rejection::TooManyLobbies { limit: 3 },

@@ -30,6 +30,16 @@ pub fn render_table(view: &TableView) -> String {
     if let Some(clock) = &view.clock {
         out.push(clock_line(clock, lang));
     }
+    if view.hints {
+        out.push(
+            tr(
+                lang,
+                "💡 Подсказки включены: кнопка в ваших костях.",
+                "💡 Hints are on: a button on your tiles.",
+            )
+            .to_owned(),
+        );
+    }
     let playing = matches!(view.phase, PhaseView::Playing { .. });
     let closed = matches!(view.phase, PhaseView::Closed { .. });
     if let Some(board) = view.board.as_ref().filter(|_| !closed) {
@@ -251,6 +261,10 @@ pub(crate) fn round_result(last: &LastRoundView, lang: Lang) -> String {
         let list: Vec<String> =
             last.remembered.iter().map(|(who, n)| format!("{who} {n}")).collect();
         parts.push(format!("{} {}", tr(lang, "в памяти:", "remembered:"), list.join(", ")));
+    }
+    if !last.hints.is_empty() {
+        let list: Vec<String> = last.hints.iter().map(|(who, n)| format!("{who} {n}")).collect();
+        parts.push(format!("💡 {} {}", tr(lang, "подсказки:", "hints:"), list.join(", ")));
     }
     let round = tr(lang, "Раунд", "Round");
     format!("{round} {} ({}): {}.", last.round, end_kind_text(last.end, lang), parts.join("; "))

@@ -3,9 +3,9 @@
 
 use super::board::{BoardView, board_view};
 use super::button::{ButtonAction, ButtonData};
-use super::history::{RoundLine, last_round};
+use super::history::last_round;
+pub(crate) use super::history::last_round_view;
 use super::text::{self, Goat, display_name, penalties, seat_name, side_label, side_mark, tr};
-use crate::engine::game::RoundReport;
 use crate::engine::round::EndKind;
 use crate::engine::rules::Teams;
 use crate::session::{BotLevel, CloseReason, Lang, Occupant, OnFlag, Phase, Table};
@@ -34,6 +34,8 @@ pub struct TableView {
     pub partners: Option<[String; 2]>,
     /// The match clock, when the table plays with one.
     pub clock: Option<ClockView>,
+    /// People may ask for the expert's hint (the table's setting).
+    pub hints: bool,
     pub buttons: Buttons,
 }
 
@@ -117,6 +119,8 @@ pub struct LastRoundView {
     pub written: Vec<(String, u32)>,
     /// (side label, points remembered) for each side that carries points.
     pub remembered: Vec<(String, u32)>,
+    /// (name, hints taken) for each seat that took the expert's hint in the round.
+    pub hints: Vec<(String, u32)>,
 }
 
 /// How the match ended.
@@ -225,6 +229,7 @@ pub fn table_view_in(table: &Table, lang: Lang) -> TableView {
         partners: (table.rules.teams == Teams::Pairs && table.phase == Phase::Lobby)
             .then(|| [side_label(table, 0, lang), side_label(table, 1, lang)]),
         clock: clock_view(table, lang),
+        hints: table.hints && table.phase.is_open(),
         buttons: buttons(table, lang),
     }
 }
@@ -253,25 +258,6 @@ fn has_bazaar(table: &Table) -> bool {
     let seats = table.seats.len();
     let tiles = crate::engine::tile::TileSet::full(table.rules.max_pip()).len() as usize;
     table.rules.deal_size(seats) * seats < tiles
-}
-
-pub(crate) fn last_round_view(table: &Table, line: &RoundLine, lang: Lang) -> LastRoundView {
-    let RoundReport { end, winner, written, remembered, .. } = &line.report;
-    let listed = |values: &[u32]| -> Vec<(String, u32)> {
-        values
-            .iter()
-            .enumerate()
-            .filter(|&(_, &v)| v > 0)
-            .map(|(s, &v)| (side_label(table, s, lang), v))
-            .collect()
-    };
-    LastRoundView {
-        round: line.round,
-        end: end.unwrap_or(EndKind::Domino),
-        winner: winner.map(|s| side_label(table, s, lang)),
-        written: listed(written),
-        remembered: listed(remembered),
-    }
 }
 
 /// The last move of the round in play: only tiles now on the table, or a draw or knock.

@@ -4,5 +4,6 @@ mod buttons;
 mod captions;
 mod fixtures;
 mod hidden;
+mod hint_views;
 mod menus;
 mod snapshots;

@@ -68,6 +68,13 @@ pub async fn run_direct<S: Store>(chat: &Chat<S>, scenario: &Scenario, at: ChatI
                 let a = chat.handle(&from(&step.who), Request::press(item.press.encode())).await;
                 take(&a, &mut menu);
             }
+            Act::Hand { hand } => {
+                let t = newest(chat, &at, None).await.expect("a table");
+                let who = person(&step.who);
+                let data = hand_button(&t, &who, hand);
+                let a = chat.handle(&from(&step.who), Request::press(data.encode())).await;
+                take(&a, &mut menu);
+            }
             Act::Play { .. } => {
                 let id = newest(chat, &at, None).await.expect("a table").id;
                 for _ in 0..5000 {
@@ -115,6 +122,24 @@ pub async fn newest<S: Store>(
         // A finished table rests in the store: its message still shows (rematch, close).
         None => chat.service().latest_table(at).await.ok().flatten().filter(|t| t.phase.is_open()),
     }
+}
+
+/// The button a `hand` step presses on `who`'s hand at `t`: the hint, or the first move;
+/// when the hand shows none, the one a forged press would carry.
+pub fn hand_button(t: &crate::session::Table, who: &Person, name: &str) -> ButtonData {
+    let view = t.seat_of(&who.id).and_then(|seat| hand_view(t, seat));
+    let buttons: Vec<ButtonData> =
+        view.iter().flat_map(|v| v.buttons.iter().flatten().map(|(_, d)| *d)).collect();
+    let found = match name {
+        "hint" => buttons.iter().find(|d| d.action == ButtonAction::Hint),
+        "move" => buttons.iter().find(|d| matches!(d.action, ButtonAction::Move(_))),
+        other => panic!("no hand button {other}"),
+    };
+    let forged = match name {
+        "hint" => ButtonAction::Hint,
+        _ => ButtonAction::Move(crate::engine::moves::Move::Pass),
+    };
+    found.copied().unwrap_or_else(|| ButtonData::new(t.id, t.version, forged))
 }
 
 /// The button a `press` step names.
@@ -181,6 +206,21 @@ mod tests {
             let seen = run_direct(&chat, scenario, ChatId::new(Platform::Telegram, "-1001")).await;
             assert_eq!(seen.len(), scenario.steps.len());
         }
+    }
+
+    #[tokio::test]
+    async fn the_hints_scenario_notes_the_hint_taken() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/scenarios/hints.json");
+        let scenario = Scenario::from_json(&std::fs::read_to_string(path).unwrap());
+        let chat = Chat::new(seeded(MemoryStore::new()).await);
+        let seen = run_direct(&chat, &scenario, ChatId::new(Platform::Telegram, "-1003")).await;
+        let last = &seen.last().unwrap().state;
+        assert_eq!(last["settings"]["hints"], true);
+        let table = &last["tables"][0];
+        assert_eq!(table["hints"], true);
+        let hints = table["game"]["hints"].as_array().expect("the hint noted");
+        assert_eq!(hints.len(), 1, "{hints:?}");
+        assert_eq!((hints[0]["round"].as_u64(), hints[0]["seat"].as_u64()), (Some(1), Some(0)));
     }
 
     #[tokio::test]

@@ -13,7 +13,7 @@ use crate::view::{ButtonAction, ButtonData, hand_view};
 use serde::Deserialize;
 
 mod direct;
-pub use direct::{button_action, newest, run_direct};
+pub use direct::{button_action, hand_button, newest, run_direct};
 use serde_json::{Map, Value, json};
 
 /// A scenario: who takes part, and what they do.
@@ -57,6 +57,9 @@ pub enum Act {
     /// Everybody plays the newest table's match to its end, each pressing the first move
     /// their hand offers.
     Play { play: String },
+    /// A button on the person's own hand at the newest table: `hint`, or `move` (the first
+    /// move it offers). A button the hand does not show is pressed as a forged one would be.
+    Hand { hand: String },
     /// The person becomes an admin of the chat.
     Admin { admin: bool },
     /// Time passes (seconds, on the service's test clock) and the timers fire.
@@ -266,6 +269,10 @@ pub fn check(step: &Step, n: usize, changed: bool, seen: &Seen) {
     }
 }
 
+/// The expert's budget for people's hints and reviews in tests: small, so that a debug build
+/// answers a press well within the platforms' three seconds.
+pub const ADVICE: crate::engine::ai::Budget = crate::engine::ai::Budget { playouts: 16 };
+
 /// A service for tests: the simplest computer player, no pause before its moves, `clock`.
 pub async fn quick_service<S: Store>(
     store: S,
@@ -273,7 +280,8 @@ pub async fn quick_service<S: Store>(
 ) -> std::sync::Arc<crate::service::Service<S>> {
     use crate::service::{Options, OsSeeds, Service};
     use std::sync::Arc;
-    let options = Options { robot_pause: std::time::Duration::ZERO, ..Options::default() };
+    let options =
+        Options { robot_pause: std::time::Duration::ZERO, advice: ADVICE, ..Options::default() };
     Service::start_with(store, Arc::new(crate::session::Simple), clock, Arc::new(OsSeeds), options)
         .await
         .expect("a service")
@@ -284,7 +292,8 @@ pub async fn quick_service<S: Store>(
 pub async fn seeded<S: Store>(store: S) -> std::sync::Arc<crate::service::Service<S>> {
     use crate::service::{CountingSeeds, ManualClock, Options, Service};
     use std::sync::Arc;
-    let options = Options { robot_pause: std::time::Duration::ZERO, ..Options::default() };
+    let options =
+        Options { robot_pause: std::time::Duration::ZERO, advice: ADVICE, ..Options::default() };
     let (clock, seeds) = (Arc::new(ManualClock::new(1)), Arc::new(CountingSeeds::new(1)));
     Service::start_with(store, Arc::new(crate::session::Simple), clock, seeds, options)
         .await

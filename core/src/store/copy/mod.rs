@@ -226,13 +226,26 @@ pub fn log_replays(table: &Table, events: &[(u64, Event)]) -> Result<(), String>
             table.version
         ));
     }
-    let mut moves = Vec::new();
+    let (mut moves, mut hints) = (Vec::new(), Vec::new());
     for (_, event) in events {
         match event {
-            Event::Started { .. } => moves.clear(),
+            Event::Started { .. } => {
+                moves.clear();
+                hints.clear();
+            }
             Event::Moved { seat, mv, .. } => moves.push((*seat, *mv)),
+            Event::HintUsed { seat, round, mv } => hints.push((*round, *seat, *mv)),
             _ => {}
         }
+    }
+    let noted: Vec<_> =
+        table.game.iter().flat_map(|g| g.hints.iter().map(|n| (n.round, n.seat, n.mv))).collect();
+    if hints != noted {
+        return Err(format!(
+            "{} hints logged since the match started, {} in the snapshot, or others",
+            hints.len(),
+            noted.len()
+        ));
     }
     let in_snapshot: Vec<_> =
         table.game.iter().flat_map(|g| g.rounds.iter().flatten().copied()).collect();

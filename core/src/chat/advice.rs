@@ -1,0 +1,124 @@
+//! The expert's help for people: the hint button on a hand, and `/review`. Both are worked out
+//! by the service from the person's own seat's view (never hidden tiles) and answered only to
+//! them.
+
+use super::answer::{Answer, Body, Reply, Show};
+use super::args::Args;
+use super::request::From;
+use super::{Chat, texts};
+use crate::engine::game::Match;
+use crate::service::{Reviewed, ServiceError};
+use crate::session::{Lang, Rejection, Table};
+use crate::store::{Store, StoreError};
+use crate::view::{hand_view, move_label, rejection_text};
+
+impl<S: Store> Chat<S> {
+    /// The hint button on `from`'s hand at `table`, drawn for `version`: the hint noted, then
+    /// the hand with it; a refusal changes nothing.
+    pub(super) async fn hint_press(
+        &self,
+        from: &From,
+        table: &Table,
+        version: u64,
+    ) -> Result<Answer, StoreError> {
+        let lang = table.lang;
+        let done = self.service.hint(table.id, &from.person, version).await;
+        let hinted = match done {
+            Ok(h) => h,
+            Err(ServiceError::Store(e)) => {
+                tracing::warn!(table = table.id, error = %e, "hint not committed");
+                return Ok(Answer::private(texts::failed(lang)));
+            }
+            Err(e) => {
+                let stale = matches!(e, ServiceError::Rejected(Rejection::Stale));
+                let mut answer = self.answered(Err(e), lang)?;
+                if stale && let Some(now) = self.show(table.id).await {
+                    answer.shows.push(now);
+                }
+                return Ok(answer);
+            }
+        };
+        let after = &hinted.reply.table;
+        let show = Show::of(after, &hinted.reply.events);
+        let view = after.seat_of(&from.person.id).and_then(|seat| hand_view(after, seat));
+        let answer = match view {
+            Some(view) if view.hint.is_some() => Answer {
+                reply: Some(Reply { body: Body::Hand(view), private: true, ack: false }),
+                ..Answer::default()
+            },
+            // The hint names a move the hand shows no button for (never expected): in words.
+            _ => {
+                let board = after.live().and_then(Match::round).map(|r| r.board().clone());
+                let label = board
+                    .and_then(|b| move_label(&hinted.mv, &b, lang))
+                    .unwrap_or_else(|| hinted.mv.to_string());
+                Answer::private(texts::hint_given(lang, &label))
+            }
+        };
+        Ok(answer.with_show(show))
+    }
+
+    /// `/review [table]`: the requester's moves in the last finished round of their table here
+    /// where the expert's estimate says they lost the most, privately.
+    pub(super) async fn review(
+        &self,
+        from: &From,
+        args: Args,
+        lang: Lang,
+    ) -> Result<Answer, StoreError> {
+        let table = match self.pick(from, args.table, lang).await {
+            Ok(t) => t,
+            Err(answer) => return Ok(answer),
+        };
+        let lang = table.lang;
+        let Some(seat) = table.seat_of(&from.person.id) else {
+            return Ok(Answer::private(rejection_text(&Rejection::NotSeated, lang)));
+        };
+        let reviewed = match self.service.review(&table, seat).await {
+            Ok(Some(r)) => r,
+            Ok(None) => return Ok(Answer::private(texts::review_nothing(lang))),
+            Err(ServiceError::Store(e)) => return Err(e),
+            Err(e) => return self.answered(Err(e), lang),
+        };
+        let text = review_text(&table, &reviewed, lang);
+        Ok(Answer {
+            reply: Some(Reply { body: Body::Long(text), private: true, ack: false }),
+            ..Answer::default()
+        })
+    }
+}
+
+/// A review in words: each slip with the move played and the better one, as their buttons
+/// read at the time, and the estimated loss.
+fn review_text(table: &Table, r: &Reviewed, lang: Lang) -> String {
+    let title = crate::view::text::title(table, lang);
+    let mut lines = vec![texts::review_header(lang, &title, r.round)];
+    if r.review.slips.is_empty() {
+        lines.push(texts::review_clean(lang, r.review.judged));
+        return lines.join("\n");
+    }
+    for slip in &r.review.slips {
+        // The board as it lay before the move, to name the ends as the buttons did.
+        let mut game = r.start.clone();
+        for &(seat, mv) in &r.moves[..slip.index] {
+            if game.apply(seat as usize, mv).is_err() {
+                break;
+            }
+        }
+        let own = r.moves[..=slip.index].iter().filter(|(s, _)| *s as usize == r.seat).count();
+        let name = |mv| {
+            game.round()
+                .and_then(|round| move_label(&mv, round.board(), lang))
+                .unwrap_or_else(|| mv.to_string())
+        };
+        lines.push(texts::review_slip(
+            lang,
+            own,
+            &name(slip.played),
+            &name(slip.better),
+            slip.loss,
+        ));
+    }
+    lines.push(texts::review_footer(lang, r.review.judged));
+    lines.join("\n")
+}

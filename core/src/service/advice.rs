@@ -1,0 +1,148 @@
+//! Help for people from the expert: a hint on the hand of the person to move, and a review of a
+//! person's moves in a finished round. Both think as computer players do (`robots`): on the
+//! blocking pool, with a thinking permit, no table locked, from what that seat could see only
+//! (its [`Observation`]). A hint is committed (`Action::Hint`, on the version it was worked
+//! out for) before it is answered; a review changes nothing.
+
+use super::{Reply, Service, ServiceError};
+use crate::engine::ai::{Budget, Observation, Review, hint, review};
+use crate::engine::game::Match;
+use crate::engine::moves::Move;
+use crate::session::game::deal_for;
+use crate::session::robot::mix;
+use crate::session::{Action, Actor, Command, Game, Person, Rejection, Table};
+use crate::store::Store;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// Moves a review names at most.
+pub const REVIEW_MOST: usize = 3;
+/// Losses at or below this (in the expert's units) are not worth naming.
+pub const REVIEW_MIN_LOSS: f32 = 0.02;
+
+/// A hint taken: the table after it was noted, and the suggested move.
+#[derive(Clone, Debug)]
+pub struct Hinted {
+    pub reply: Reply,
+    pub mv: Move,
+}
+
+/// A person's review of a finished round.
+#[derive(Clone, Debug)]
+pub struct Reviewed {
+    /// 1-based.
+    pub round: u32,
+    pub seat: usize,
+    /// The match as the round was dealt, and the round's moves (to name each move as it lay).
+    pub start: Match,
+    pub moves: RoundMoves,
+    pub review: Review,
+}
+
+impl<S: Store> Service<S> {
+    /// The expert's hint for `person` at `table`, on the version their button was drawn for:
+    /// checked (hints on, their turn with a choice, no hint yet for this move), worked out from
+    /// their seat's observation, committed, then answered. The same press gives the same hint.
+    pub async fn hint(
+        &self,
+        table_id: i64,
+        person: &Person,
+        version: u64,
+    ) -> Result<Hinted, ServiceError> {
+        let lock = self.lock_of(table_id).await?;
+        let (live, seat, seed) = {
+            let mut table = lock.lock().await;
+            // Another process may have moved the table on to the button's version.
+            if table.version < version {
+                self.read_back(&mut table).await?;
+            }
+            if table.version != version {
+                return Err(Rejection::Stale.into());
+            }
+            let seat = table.seat_of(&person.id).ok_or(Rejection::NotSeated)?;
+            table.hint_turn(seat, self.now())?;
+            let live = table.live().ok_or(Rejection::NotStarted)?.clone();
+            (live, seat, table.hint_seed(seat))
+        };
+        let budget = self.options.advice;
+        let mv = self
+            .think(move || suggest(&live, seat, seed, budget))
+            .await?
+            .ok_or(Rejection::NoChoice)?;
+        let cmd = Command {
+            actor: Actor::person(person.clone()),
+            action: Action::Hint { mv },
+            version: Some(version),
+        };
+        let reply = self.handle(table_id, cmd).await?;
+        Ok(Hinted { reply, mv })
+    }
+
+    /// `seat`'s moves in the last finished round of `table` where the expert's estimate says
+    /// they lost the most, each judged from that seat's observation at the time; `None` when
+    /// no round of the table's match has finished.
+    pub async fn review(
+        &self,
+        table: &Table,
+        seat: usize,
+    ) -> Result<Option<Reviewed>, ServiceError> {
+        let Some(game) = table.game.clone() else { return Ok(None) };
+        let budget = self.options.advice;
+        let seed = table.seed;
+        self.think(move || {
+            let (round, start, moves) = last_finished(&game)?;
+            let mut rng = ChaCha8Rng::seed_from_u64(mix(&[seed, round as u64, seat as u64]));
+            let review =
+                review(&start, &moves, seat, REVIEW_MOST, REVIEW_MIN_LOSS, &mut rng, budget);
+            Some(Reviewed { round, seat, start, moves, review })
+        })
+        .await
+    }
+
+    /// Runs `work` on the blocking pool with a thinking permit.
+    async fn think<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, ServiceError> {
+        let permit = self.think.clone().acquire_owned().await.map_err(|_| Rejection::NotDue)?;
+        tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            work()
+        })
+        .await
+        .map_err(|e| {
+            tracing::error!(error = %e, "the expert failed");
+            ServiceError::Rejected(Rejection::NotDue)
+        })
+    }
+}
+
+/// The hint for `seat` in `game`: the expert's suggestion from that seat's observation only,
+/// for `seed`; `None` when the seat has no move.
+pub fn suggest(game: &Match, seat: usize, seed: u64, budget: Budget) -> Option<Move> {
+    let obs = Observation::new(game, seat)?;
+    Some(hint(&obs, &mut ChaCha8Rng::seed_from_u64(seed), budget).best)
+}
+
+/// A round's moves, with the seat that made each.
+pub type RoundMoves = Vec<(u8, Move)>;
+
+/// The last round of `game` that ended: its number (1-based), the match as it was dealt, and
+/// its moves.
+pub fn last_finished(game: &Game) -> Option<(u32, Match, RoundMoves)> {
+    let live = &game.live;
+    let (rules, seats) = (live.rules(), live.seats());
+    let mut replay = Match::new(rules.clone(), seats).ok()?;
+    let mut found = None;
+    for (i, moves) in game.rounds.iter().enumerate() {
+        replay.start_round(&deal_for(rules, seats, game.seed, i)).ok()?;
+        let start = replay.clone();
+        for &(seat, mv) in moves {
+            replay.apply(seat as usize, mv).ok()?;
+        }
+        if replay.round_report().end.is_some() {
+            found = Some((i as u32 + 1, start, moves.clone()));
+        }
+    }
+    found
+}

@@ -1,0 +1,86 @@
+//! New tables: a lobby or a duel opened with the chat's settings, within the limits of open
+//! tables per chat and lobbies per person.
+
+use super::{Reply, Service, ServiceError, TableLock, TableSpec};
+use crate::session::{ChatId, Lang, Millis, NewTable, Person, Phase, Rejection, Table};
+use crate::store::Store;
+use std::sync::Arc;
+
+impl<S: Store> Service<S> {
+    /// Opens a lobby in a chat with `host` seated, using the chat's settings.
+    pub async fn create(&self, spec: TableSpec, host: Person) -> Result<Reply, ServiceError> {
+        self.create_with(spec, host, None, None).await
+    }
+
+    /// Opens a lobby (`duel: None`) or a duel, as [`Service::create`] and [`Service::duel`] do,
+    /// speaking `lang` at the table instead of the chat's language when it is given.
+    pub async fn open(
+        &self,
+        spec: TableSpec,
+        host: Person,
+        duel: Option<(Option<Person>, Millis)>,
+        lang: Option<Lang>,
+    ) -> Result<Reply, ServiceError> {
+        self.create_with(spec, host, duel, lang).await
+    }
+
+    /// Starts a duel: a challenge to `invitee` (expiring after `ttl_ms`), or a match against
+    /// the computer at once when `invitee` is `None`.
+    pub async fn duel(
+        &self,
+        spec: TableSpec,
+        host: Person,
+        invitee: Option<Person>,
+        ttl_ms: Millis,
+    ) -> Result<Reply, ServiceError> {
+        self.create_with(spec, host, Some((invitee, ttl_ms)), None).await
+    }
+
+    async fn create_with(
+        &self,
+        spec: TableSpec,
+        host: Person,
+        duel: Option<(Option<Person>, Millis)>,
+        lang: Option<Lang>,
+    ) -> Result<Reply, ServiceError> {
+        self.check_limits(&spec.chat, &host).await?;
+        let settings = self.store.chat_settings(&spec.chat).await?;
+        let now = self.now();
+        let new = NewTable {
+            id: 0,
+            chat: spec.chat,
+            number: 0,
+            rules: spec.rules,
+            size: spec.size,
+            lang: lang.unwrap_or(settings.lang),
+            turn_secs: settings.turn_secs,
+            bot_level: settings.bot_level,
+            seed: self.seeds.next_seed(),
+            clock: spec.clock,
+        };
+        let (mut table, events) = match duel {
+            None => Table::create(new, host, now)?,
+            Some((invitee, ttl)) => Table::duel(new, host, invitee, now + ttl, now)?,
+        };
+        table.thread = spec.thread;
+        table.hints = settings.hints;
+        self.store.create(&mut table, &events).await?;
+        self.map().insert(table.id, Arc::new(TableLock::new(table.clone())));
+        self.kick(&table);
+        Ok(Reply { table, events })
+    }
+
+    /// A chat's open tables and a person's open lobbies are limited.
+    async fn check_limits(&self, chat: &ChatId, host: &Person) -> Result<(), Rejection> {
+        let active = self.all_tables().await;
+        let (limit, lobbies) = (self.options.tables_per_chat, self.options.lobbies_per_person);
+        if active.iter().filter(|t| &t.chat == chat).count() >= limit {
+            return Err(Rejection::TooManyTables { limit });
+        }
+        let waiting = |t: &&Table| matches!(t.phase, Phase::Lobby | Phase::Challenge { .. });
+        if active.iter().filter(waiting).filter(|t| t.host == host.id).count() >= lobbies {
+            return Err(Rejection::TooManyLobbies { limit: lobbies });
+        }
+        Ok(())
+    }
+}
