@@ -6,8 +6,9 @@
 
 use super::{open, open_table};
 use crate::cli::progress::Progress;
-use domino_core::service::{Service, SystemClock};
+use domino_core::service::{Service, ServiceError, SystemClock};
 use domino_core::session::{Action, Actor, Command, Phase, Simple, Table};
+use domino_core::store::Store;
 use rand::{Rng, SeedableRng};
 use serde_json::json;
 use std::io::Write;
@@ -87,7 +88,13 @@ pub(super) async fn run(a: Args) -> anyhow::Result<()> {
             let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
             while Instant::now() < until && !ids.is_empty() {
                 let id = ids[rng.random_range(0..ids.len())];
-                let Ok(Some(t)) = svc.table(id).await else { continue };
+                // People press the buttons of the table as the chat shows it: the latest
+                // version, whichever process drew it.
+                let seen = match svc.is_shared() {
+                    true => svc.store().load(id).await.map_err(ServiceError::from),
+                    false => svc.table(id).await,
+                };
+                let Ok(Some(t)) = seen else { continue };
                 let Some(cmd) = next_action(&t) else { continue };
                 if let Ok(reply) = svc.handle(id, cmd).await {
                     done.fetch_add(1, Ordering::Relaxed);
@@ -120,7 +127,7 @@ pub(super) async fn run(a: Args) -> anyhow::Result<()> {
 }
 
 /// The open tables another process opened, waiting a little for the first.
-async fn joined_tables<S: domino_core::store::Store>(svc: &Service<S>) -> anyhow::Result<Vec<i64>> {
+async fn joined_tables<S: Store>(svc: &Service<S>) -> anyhow::Result<Vec<i64>> {
     for _ in 0..100 {
         svc.sync().await?;
         let ids: Vec<i64> = svc.all_tables().await.iter().map(|t| t.id).collect();
