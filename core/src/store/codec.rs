@@ -43,3 +43,16 @@ pub(super) fn parse<T: serde::de::DeserializeOwned>(s: &str) -> Result<T, StoreE
 pub(in crate::store) fn now_millis() -> Millis {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as Millis)
 }
+
+/// The rows `(id, version, open)` of tables touched since a moment, read at the store's `now`,
+/// as `Store::touched_since` answers (both SQL backends).
+pub(in crate::store) fn touched(
+    now: Millis,
+    rows: Vec<(i64, i64, bool)>,
+) -> Result<super::Touched, StoreError> {
+    let tables = rows
+        .into_iter()
+        .map(|(id, version, open)| Ok(super::Stamp { id, version: to_u64(version)?, open }))
+        .collect::<Result<_, StoreError>>()?;
+    Ok(super::Touched { now, tables })
+}

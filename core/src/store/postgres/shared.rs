@@ -3,8 +3,8 @@
 //! update applies only to a free lease: of two processes claiming a table at once, the second
 //! waits on the row, then finds it taken and gets nothing.
 
-use super::super::codec::{now_millis, to_u64};
-use super::super::{Stamp, StoreError, Touched};
+use super::super::codec::{now_millis, touched};
+use super::super::{StoreError, Touched};
 use super::PgStore;
 use crate::session::Millis;
 
@@ -17,11 +17,7 @@ impl PgStore {
         .bind(since)
         .fetch_all(self.pool())
         .await?;
-        let tables = rows
-            .into_iter()
-            .map(|(id, version, open)| Ok(Stamp { id, version: to_u64(version)?, open }))
-            .collect::<Result<_, StoreError>>()?;
-        Ok(Touched { now, tables })
+        touched(now, rows)
     }
 
     pub(super) async fn lease(

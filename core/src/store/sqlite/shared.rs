@@ -1,8 +1,8 @@
 //! Several processes on one SQLite file: what changed since a moment, and the leases of due
 //! work (see [`crate::store::Store::claim`]).
 
-use super::super::codec::{now_millis, to_u64};
-use super::super::{Stamp, StoreError, Touched};
+use super::super::codec::{now_millis, touched};
+use super::super::{StoreError, Touched};
 use super::SqliteStore;
 use crate::session::Millis;
 
@@ -15,11 +15,7 @@ impl SqliteStore {
         .bind(since)
         .fetch_all(&self.pool)
         .await?;
-        let tables = rows
-            .into_iter()
-            .map(|(id, version, open)| Ok(Stamp { id, version: to_u64(version)?, open }))
-            .collect::<Result<_, StoreError>>()?;
-        Ok(Touched { now, tables })
+        touched(now, rows)
     }
 
     pub(super) async fn lease(
