@@ -2,12 +2,13 @@
 //!
 //! Every player is modelled as a noisy greedy player: among the tiles he could lay, he lays one
 //! with probability growing with its greedy score (a softmax, [`BETA`] per quarter pip), mixed
-//! with a uniform choice ([`NOISE`]) so that a player who is not greedy still explains his plays. A
-//! sampled world is then worth the likelihood of every single-tile play seen so far, given the
-//! hand that world says the player held at the time (his hand now plus what he laid since).
-//! A chosen lead counts the same way, among every tile of the hand. Forced leads, closings,
-//! several doubles at once and the plays of seats that drew (whose hand at the time is not
-//! known) say nothing here.
+//! with a uniform choice so that a player who is not greedy still explains his plays: [`NOISE`]
+//! for an opponent, [`PARTNER_NOISE`] for a partner, who plays for the side (as the expert
+//! does) rather than for his own hand, so that his plays say less of it. A sampled world is then
+//! worth the likelihood of every single-tile play seen so far, given the hand that world says
+//! the player held at the time (his hand now plus what he laid since). A chosen lead counts the
+//! same way, among every tile of the hand. Forced leads, closings, several doubles at once and
+//! the plays of seats that drew (whose hand at the time is not known) say nothing here.
 
 use crate::engine::ai::greedy::{self, After};
 use crate::engine::ai::observation::Observation;
@@ -17,11 +18,14 @@ use crate::engine::round::Round;
 use crate::engine::rules::Rules;
 use crate::engine::tile::{Tile, TileSet};
 
-/// Inverse temperature of the play model, per quarter pip of greedy score.
-const BETA: f32 = 0.2;
-/// The share of plays the model takes as made at random among the legal ones: a sharp model of
-/// greedy play that a random or a cleverer player does not break.
-const NOISE: f32 = 0.15;
+/// Inverse temperature of the play model, per quarter pip of greedy score: a pip of difference
+/// makes a play e⁴ times less likely.
+const BETA: f32 = 1.0;
+/// The share of an opponent's plays the model takes as made at random among the legal ones: a
+/// sharp model of greedy play that a random or a cleverer player does not break.
+const NOISE: f32 = 0.03;
+/// The same share for a partner.
+const PARTNER_NOISE: f32 = 0.6;
 
 /// One play seen: the table before it, who laid what where, and what he laid from then on.
 #[derive(Clone, Debug)]
@@ -39,6 +43,8 @@ struct Step {
 #[derive(Clone, Debug, Default)]
 pub(super) struct Evidence {
     steps: Vec<Step>,
+    /// A bit per seat of the observer's side other than the observer.
+    partners: u8,
 }
 
 impl Evidence {
@@ -73,7 +79,11 @@ impl Evidence {
                 None => board.place_lead(l.tile, l.tile.other(l.outer)),
             }
         }
-        Evidence { steps }
+        let rules = obs.rules();
+        let partners = (0..obs.seats())
+            .filter(|&s| s != obs.seat() && rules.side_of(s) == obs.side())
+            .fold(0u8, |m, s| m | 1 << s);
+        Evidence { steps, partners }
     }
 
     pub fn is_empty(&self) -> bool {
@@ -82,9 +92,15 @@ impl Evidence {
 
     /// The log-likelihood of the plays seen, were the hidden hands those of `world`.
     pub fn log_weight(&self, rules: &Rules, world: &Round) -> f32 {
+        (0..world.seats()).map(|s| self.seat_log_weight(rules, s, world.hand(s))).sum()
+    }
+
+    /// The log-likelihood of `seat`'s plays seen, were its hand now `now`.
+    pub fn seat_log_weight(&self, rules: &Rules, seat: usize, now: TileSet) -> f32 {
+        let noise = if self.partners & 1 << seat != 0 { PARTNER_NOISE } else { NOISE };
         let mut total = 0.0;
-        for step in &self.steps {
-            let hand = world.hand(step.seat as usize).union(step.since);
+        for step in self.steps.iter().filter(|s| s.seat as usize == seat) {
+            let hand = now.union(step.since);
             let value = rules.hand_value(hand);
             let scored = |tile, arm| score(rules, hand, value, &step.board, tile, arm);
             let seen = BETA * scored(step.tile, step.arm) as f32;
@@ -114,7 +130,7 @@ impl Evidence {
             let top = scores[..n].iter().copied().fold(seen, f32::max);
             let sum: f32 = scores[..n].iter().map(|s| (s - top).exp()).sum::<f32>().max(1.0);
             let p = (seen - top).exp() / sum;
-            total += ((1.0 - NOISE) * p + NOISE / n.max(1) as f32).ln();
+            total += ((1.0 - noise) * p + noise / n.max(1) as f32).ln();
         }
         total
     }
@@ -170,5 +186,36 @@ mod tests {
         let holding = set(&[(3, 6), (4, 4), (4, 5), (5, 5), (2, 4), (2, 5)]);
         let not_holding = set(&[(6, 6), (4, 4), (4, 5), (5, 5), (2, 4), (2, 5)]);
         assert!(with(not_holding) > with(holding) + 1.0);
+    }
+
+    #[test]
+    fn a_partners_play_says_less_of_his_hand_than_an_opponents() {
+        let mut rules = Rules::new(Variant::Kozel);
+        rules.teams = crate::engine::rules::Teams::Pairs;
+        let lead = set(&[(3, 3), (1, 1), (1, 2), (2, 2), (0, 1), (0, 2), (1, 5)]);
+        let answer = set(&[(0, 3), (3, 6), (4, 4), (4, 5), (5, 5), (2, 4), (2, 5)]);
+        let rest: Vec<Tile> = TileSet::full(6).difference(lead).difference(answer).iter().collect();
+        let holding = set(&[(3, 6), (4, 4), (4, 5), (5, 5), (2, 4), (2, 5)]);
+        let not_holding = set(&[(6, 6), (4, 4), (4, 5), (5, 5), (2, 4), (2, 5)]);
+        let sheet = Sheet::default();
+        // Seat `by` answers seat `by - 1`'s lead 3-3 with the light 0-3; seat 0 looks on.
+        let gap = |by: usize| {
+            let mut hands = [TileSet::EMPTY; 4];
+            hands[by - 1] = lead;
+            hands[by] = answer;
+            let others: Vec<usize> = (0..4).filter(|&s| s != by && s != by - 1).collect();
+            hands[others[0]] = rest[..7].iter().copied().collect();
+            hands[others[1]] = rest[7..].iter().copied().collect();
+            let mut round = Round::new(&rules, &hands, &[], Opening::Seat(by as u8 - 1));
+            round.apply(by - 1, Move::lead(Tile::new(3, 3))).unwrap();
+            round.apply(by, Move::play(Tile::new(0, 3), Arm::Left)).unwrap();
+            let obs = Observation::of_round(&rules, &sheet, &round, 0);
+            let evidence = Evidence::new(&obs);
+            evidence.seat_log_weight(&rules, by, not_holding)
+                - evidence.seat_log_weight(&rules, by, holding)
+        };
+        let (partner, opponent) = (gap(2), gap(3));
+        assert!(partner > 0.0, "{partner}");
+        assert!(opponent > partner + 2.0, "opponent {opponent}, partner {partner}");
     }
 }

@@ -1,9 +1,9 @@
 //! The expert: determinized Monte Carlo with inference from play.
 //!
 //! Worlds are dealt at random consistently with what the seat knows (hand sizes, known voids:
-//! [`super::deal`]); when plays have been seen, more worlds are dealt than kept and the kept
-//! ones drawn in proportion to how well they explain those plays ([`super::evidence`]), in
-//! batches, a world kept several times played once ([`super::worlds`]). In every kept world
+//! [`super::deal`]); once plays have been seen, a Markov chain over the hidden tiles draws them
+//! in proportion to how well they explain those plays ([`super::chain`], [`super::evidence`]),
+//! in batches, a world kept several times played once ([`super::worlds`]). In every kept world
 //! each candidate move still in the race ([`super::race`]) is played and the round finished
 //! ([`super::playout`]): the other sides by the greedy policy, the seat's own side greedily too
 //! but with that world's hands in view (blocking the next opponents, feeding the partner). The
@@ -21,17 +21,31 @@ use crate::engine::ai::race::Race;
 use crate::engine::ai::value;
 use crate::engine::ai::worlds::Worlds;
 use crate::engine::moves::Move;
+use crate::engine::rules::{Rules, Variant};
 use rand::Rng;
 
 /// How much the expert may think about one move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Budget {
-    /// Playouts per move, shared among the candidate moves.
+    /// Playouts per move, shared among the candidate moves (Osel plays two thirds of them:
+    /// [`Budget::playouts_for`]).
     pub playouts: u32,
 }
 
 impl Budget {
     pub const DEFAULT: Budget = Budget { playouts: 1_200 };
+}
+
+impl Budget {
+    /// The playouts for one move under `rules`. Osel's rounds are the longest to play out (a
+    /// hub of four arms, arms closed one by one), so it plays two thirds of them and a move
+    /// costs about what it costs in the other variants.
+    pub fn playouts_for(self, rules: &Rules) -> u32 {
+        match rules.variant {
+            Variant::Osel => self.playouts * 2 / 3,
+            _ => self.playouts,
+        }
+    }
 }
 
 impl Default for Budget {
@@ -88,12 +102,13 @@ pub(super) fn evaluate(
     let seat = obs.seat();
     let side = obs.side();
     let sides = rules.sides(obs.seats());
-    let batch = (budget.playouts / moves.len() as u32).clamp(MIN_WORLDS, BATCH) as usize;
+    let playouts = budget.playouts_for(rules);
+    let batch = (playouts / moves.len() as u32).clamp(MIN_WORLDS, BATCH) as usize;
     let mut worlds = Worlds::new(obs);
     let mut race = Race::new(moves.len());
     let mut scratch = Vec::with_capacity(32);
     let mut spent = 0;
-    'sampling: while spent < budget.playouts && race.alive() > 1 {
+    'sampling: while spent < playouts && race.alive() > 1 {
         for (round, count) in worlds.batch(batch, rng) {
             if race.rows() > 0 && race.rows().is_multiple_of(WORLDS_PER_CHECK) && out_of_time() {
                 break 'sampling;

@@ -13,6 +13,7 @@
 //! | [`Level::ExpertBaseline`] | the expert as it was before issue 14, frozen (`expert@baseline`): the regression ladder's rung, not offered to chats |
 
 mod baseline;
+mod chain;
 mod deal;
 mod evidence;
 pub mod expert;
