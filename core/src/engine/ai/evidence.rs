@@ -2,9 +2,10 @@
 //!
 //! Every player is modelled as a noisy greedy player: among the tiles he could lay, he lays one
 //! with probability growing with its greedy score (a softmax, [`BETA`] per quarter pip), mixed
-//! with a uniform choice so that a player who is not greedy still explains his plays: [`NOISE`]
-//! for an opponent, [`PARTNER_NOISE`] for a partner, who plays for the side (as the expert
-//! does) rather than for his own hand, so that his plays say less of it. A sampled world is then
+//! with a uniform choice. Two models of each seat are weighed at even odds: a sharp one ([`NOISE`]
+//! for an opponent, [`PARTNER_NOISE`] for a partner, who plays for the side as the expert does
+//! rather than for his own hand) and a loose one ([`LOOSE_NOISE`]) for a player far from greedy,
+//! a person or a cleverer program, so that his plays are not misread. A sampled world is then
 //! worth the likelihood of every single-tile play seen so far, given the hand that world says
 //! the player held at the time (his hand now plus what he laid since). A chosen lead counts the
 //! same way, among every tile of the hand. Forced leads, closings, several doubles at once and
@@ -26,6 +27,11 @@ const BETA: f32 = 1.0;
 const NOISE: f32 = 0.03;
 /// The same share for a partner.
 const PARTNER_NOISE: f32 = 0.6;
+/// The share under the second model of every seat: a player far from greedy (a person, or a
+/// cleverer program). A seat's plays are weighed under both models at even odds, so the plays
+/// of a greedy player soon speak through the sharp one and a player far from it is not
+/// misread.
+const LOOSE_NOISE: f32 = 0.6;
 
 /// One play seen: the table before it, who laid what where, and what he laid from then on.
 #[derive(Clone, Debug)]
@@ -97,8 +103,8 @@ impl Evidence {
 
     /// The log-likelihood of `seat`'s plays seen, were its hand now `now`.
     pub fn seat_log_weight(&self, rules: &Rules, seat: usize, now: TileSet) -> f32 {
-        let noise = if self.partners & 1 << seat != 0 { PARTNER_NOISE } else { NOISE };
-        let mut total = 0.0;
+        let sharp = if self.partners & 1 << seat != 0 { PARTNER_NOISE } else { NOISE };
+        let (mut total, mut loose_total) = (0.0, 0.0);
         for step in self.steps.iter().filter(|s| s.seat as usize == seat) {
             let hand = now.union(step.since);
             let value = rules.hand_value(hand);
@@ -130,9 +136,13 @@ impl Evidence {
             let top = scores[..n].iter().copied().fold(seen, f32::max);
             let sum: f32 = scores[..n].iter().map(|s| (s - top).exp()).sum::<f32>().max(1.0);
             let p = (seen - top).exp() / sum;
-            total += ((1.0 - noise) * p + noise / n.max(1) as f32).ln();
+            let uniform = 1.0 / n.max(1) as f32;
+            total += ((1.0 - sharp) * p + sharp * uniform).ln();
+            loose_total += ((1.0 - LOOSE_NOISE) * p + LOOSE_NOISE * uniform).ln();
         }
-        total
+        // Either model, even odds before the plays: ln(½ e^total + ½ e^loose_total).
+        let top = total.max(loose_total);
+        top + (0.5 * ((total - top).exp() + (loose_total - top).exp())).ln()
     }
 }
 
@@ -216,6 +226,6 @@ mod tests {
         };
         let (partner, opponent) = (gap(2), gap(3));
         assert!(partner > 0.0, "{partner}");
-        assert!(opponent > partner + 2.0, "opponent {opponent}, partner {partner}");
+        assert!(opponent > partner + 0.5, "opponent {opponent}, partner {partner}");
     }
 }
