@@ -10,6 +10,7 @@
 //! The bazaar's order says nothing about the plays seen, so each world deals it afresh.
 
 use crate::engine::ai::deal;
+use crate::engine::ai::draws::Kept;
 use crate::engine::ai::evidence::Evidence;
 use crate::engine::ai::observation::Observation;
 use crate::engine::round::Round;
@@ -31,6 +32,10 @@ pub(super) struct Chain {
     tiles: Vec<(Tile, u8)>,
     hands: [TileSet; 4],
     voids: [u16; 4],
+    /// Per seat, the tiles it kept from each of its draw runs ([`super::draws`]).
+    kept: [Kept; 4],
+    /// Seats whose runs kept tiles, a labelling to walk.
+    keeping: Vec<usize>,
     /// Each hand's log-likelihood term.
     terms: [f32; 4],
     /// Places holding at least one hidden tile.
@@ -40,35 +45,44 @@ pub(super) struct Chain {
 impl Chain {
     pub fn new(obs: &Observation, evidence: &Evidence, rng: &mut impl Rng) -> Chain {
         let rules = obs.rules();
-        let mut best: Option<(f32, Round)> = None;
+        let others: Vec<usize> = (0..obs.seats()).filter(|&s| s != obs.seat()).collect();
+        let mut best: Option<(f32, Round, [Kept; 4])> = None;
         for _ in 0..STARTS {
             let world = deal::sample(obs, rng);
-            let w = evidence.log_weight(rules, &world);
-            if best.as_ref().is_none_or(|(b, _)| w > *b) {
-                best = Some((w, world));
+            let mut kept: [Kept; 4] = Default::default();
+            for &s in &others {
+                kept[s] = evidence.draws(s).label(world.hand(s), rng);
+            }
+            let w = evidence.log_weight(rules, &world, &kept);
+            if best.as_ref().is_none_or(|(b, _, _)| w > *b) {
+                best = Some((w, world, kept));
             }
         }
-        let (_, world) = best.expect("at least one start");
+        let (_, world, kept) = best.expect("at least one start");
         let mut chain = Chain {
             tiles: Vec::with_capacity(32),
             hands: [TileSet::EMPTY; 4],
             voids: [0; 4],
+            keeping: others.iter().copied().filter(|&s| evidence.draws(s).keeps()).collect(),
+            kept,
             terms: [0.0; 4],
             places: 0,
         };
         let mut used = [false; 5];
         for tile in obs.unseen() {
-            let place = (0..obs.seats())
-                .find(|&s| s != obs.seat() && world.hand(s).contains(tile))
+            let place = others
+                .iter()
+                .copied()
+                .find(|&s| world.hand(s).contains(tile))
                 .map_or(BAZAAR, |s| s as u8);
             used[place as usize] = true;
             chain.tiles.push((tile, place));
         }
         chain.places = used.iter().filter(|u| **u).count();
-        for s in (0..obs.seats()).filter(|&s| s != obs.seat()) {
+        for &s in &others {
             chain.hands[s] = world.hand(s);
-            chain.voids[s] = obs.voids(s);
-            chain.terms[s] = evidence.seat_log_weight(rules, s, chain.hands[s]);
+            chain.voids[s] = obs.lacks(s);
+            chain.terms[s] = evidence.seat_log_weight(rules, s, chain.hands[s], &chain.kept[s]);
         }
         let steps = BURN_IN * chain.tiles.len();
         chain.walk(obs, evidence, steps, rng);
@@ -97,44 +111,84 @@ impl Chain {
         place == BAZAAR || self.voids[place as usize] & (1 << tile.low() | 1 << tile.high()) == 0
     }
 
+    /// Steps of the walk: every other one relabels the kept tiles of a seat that kept some,
+    /// the rest swap two hidden tiles.
     fn walk(&mut self, obs: &Observation, evidence: &Evidence, steps: usize, rng: &mut impl Rng) {
-        if self.places < 2 {
-            return;
+        for _ in 0..steps {
+            if !self.keeping.is_empty() && rng.random_bool(0.5) {
+                self.relabel(obs, evidence, rng);
+            } else if self.places >= 2 {
+                self.swap(obs, evidence, rng);
+            }
         }
+    }
+
+    /// Moves a kept tile of one seat to another run or out of the kept ones.
+    fn relabel(&mut self, obs: &Observation, evidence: &Evidence, rng: &mut impl Rng) {
+        let seat = self.keeping[rng.random_range(0..self.keeping.len())];
+        let draws = evidence.draws(seat);
+        let Some(change) = draws.propose(self.hands[seat], &mut self.kept[seat], rng) else {
+            return;
+        };
+        let term = evidence.seat_log_weight(obs.rules(), seat, self.hands[seat], &self.kept[seat]);
+        let delta = term - self.terms[seat];
+        if delta >= 0.0 || rng.random::<f32>() < delta.exp() {
+            self.terms[seat] = term;
+        } else {
+            change.undo(&mut self.kept[seat]);
+        }
+    }
+
+    /// Swaps two hidden tiles in different places (a kept tile's label goes with its place).
+    fn swap(&mut self, obs: &Observation, evidence: &Evidence, rng: &mut impl Rng) {
         let rules = obs.rules();
         let n = self.tiles.len();
-        for _ in 0..steps {
-            let i = rng.random_range(0..n);
-            let (x, px) = self.tiles[i];
-            let j = loop {
-                let j = rng.random_range(0..n);
-                if self.tiles[j].1 != px {
-                    break j;
-                }
-            };
-            let (y, py) = self.tiles[j];
-            if !self.fits(x, py) || !self.fits(y, px) {
-                continue;
+        let i = rng.random_range(0..n);
+        let (x, px) = self.tiles[i];
+        let j = loop {
+            let j = rng.random_range(0..n);
+            if self.tiles[j].1 != px {
+                break j;
             }
-            let mut new = self.hands;
-            let mut terms = self.terms;
-            let mut delta = 0.0;
+        };
+        let (y, py) = self.tiles[j];
+        if !self.fits(x, py) || !self.fits(y, px) {
+            return;
+        }
+        let mut terms = self.terms;
+        let mut delta = 0.0;
+        for (place, out, into) in [(px, x, y), (py, y, x)] {
+            if place != BAZAAR {
+                let p = place as usize;
+                self.hands[p].remove(out);
+                self.hands[p].insert(into);
+                relabel(&mut self.kept[p], out, into);
+                terms[p] = evidence.seat_log_weight(rules, p, self.hands[p], &self.kept[p]);
+                delta += terms[p] - self.terms[p];
+            }
+        }
+        if delta >= 0.0 || rng.random::<f32>() < delta.exp() {
+            self.terms = terms;
+            self.tiles[i].1 = py;
+            self.tiles[j].1 = px;
+        } else {
             for (place, out, into) in [(px, x, y), (py, y, x)] {
                 if place != BAZAAR {
                     let p = place as usize;
-                    new[p].remove(out);
-                    new[p].insert(into);
-                    terms[p] = evidence.seat_log_weight(rules, p, new[p]);
-                    delta += terms[p] - self.terms[p];
+                    self.hands[p].remove(into);
+                    self.hands[p].insert(out);
+                    relabel(&mut self.kept[p], into, out);
                 }
             }
-            if delta >= 0.0 || rng.random::<f32>() < delta.exp() {
-                self.hands = new;
-                self.terms = terms;
-                self.tiles[i].1 = py;
-                self.tiles[j].1 = px;
-            }
         }
+    }
+}
+
+/// The tile `into` takes `out`'s label, if it had one.
+fn relabel(kept: &mut [TileSet], out: Tile, into: Tile) {
+    if let Some(k) = kept.iter_mut().find(|k| k.contains(out)) {
+        k.remove(out);
+        k.insert(into);
     }
 }
 

@@ -40,7 +40,7 @@ impl Places {
         for seat in (0..obs.seats()).filter(|&s| s != obs.seat()) {
             p.seats[p.len] = seat;
             p.room[p.len] = obs.hand_size(seat) as u32;
-            lacks[p.len] = obs.voids(seat);
+            lacks[p.len] = obs.lacks(seat);
             p.len += 1;
         }
         p.room[p.len] = obs.bazaar_len() as u32;
@@ -230,7 +230,7 @@ mod tests {
                         assert_eq!(hand.len(), round.hand(s).len());
                         assert!(
                             hand.iter()
-                                .all(|t| world.voids(s) & (1 << t.low() | 1 << t.high()) == 0)
+                                .all(|t| world.lacks(s) & (1 << t.low() | 1 << t.high()) == 0)
                         );
                         all = all.union(hand);
                     }

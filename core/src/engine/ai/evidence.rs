@@ -7,10 +7,12 @@
 //! rather than for his own hand) and a loose one ([`LOOSE_NOISE`]) for a player far from greedy,
 //! a person or a cleverer program, so that his plays are not misread. A sampled world is then
 //! worth the likelihood of every single-tile play seen so far, given the hand that world says
-//! the player held at the time (his hand now plus what he laid since). A chosen lead counts the
-//! same way, among every tile of the hand. Forced leads, closings, several doubles at once and
-//! the plays of seats that drew (whose hand at the time is not known) say nothing here.
+//! the player held at the time: his hand now plus what he laid since, less the tiles the world
+//! says he kept from later draws ([`super::draws`]). A chosen lead counts the same way, among
+//! every tile of the hand. Forced leads, closings, several doubles at once and a tile laid as it
+//! was drawn say nothing here.
 
+use crate::engine::ai::draws::{Kept, Run, SeatDraws};
 use crate::engine::ai::greedy::{self, After};
 use crate::engine::ai::observation::Observation;
 use crate::engine::board::{Arm, Ends, SUITS};
@@ -33,15 +35,21 @@ const PARTNER_NOISE: f32 = 0.6;
 /// misread.
 const LOOSE_NOISE: f32 = 0.6;
 
+/// Log-likelihood lost per fact of the draws a world breaks: such a world is impossible, but a
+/// penalty rather than a refusal lets the chain walk out of a start that breaks some.
+const BROKEN: f32 = 12.0;
+
 /// One play seen: the table before it, who laid what where, and what he laid from then on.
 #[derive(Clone, Debug)]
 struct Step {
     seat: u8,
+    /// Tiles on the table before it.
+    at: usize,
     board: Ends,
     tile: Tile,
     /// `None` for the lead.
     arm: Option<Arm>,
-    /// Tiles the seat laid at this step or later.
+    /// Tiles the seat laid at this step or later, but for the ones laid as they were drawn.
     since: TileSet,
 }
 
@@ -49,6 +57,7 @@ struct Step {
 #[derive(Clone, Debug, Default)]
 pub(super) struct Evidence {
     steps: Vec<Step>,
+    draws: [SeatDraws; 4],
     /// A bit per seat of the observer's side other than the observer.
     partners: u8,
 }
@@ -57,25 +66,42 @@ impl Evidence {
     pub fn new(obs: &Observation) -> Evidence {
         let round = obs.round();
         let laid: Vec<_> = obs.board().laid().collect();
-        let by: Vec<u8> = (0..laid.len()).map(|i| round.laid_by(i)).collect();
-        // A seat's hand at a play is known from its hand now only if it drew nothing since.
-        let drew_after = |seat: usize, i: usize| round.last_drew_at(seat).is_some_and(|d| d > i);
+        let by: Vec<usize> = (0..laid.len()).map(|i| usize::from(round.laid_by(i))).collect();
+        // Runs of draws: one seat's draws at one table, then the tile laid at once (the one
+        // play laid at that table by that seat) or a pass.
+        let mut runs: Vec<(usize, usize, u32)> = Vec::new();
+        for (seat, at) in round.draws() {
+            match runs.last_mut() {
+                Some((s, a, n)) if (*s, *a) == (seat, at) => *n += 1,
+                _ => runs.push((seat, at, 1)),
+            }
+        }
+        let at_once = |&(seat, at, _): &(usize, usize, u32)| by.get(at) == Some(&seat);
+        let drawn_and_laid: TileSet =
+            runs.iter().filter(|r| at_once(r)).map(|&(_, at, _)| laid[at].tile).collect();
+        // Tiles a seat laid from the `i`-th on, but for the ones laid as they were drawn.
+        let since = |seat: usize, i: usize| -> TileSet {
+            let tiles = (i..laid.len()).filter(|&j| by[j] == seat).map(|j| laid[j].tile);
+            tiles.collect::<TileSet>().difference(drawn_and_laid)
+        };
         let mut steps = Vec::new();
+        let mut fits_at = Vec::with_capacity(laid.len() + 1);
         let mut board = Ends::new(obs.board().layout());
         for (i, l) in laid.iter().enumerate() {
-            let seat = by[i] as usize;
+            fits_at.push(board.fitting());
+            let seat = by[i];
             // Doubles laid back to back by one seat may have been one play of several.
-            let paired = |j: usize| by.get(j) == Some(&by[i]) && laid[j].tile.is_double();
+            let paired = |j: usize| by.get(j) == Some(&seat) && laid[j].tile.is_double();
             let multi = l.tile.is_double() && ((i > 0 && paired(i - 1)) || paired(i + 1));
             let chosen = if l.arm.is_none() { obs.free_lead() } else { !l.closed && !multi };
-            if seat != obs.seat() && chosen && !drew_after(seat, i) {
-                let since = (i..laid.len()).filter(|&j| by[j] == by[i]).map(|j| laid[j].tile);
+            if seat != obs.seat() && chosen && !drawn_and_laid.contains(l.tile) {
                 steps.push(Step {
-                    seat: by[i],
+                    seat: seat as u8,
+                    at: i,
                     board,
                     tile: l.tile,
                     arm: l.arm,
-                    since: since.collect(),
+                    since: since(seat, i),
                 });
             }
             match l.arm {
@@ -85,28 +111,54 @@ impl Evidence {
                 None => board.place_lead(l.tile, l.tile.other(l.outer)),
             }
         }
+        fits_at.push(board.fitting());
+        let mut draws: [SeatDraws; 4] = Default::default();
+        for r @ &(seat, at, n) in runs.iter().filter(|r| r.0 != obs.seat()) {
+            let kept = n - u32::from(at_once(r));
+            let run = Run { at, fits: fits_at[at], kept, since: since(seat, at) };
+            draws[seat].runs.push(run);
+        }
+        for (seat, d) in draws.iter_mut().enumerate() {
+            d.laid = since(seat, 0);
+        }
         let rules = obs.rules();
         let partners = (0..obs.seats())
             .filter(|&s| s != obs.seat() && rules.side_of(s) == obs.side())
             .fold(0u8, |m, s| m | 1 << s);
-        Evidence { steps, partners }
+        Evidence { steps, draws, partners }
     }
 
+    /// Nothing seen says more about the hidden hands than their voids.
     pub fn is_empty(&self) -> bool {
-        self.steps.is_empty()
+        self.steps.is_empty() && !self.draws.iter().any(SeatDraws::keeps)
     }
 
-    /// The log-likelihood of the plays seen, were the hidden hands those of `world`.
-    pub fn log_weight(&self, rules: &Rules, world: &Round) -> f32 {
-        (0..world.seats()).map(|s| self.seat_log_weight(rules, s, world.hand(s))).sum()
+    /// `seat`'s draw runs.
+    pub fn draws(&self, seat: usize) -> &SeatDraws {
+        &self.draws[seat]
     }
 
-    /// The log-likelihood of `seat`'s plays seen, were its hand now `now`.
-    pub fn seat_log_weight(&self, rules: &Rules, seat: usize, now: TileSet) -> f32 {
+    /// The log-likelihood of the plays seen, were the hidden hands those of `world` and the
+    /// tiles kept from draws `kept` (per seat).
+    pub fn log_weight(&self, rules: &Rules, world: &Round, kept: &[Kept]) -> f32 {
+        (0..world.seats()).map(|s| self.seat_log_weight(rules, s, world.hand(s), &kept[s])).sum()
+    }
+
+    /// The log-likelihood of `seat`'s plays seen, were its hand now `now` and the tiles it kept
+    /// from its draws `kept`; a labelling that breaks a fact of the draws costs [`BROKEN`] a
+    /// fact.
+    pub fn seat_log_weight(
+        &self,
+        rules: &Rules,
+        seat: usize,
+        now: TileSet,
+        kept: &[TileSet],
+    ) -> f32 {
+        let draws = &self.draws[seat];
         let sharp = if self.partners & 1 << seat != 0 { PARTNER_NOISE } else { NOISE };
         let (mut total, mut loose_total) = (0.0, 0.0);
         for step in self.steps.iter().filter(|s| s.seat as usize == seat) {
-            let hand = now.union(step.since);
+            let hand = now.union(step.since).difference(draws.kept_after(kept, step.at));
             let value = rules.hand_value(hand);
             let scored = |tile, arm| score(rules, hand, value, &step.board, tile, arm);
             let seen = BETA * scored(step.tile, step.arm) as f32;
@@ -142,7 +194,8 @@ impl Evidence {
         }
         // Either model, even odds before the plays: ln(½ e^total + ½ e^loose_total).
         let top = total.max(loose_total);
-        top + (0.5 * ((total - top).exp() + (loose_total - top).exp())).ln()
+        let plays = top + (0.5 * ((total - top).exp() + (loose_total - top).exp())).ln();
+        plays - BROKEN * draws.broken(now, kept) as f32
     }
 }
 
@@ -191,7 +244,7 @@ mod tests {
         let with = |hand: TileSet| {
             let bazaar: Vec<Tile> = unseen.iter().copied().filter(|t| !hand.contains(*t)).collect();
             let world = round.with_hidden(0, &[mine, hand], &bazaar);
-            evidence.log_weight(&rules, &world)
+            evidence.log_weight(&rules, &world, &<[Kept; 4]>::default())
         };
         let holding = set(&[(3, 6), (4, 4), (4, 5), (5, 5), (2, 4), (2, 5)]);
         let not_holding = set(&[(6, 6), (4, 4), (4, 5), (5, 5), (2, 4), (2, 5)]);
@@ -221,11 +274,53 @@ mod tests {
             round.apply(by, Move::play(Tile::new(0, 3), Arm::Left)).unwrap();
             let obs = Observation::of_round(&rules, &sheet, &round, 0);
             let evidence = Evidence::new(&obs);
-            evidence.seat_log_weight(&rules, by, not_holding)
-                - evidence.seat_log_weight(&rules, by, holding)
+            evidence.seat_log_weight(&rules, by, not_holding, &[])
+                - evidence.seat_log_weight(&rules, by, holding, &[])
         };
         let (partner, opponent) = (gap(2), gap(3));
         assert!(partner > 0.0, "{partner}");
         assert!(opponent > partner + 0.5, "opponent {opponent}, partner {partner}");
+    }
+
+    #[test]
+    fn a_play_before_a_later_draw_speaks_through_the_tiles_kept() {
+        let rules = Rules::new(Variant::Kozel);
+        let mine = set(&[(3, 3), (1, 3), (1, 1), (1, 2), (2, 2), (0, 2), (0, 0)]);
+        let theirs = set(&[(0, 3), (3, 6), (4, 4), (4, 5), (5, 5), (2, 4), (2, 5)]);
+        let first = [Tile::new(2, 6), Tile::new(1, 6)];
+        let rest =
+            TileSet::full(6).difference(mine).difference(theirs).difference(set(&[(2, 6), (1, 6)]));
+        let bazaar: Vec<Tile> = first.into_iter().chain(rest.iter()).collect();
+        let mut round = Round::new(&rules, &[mine, theirs], &bazaar, Opening::Seat(0));
+        // Seat 1 answers 3-3 with the light 0-3 although it holds 3-6; then, with 0|1 open, it
+        // draws 2-6 (kept) and 1-6, laid at once.
+        round.apply(0, Move::lead(Tile::new(3, 3))).unwrap();
+        round.apply(1, Move::play(Tile::new(0, 3), Arm::Left)).unwrap();
+        round.apply(0, Move::play(Tile::new(1, 3), Arm::Right)).unwrap();
+        round.apply(1, Move::Draw).unwrap();
+        round.apply(1, Move::Draw).unwrap();
+        round.apply(1, Move::play(Tile::new(1, 6), Arm::Right)).unwrap();
+        let sheet = Sheet::default();
+        let obs = Observation::of_round(&rules, &sheet, &round, 0);
+        let evidence = Evidence::new(&obs);
+        let runs = &evidence.draws(1).runs;
+        assert_eq!(runs.len(), 1);
+        assert_eq!((runs[0].at, runs[0].kept), (3, 1));
+        assert_eq!(obs.lacks(1), 1 << 0 | 1 << 1);
+        let weight = |hand: &[(u8, u8)], kept: (u8, u8)| {
+            evidence.seat_log_weight(&rules, 1, set(hand), &[set(&[kept])])
+        };
+        let holding = [(3, 6), (4, 4), (4, 5), (5, 5), (2, 4), (2, 5), (2, 6)];
+        let not_holding = [(6, 6), (4, 4), (4, 5), (5, 5), (2, 4), (2, 5), (2, 6)];
+        // Held since the play, the heavier 3-6 makes the light play unlikely ...
+        assert!(weight(&not_holding, (2, 6)) > weight(&holding, (2, 6)) + 1.0);
+        // ... unless it is the tile kept from the draw, after the play.
+        assert!(weight(&holding, (3, 6)) > weight(&holding, (2, 6)) + 1.0);
+        // A kept tile that fitted the table it was drawn at breaks a fact, and so does a
+        // fitting tile held then.
+        let fitting = [(0, 4), (4, 4), (4, 5), (5, 5), (2, 4), (2, 5), (2, 6)];
+        assert_eq!(evidence.draws(1).broken(set(&fitting), &[set(&[(0, 4)])]), 1);
+        assert_eq!(evidence.draws(1).broken(set(&fitting), &[set(&[(2, 6)])]), 1);
+        assert_eq!(evidence.draws(1).broken(set(&holding), &[set(&[(2, 6)])]), 0);
     }
 }

@@ -15,6 +15,7 @@
 mod baseline;
 mod chain;
 mod deal;
+mod draws;
 mod evidence;
 pub mod expert;
 pub mod greedy;

@@ -99,6 +99,12 @@ impl<'a> Observation<'a> {
         self.round.voids(seat)
     }
 
+    /// Pips `seat` surely lacks: [`Observation::voids`] and those of every earlier draw that no
+    /// kept tile has undone ([`Round::lacks`]).
+    pub fn lacks(&self, seat: usize) -> u16 {
+        self.round.lacks(seat)
+    }
+
     /// Tiles this seat has not seen: in other hands or the bazaar.
     pub fn unseen(&self) -> TileSet {
         self.unseen
@@ -137,7 +143,8 @@ impl fmt::Debug for Observation<'_> {
             .field("board", self.board())
             .field("hand_sizes", &seats.clone().map(|s| self.hand_size(s)).collect::<Vec<_>>())
             .field("bazaar_len", &self.bazaar_len())
-            .field("voids", &seats.map(|s| self.voids(s)).collect::<Vec<_>>())
+            .field("voids", &seats.clone().map(|s| self.voids(s)).collect::<Vec<_>>())
+            .field("lacks", &seats.map(|s| self.lacks(s)).collect::<Vec<_>>())
             .field("unseen", &self.unseen)
             .field("free_lead", &self.free_lead)
             .field("sheet", self.sheet)

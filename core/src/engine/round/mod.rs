@@ -3,6 +3,7 @@
 //! The round knows nothing of scores: when it ends it reports how ([`RoundEnd`]) and the match
 //! ([`crate::engine::game::Match`]) writes the sheet. Listing legal moves is in `legal`.
 
+mod clues;
 mod legal;
 
 use crate::engine::board::{Arm, Board, Layout};
@@ -131,17 +132,13 @@ pub struct Round {
     leader: Option<u8>,
     last_mover: Option<u8>,
     na_sto: Option<u8>,
-    /// Per seat, a bit per pip the seat is known to lack: the open ends when it last drew, plus
-    /// those of every pass since. Public knowledge, for computer players.
-    voids: [u16; 4],
+    /// What draws and passes showed of each hand. Public knowledge, for computer players.
+    clues: clues::Clues,
     /// Seats allowed to declare «на сто» on the lead (M7), set by the match.
     may_declare: u8,
     /// Who laid each tile on the table, two bits per tile in the order of
     /// [`Board::laid`]. Public knowledge, for computer players.
     laid_by: [u64; 2],
-    /// Per seat, one more than the tiles on the table when it last drew; 0 if it never drew.
-    /// Public knowledge, for computer players.
-    drew_at: [u8; 4],
 }
 
 /// The forced lead of the round-1 rule for this deal.
@@ -209,9 +206,8 @@ impl Round {
             last_mover: None,
             na_sto: None,
             may_declare: 0,
-            voids: [0; 4],
+            clues: clues::Clues::default(),
             laid_by: [0; 2],
-            drew_at: [0; 4],
         }
     }
 
@@ -285,7 +281,13 @@ impl Round {
 
     /// Pips `seat` is known to lack, a bit per pip (public knowledge: draws and passes).
     pub fn voids(&self, seat: usize) -> u16 {
-        self.voids[seat]
+        self.clues.voids(seat)
+    }
+
+    /// Pips `seat` surely lacks, a bit per pip (public knowledge: the open ends at every draw
+    /// and pass since it last kept a tile it drew).
+    pub fn lacks(&self, seat: usize) -> u16 {
+        self.clues.lacks(seat)
     }
 
     /// The seat that laid the `i`-th tile of [`Board::laid`] (public knowledge).
@@ -296,7 +298,13 @@ impl Round {
     /// How many tiles were on the table when `seat` last drew from the bazaar, if it ever did
     /// (public knowledge: its hand since then is its hand now plus what it laid since).
     pub fn last_drew_at(&self, seat: usize) -> Option<usize> {
-        self.drew_at[seat].checked_sub(1).map(usize::from)
+        self.clues.last_drew_at(seat)
+    }
+
+    /// Every draw of the round in order: the seat and how many tiles were on the table (public
+    /// knowledge: a run of draws at one table, then the play of the last tile drawn or a pass).
+    pub fn draws(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.clues.draws()
     }
 
     fn note_laid_by(&mut self, seat: usize) {
@@ -549,8 +557,7 @@ impl Round {
                 self.after_play(s, doubles, extreme)
             }
             Move::Draw => {
-                self.voids[seat] = self.open_suits();
-                self.drew_at[seat] = self.board.laid_count() as u8 + 1;
+                self.clues.draw(seat, self.open_suits(), self.board.laid_count());
                 let tile = self.bazaar[self.drawn as usize];
                 self.drawn += 1;
                 self.hands[seat].insert(tile);
@@ -562,7 +569,7 @@ impl Round {
                 applied
             }
             Move::Pass => {
-                self.voids[seat] |= self.open_suits();
+                self.clues.pass(seat, self.open_suits(), self.board.laid_count());
                 self.turn = self.next_seat(s);
                 Applied::default()
             }
