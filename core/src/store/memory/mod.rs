@@ -4,13 +4,14 @@
 use super::codec::now_millis;
 use super::{
     ChatSettings, Loaded, MatchSummary, PairRow, PlayedMatch, Rated, Rating, ScoreRow, Season,
-    Span, Store, StoreError, Touched, loaded, rate, rated_in,
+    Span, Store, StoreError, Touched, loaded,
 };
 use crate::engine::rules::Variant;
 use crate::session::{ChatId, Event, Millis, Table, UserId};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Mutex;
 
+mod lines;
 mod shared;
 
 #[derive(Default)]
@@ -59,203 +60,6 @@ fn json<T: serde::Serialize>(v: &T) -> Result<String, StoreError> {
 
 fn parse<T: serde::de::DeserializeOwned>(s: &str) -> Result<T, StoreError> {
     serde_json::from_str(s).map_err(|e| StoreError::Corrupt(e.to_string()))
-}
-
-impl Inner {
-    fn current_season(&self, chat: &ChatId) -> Season {
-        self.seasons
-            .get(chat)
-            .and_then(|s| s.last().cloned())
-            .unwrap_or(Season { number: 1, started_at: 0 })
-    }
-
-    fn add_match(&mut self, m: &MatchSummary) {
-        let season = self.current_season(&m.chat).number;
-        let people_only = super::people_only(m);
-        for p in &m.players {
-            let Some(user) = &p.user else { continue };
-            let key = (m.chat.clone(), season, user.clone(), m.variant);
-            let lines = if people_only { &mut self.players } else { &mut self.computer_players };
-            let row = lines.entry(key).or_insert_with(|| ScoreRow {
-                user: user.clone(),
-                name: p.name.clone(),
-                variant: m.variant,
-                matches: 0,
-                wins: 0,
-                goats: 0,
-                rounds: 0,
-                points_for: 0,
-                points_against: 0,
-            });
-            row.name = p.name.clone();
-            row.matches += 1;
-            row.wins += p.won as u32;
-            row.goats += p.goat as u32;
-            row.rounds += m.rounds;
-            row.points_for += p.points_for as u64;
-            row.points_against += p.points_against as u64;
-        }
-        for [a, b] in m.partner_pairs().into_iter().filter(|_| people_only) {
-            let users = [a.user.clone().expect("a person"), b.user.clone().expect("a person")];
-            let names = [a.name.clone(), b.name.clone()];
-            let key = (m.chat.clone(), season, users.clone(), m.variant);
-            let row = self.pairs.entry(key).or_insert_with(|| PairRow {
-                users,
-                names: names.clone(),
-                variant: m.variant,
-                matches: 0,
-                wins: 0,
-                goats: 0,
-            });
-            row.names = names;
-            row.matches += 1;
-            row.wins += a.won as u32;
-            row.goats += a.goat as u32;
-        }
-        for span in [Span::Season(season), Span::AllTime] {
-            let key = |who: &Rated| (m.chat.clone(), span.key(), m.variant, who.clone());
-            let before: Vec<Rating> = rated_in(m)
-                .into_iter()
-                .map(|who| {
-                    self.ratings.get(&key(&who)).cloned().unwrap_or(Rating::new(who, m.variant))
-                })
-                .collect();
-            for r in rate(m, &before) {
-                self.ratings.insert(key(&r.who), r);
-            }
-        }
-        let played = PlayedMatch {
-            table_id: m.table_id,
-            season,
-            variant: m.variant,
-            pairs: m.pairs,
-            rounds: m.rounds,
-            finished_at: m.finished_at,
-            players: m.players.clone(),
-        };
-        self.played.push((m.chat.clone(), played));
-        self.records.insert(m.chat.clone(), m.record.clone());
-    }
-
-    fn lines(
-        &self,
-        computers: bool,
-        chat: &ChatId,
-        season: Option<u32>,
-        variant: Option<Variant>,
-    ) -> Vec<ScoreRow> {
-        let season = season.unwrap_or_else(|| self.current_season(chat).number);
-        let lines = if computers { &self.computer_players } else { &self.players };
-        lines
-            .iter()
-            .filter(|((c, s, _, v), _)| {
-                c == chat && *s == season && variant.is_none_or(|x| x == *v)
-            })
-            .map(|(_, r)| r.clone())
-            .collect()
-    }
-}
-
-impl Inner {
-    /// `Store::move_chat` (one lock held: all or nothing).
-    fn move_chat(&mut self, from: &ChatId, to: &ChatId) -> u32 {
-        let top = self.numbers.get(to).copied().unwrap_or(0);
-        let mut moved = 0;
-        for (_, _, snapshot) in self.snapshots.values_mut() {
-            let v: serde_json::Value = serde_json::from_str(snapshot).unwrap_or_default();
-            let chat: Option<ChatId> = serde_json::from_value(v["chat"].clone()).ok();
-            if chat.as_ref() != Some(from) {
-                continue;
-            }
-            let number = v["number"].as_u64().unwrap_or(0) as u32 + top;
-            *snapshot = super::moved_snapshot(snapshot, to, number);
-            moved += 1;
-        }
-        if let Some(n) = self.numbers.remove(from) {
-            self.numbers.insert(to.clone(), n + top);
-        }
-        if let Some(s) = self.settings.remove(from) {
-            self.settings.insert(to.clone(), s);
-        }
-        if let Some(list) = self.seasons.remove(from) {
-            let theirs = self.seasons.entry(to.clone()).or_default();
-            for s in list {
-                if !theirs.iter().any(|t| t.number == s.number) {
-                    theirs.push(s);
-                }
-            }
-            theirs.sort_by_key(|s| s.number);
-        }
-        move_lines(&mut self.players, from, to);
-        let pairs: Vec<_> = self.pairs.keys().filter(|k| &k.0 == from).cloned().collect();
-        for key in pairs {
-            let row = self.pairs.remove(&key).expect("listed");
-            let (_, season, users, variant) = key;
-            let into = self
-                .pairs
-                .entry((to.clone(), season, users, variant))
-                .or_insert_with(|| PairRow { matches: 0, wins: 0, goats: 0, ..row.clone() });
-            into.matches += row.matches;
-            into.wins += row.wins;
-            into.goats += row.goats;
-        }
-        move_lines(&mut self.computer_players, from, to);
-        // A rating cannot be added up: the new id's own stands, the rest move.
-        let rated: Vec<_> = self.ratings.keys().filter(|k| &k.0 == from).cloned().collect();
-        for key in rated {
-            let rating = self.ratings.remove(&key).expect("listed");
-            let (_, season, variant, whose) = key;
-            self.ratings.entry((to.clone(), season, variant, whose)).or_insert(rating);
-        }
-        for (chat, _) in &mut self.played {
-            if chat == from {
-                *chat = to.clone();
-            }
-        }
-        if let Some(r) = self.records.remove(from) {
-            self.records.entry(to.clone()).or_insert(r);
-        }
-        let keys: Vec<String> = self
-            .meta
-            .keys()
-            .filter(|k| super::moved_meta_key(k, from, to).is_some())
-            .cloned()
-            .collect();
-        for key in keys {
-            let value = self.meta.remove(&key).expect("listed");
-            let moved = super::moved_meta_key(&key, from, to).expect("a key of the chat");
-            self.meta.insert(moved, value);
-        }
-        moved
-    }
-}
-
-/// Player lines of `from` moved to `to`, added to the lines `to` already has.
-fn move_lines(
-    lines: &mut BTreeMap<(ChatId, u32, UserId, Variant), ScoreRow>,
-    from: &ChatId,
-    to: &ChatId,
-) {
-    let keys: Vec<_> = lines.keys().filter(|k| &k.0 == from).cloned().collect();
-    for key in keys {
-        let row = lines.remove(&key).expect("listed");
-        let (_, season, user, variant) = key;
-        let into = lines.entry((to.clone(), season, user, variant)).or_insert_with(|| ScoreRow {
-            matches: 0,
-            wins: 0,
-            goats: 0,
-            rounds: 0,
-            points_for: 0,
-            points_against: 0,
-            ..row.clone()
-        });
-        into.matches += row.matches;
-        into.wins += row.wins;
-        into.goats += row.goats;
-        into.rounds += row.rounds;
-        into.points_for += row.points_for;
-        into.points_against += row.points_against;
-    }
 }
 
 impl Store for MemoryStore {
