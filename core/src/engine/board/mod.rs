@@ -4,53 +4,11 @@
 //! laid by the lead (for a lead written `a-b`, `a` shows on the left), `up` and `down` the across
 //! sides of the hub once they are open. A closed arm (Osel) takes no more tiles.
 
+mod arm;
+
+pub use arm::Arm;
+
 use crate::engine::tile::{MAX_PIP, Tile, TileSet};
-use std::fmt;
-use std::str::FromStr;
-
-/// One of the four arms of the table.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Arm {
-    Left = 0,
-    Right = 1,
-    Up = 2,
-    Down = 3,
-}
-
-impl Arm {
-    pub const ALL: [Arm; 4] = [Arm::Left, Arm::Right, Arm::Up, Arm::Down];
-
-    pub const fn key(self) -> &'static str {
-        match self {
-            Arm::Left => "left",
-            Arm::Right => "right",
-            Arm::Up => "up",
-            Arm::Down => "down",
-        }
-    }
-
-    pub const fn from_index(i: usize) -> Arm {
-        Arm::ALL[i]
-    }
-
-    pub const fn is_line(self) -> bool {
-        matches!(self, Arm::Left | Arm::Right)
-    }
-}
-
-impl fmt::Display for Arm {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.key())
-    }
-}
-
-impl FromStr for Arm {
-    type Err = ();
-
-    fn from_str(s: &str) -> Result<Self, ()> {
-        Arm::ALL.into_iter().find(|a| a.key() == s).ok_or(())
-    }
-}
 
 /// Tiles showing each pip, over every supported set.
 pub(crate) const SUITS: [TileSet; MAX_PIP as usize + 1] = {
