@@ -1,0 +1,132 @@
+//! The season checked in each store: standings, pairs, history and ratings, then `/top`,
+//! `/top pairs` and `/history` through the chat layer.
+
+use super::weng_lin::{assert_ratings, expected_ratings};
+use super::*;
+use domino_core::chat::{Answer, Args, Body, Chat, Cmd, From, Request};
+use domino_core::service::{ManualClock, Options, OsSeeds, Service};
+use domino_core::session::Simple;
+use domino_core::store::{MemoryStore, PairRow, Span, SqliteStore};
+use std::sync::Arc;
+
+async fn check_season<S: Store>(store: S) {
+    let ids = play_season(&store).await;
+    let a = chat();
+
+    // Standings: person-only matches, one line per person and game.
+    let lines: Vec<(String, Variant, u32, u32, u32)> = store
+        .scoreboard(&a, None, None)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|r| (r.name, r.variant, r.matches, r.wins, r.goats))
+        .collect();
+    let line = |n: &str, v, m, w, g| (n.to_owned(), v, m, w, g);
+    assert_eq!(
+        lines,
+        [
+            line("Anna", Variant::Classic, 1, 0, 0),
+            line("Anna", Variant::Kozel, 5, 4, 1),
+            line("Boris", Variant::Kozel, 5, 3, 2),
+            line("Gleb", Variant::Classic, 1, 1, 0),
+            line("Gleb", Variant::Kozel, 3, 1, 2),
+            line("Vera", Variant::Kozel, 4, 2, 2),
+        ]
+    );
+    // The match with a computer, apart.
+    let apart = store.computer_scoreboard(&a, None, None).await.unwrap();
+    assert_eq!(apart.len(), 1);
+    assert_eq!((apart[0].name.as_str(), apart[0].matches, apart[0].wins), ("Vera", 1, 1));
+
+    // The pair table: partners in id order.
+    let pair = |x: &str, y: &str, m, w, g| PairRow {
+        users: [user(x), user(y)],
+        names: [x.into(), y.into()],
+        variant: Variant::Kozel,
+        matches: m,
+        wins: w,
+        goats: g,
+    };
+    assert_eq!(
+        store.pair_scoreboard(&a, None, None).await.unwrap(),
+        [pair("Anna", "Vera", 2, 1, 1), pair("Boris", "Gleb", 2, 1, 1)]
+    );
+
+    // History: newest first, with its seats.
+    let history = store.history(&a, None, 10).await.unwrap();
+    let order: Vec<i64> = history.iter().map(|m| m.table_id).collect();
+    assert_eq!(order, ids.iter().rev().copied().collect::<Vec<_>>());
+    assert_eq!(history[0].variant, Variant::Classic);
+    assert_eq!(history[1].players.iter().filter(|p| p.goat).count(), 2);
+    assert_eq!(store.history(&a, Some(Variant::Classic), 10).await.unwrap().len(), 1);
+
+    // Ratings, season and all time alike (one season), against the hand computation.
+    assert_ratings(&store.ratings(&a, Span::Season(1), None).await.unwrap(), "season 1");
+    assert_ratings(&store.ratings(&a, Span::AllTime, None).await.unwrap(), "all time");
+
+    // The chat layer draws them: `/top` in rating order, `/top pairs`, `/history`.
+    let options = Options { robot_pause: std::time::Duration::ZERO, ..Options::default() };
+    let clock = Arc::new(ManualClock::new(T0 + 86_400_000));
+    let svc = Service::start_with(store, Arc::new(Simple), clock, Arc::new(OsSeeds), options)
+        .await
+        .unwrap();
+    let door = Chat::new(svc);
+    let from =
+        From { member_of: None, ..From::member(a.clone(), Person::new(user("Anna"), "Anna")) };
+    let ask = |args: Args, cmd: Cmd| {
+        let door = &door;
+        let from = &from;
+        async move { text(door.handle(from, Request::Command(cmd, args)).await) }
+    };
+    let top = ask(Args { game: Some(Variant::Kozel), ..Args::default() }, Cmd::Top).await;
+    let want = expected_ratings();
+    let mut kozel: Vec<(&str, f64)> = ["Anna", "Boris", "Vera", "Gleb"]
+        .into_iter()
+        .map(|n| {
+            let (mu, sigma, _) = want[&(Rated::Player(user(n)), Variant::Kozel)];
+            (n, mu - 3.0 * sigma)
+        })
+        .collect();
+    kozel.sort_by(|x, y| y.1.total_cmp(&x.1));
+    let places: Vec<usize> =
+        kozel.iter().map(|(n, _)| top.find(&format!(" {n} — ")).unwrap()).collect();
+    assert!(places.is_sorted(), "/top in rating order {kozel:?}:\n{top}");
+    let (first, value) = kozel[0];
+    assert!(
+        top.contains(&format!("{first} — "))
+            && top.contains(&format!("рейтинг {}", value.round() as i64)),
+        "{top}"
+    );
+    assert!(top.contains("Порядок — по рейтингу"), "{top}");
+
+    let pairs = ask(Args { pairs_table: true, ..Args::default() }, Cmd::Top).await;
+    assert!(pairs.contains("Anna + Vera — 2 матча, 1 победа, 🐐 1, рейтинг"), "{pairs}");
+    let bots = ask(Args { computer: true, ..Args::default() }, Cmd::Top).await;
+    assert!(bots.contains("Vera — 1 матч, 1 победа, 🐐 0") && !bots.contains("Anna"), "{bots}");
+
+    let listed = ask(Args { count: Some(3), ..Args::default() }, Cmd::History).await;
+    assert!(listed.starts_with("📜 Последние матчи: 3"), "{listed}");
+    assert!(listed.contains("Anna + Vera 110 · Boris + Gleb 80 — 🐐 Anna + Vera"), "{listed}");
+    assert!(listed.contains("Gleb 25 · Anna 10 — 🏆 Gleb"), "{listed}");
+    assert!(listed.contains("01.12.2025 18:00 UTC · Домино"), "{listed}");
+    let refused = ask(Args { count: Some(99), ..Args::default() }, Cmd::History).await;
+    assert!(refused.contains("от 1 до 30"), "{refused}");
+}
+
+fn text(answer: Answer) -> String {
+    match answer.reply.map(|r| r.body) {
+        Some(Body::Text(t) | Body::Long(t)) => t,
+        other => panic!("a text, not {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn a_season_gives_the_standings_pairs_history_and_ratings_in_memory() {
+    check_season(MemoryStore::new()).await;
+}
+
+#[tokio::test]
+async fn a_season_gives_the_standings_pairs_history_and_ratings_in_sqlite() {
+    let dir = tempfile::tempdir().unwrap();
+    check_season(SqliteStore::open_path(&dir.path().join("season.db")).await.unwrap()).await;
+}
