@@ -1,0 +1,211 @@
+//! The monkey's moves: presses, slash commands, forged ids, faults, time passing, restarts.
+
+use super::{Monkey, Press, seeded};
+use crate::harness::*;
+use crate::payloads::{self, opt, resolved_user, user_opt};
+use domino_core::chat::invariants;
+use domino_core::view::{ButtonAction, ButtonData};
+use rand::Rng;
+use serde_json::Value;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+impl Monkey {
+    /// The components `who` sees: the channel's messages and their own ephemeral ones.
+    fn visible(&mut self, who: Player) -> Vec<Press> {
+        let mut out = Vec::new();
+        for m in self.fake.messages() {
+            let seen = match m.ephemeral() {
+                true => self.owner.get(&m.id) == Some(&who.id),
+                false => m.channel == CHANNEL,
+            };
+            if !seen || m.deleted {
+                continue;
+            }
+            for row in m.components.as_array().into_iter().flatten() {
+                for c in row["components"].as_array().into_iter().flatten() {
+                    let Some(id) = c["custom_id"].as_str() else { continue };
+                    let values: Vec<String> = c["options"]
+                        .as_array()
+                        .into_iter()
+                        .flatten()
+                        .filter_map(|o| o["value"].as_str().map(str::to_owned))
+                        .collect();
+                    let chosen = (c["type"] == 3).then(|| {
+                        let n = c["max_values"].as_u64().unwrap_or(1).max(1) as usize;
+                        let n = self.rng.random_range(1..=n.min(values.len()).max(1));
+                        values.iter().take(n).cloned().collect()
+                    });
+                    out.push((m.clone(), id.to_owned(), chosen));
+                }
+            }
+        }
+        out
+    }
+
+    fn push_press(&mut self, channel: u64, who: Player, p: &Press) -> String {
+        self.did =
+            format!("{} presses {:?} {:?} in {channel} on {:?}", who.name, p.1, p.2, p.0.text());
+        let id = self.fake.id();
+        let token = format!("token-{id}");
+        let message = crate::fake::message_json(&p.0);
+        let v = match &p.2 {
+            Some(values) => {
+                let values: Vec<&str> = values.iter().map(String::as_str).collect();
+                payloads::choices(id, &token, channel, who.member(), &p.1, &values, message)
+            }
+            None => payloads::button(id, &token, channel, who.member(), &p.1, message),
+        };
+        self.fake.push(v);
+        token
+    }
+
+    fn slash(&mut self, who: Player) -> String {
+        let games = ["kozel", "telefon", "osel", "morskoy", "classic", "шахматы"];
+        let game = *self.pick(&games).unwrap();
+        let subs = [
+            "new", "new", "new", "duel", "duel", "stop", "score", "top", "settings", "help",
+            "rules", "export", "review", "season", "nonsense",
+        ];
+        let sub = *self.pick(&subs).unwrap();
+        let mut options = Vec::new();
+        let mut resolved = Value::Null;
+        match sub {
+            "new" => {
+                options.push(opt("game", game));
+                if self.rng.random_bool(0.6) {
+                    options.push(opt("players", self.rng.random_range(1..6)));
+                }
+                if self.rng.random_bool(0.2) {
+                    options.push(opt("pairs", true));
+                }
+                if self.rng.random_bool(0.7) {
+                    options.push(opt("target", self.rng.random_range(10..30)));
+                }
+                if self.rng.random_bool(0.1) {
+                    options.push(opt("options", "deal=99 яйца"));
+                }
+            }
+            "duel" => match self.rng.random_bool(0.6) {
+                true => {
+                    options.push(opt("computer", true));
+                    options.push(opt("target", 15));
+                }
+                false => {
+                    let other = *self.pick(&self.people.clone()).unwrap();
+                    options.push(user_opt("opponent", other.id));
+                    resolved = resolved_user(other.user());
+                }
+            },
+            "stop" | "score" if self.rng.random_bool(0.5) => {
+                options.push(opt("table", self.rng.random_range(0..6)));
+            }
+            _ => {}
+        }
+        self.did = format!("{} sends /domino {sub} {options:?}", who.name);
+        let id = self.fake.id();
+        let token = format!("token-{id}");
+        let v = payloads::command(id, &token, CHANNEL, who.member(), sub, options, resolved);
+        self.fake.push(v);
+        token
+    }
+
+    /// A custom id nobody was shown: made up, of no table, or drawn for an older version.
+    async fn forged(&mut self) -> String {
+        let current = invariants::versions(self.service()).await;
+        let stale: Vec<String> = self
+            .drawn
+            .iter()
+            .filter(|d| match ButtonData::decode(d) {
+                Ok(b) => current.get(&b.table).is_none_or(|&v| v > b.version),
+                Err(_) => false,
+            })
+            .cloned()
+            .collect();
+        match self.rng.random_range(0..3) {
+            0 if !stale.is_empty() => self.pick(&stale).unwrap().clone(),
+            1 => {
+                let action = *self.pick(&[ButtonAction::Start, ButtonAction::Join]).unwrap();
+                ButtonData::new(self.rng.random_range(10_000..20_000), 0, action).encode()
+            }
+            _ => (0..self.rng.random_range(1..=100))
+                .map(|_| char::from(self.rng.random_range(b'!'..=b'~')))
+                .collect(),
+        }
+    }
+
+    /// One random step: the interactions it made (token, who) and whether they must all be
+    /// refused.
+    pub(super) async fn act(&mut self) -> (Vec<(String, Player)>, bool) {
+        let who = *self.pick(&self.people.clone()).unwrap();
+        let mut roll = self.rng.random_range(0..100);
+        if roll < 92 && self.visible(who).is_empty() {
+            // Nothing to press yet: a command instead.
+            roll = 52;
+        }
+        match roll {
+            0..52 => {
+                let seen = self.visible(who);
+                let Some(p) = self.pick(&seen).cloned() else { return (Vec::new(), false) };
+                (vec![(self.push_press(CHANNEL, who, &p), who)], false)
+            }
+            52..72 => (vec![(self.slash(who), who)], false),
+            72..80 => {
+                // A table's button pressed as seen from another channel.
+                let seen = self.visible(who);
+                let Some(p) = self.pick(&seen).cloned() else { return (Vec::new(), false) };
+                let refused = p.2.is_none() && !p.0.ephemeral();
+                (vec![(self.push_press(OTHER_CHANNEL, who, &p), who)], refused)
+            }
+            80..92 => {
+                let id = self.forged().await;
+                let seen = self.visible(who);
+                let Some(p) = self.pick(&seen).cloned() else { return (Vec::new(), false) };
+                (vec![(self.push_press(CHANNEL, who, &(p.0, id, None)), who)], true)
+            }
+            92..95 => {
+                let status = *self.pick(&[429, 500, 502]).unwrap();
+                let path = *self.pick(&["/channels", "/webhooks"]).unwrap();
+                self.fake.fail(path, status, self.rng.random_range(1..3));
+                (Vec::new(), false)
+            }
+            95..98 => {
+                // Time passes: turn timers and waiting challenges run out.
+                self.clock.advance(self.rng.random_range(1_000..120_000));
+                self.service().fire_due().await;
+                (Vec::new(), false)
+            }
+            _ => {
+                self.restart().await;
+                (Vec::new(), false)
+            }
+        }
+    }
+
+    async fn restart(&mut self) {
+        let bot = self.bot.take().expect("a running bot");
+        let service = bot.service.clone();
+        bot.stop().await;
+        // The client's tasks end a moment after `run_until` returns.
+        let mut service = service;
+        let end = Instant::now() + Duration::from_secs(3);
+        let service = loop {
+            match Arc::try_unwrap(service) {
+                Ok(s) => break s,
+                Err(s) if Instant::now() < end => service = s,
+                Err(s) => panic!(
+                    "{}: the bot holds the service ({} holders)",
+                    self.at(),
+                    Arc::strong_count(&s)
+                ),
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        };
+        let store = service.into_store();
+        store.close().await;
+        self.restarts += 1;
+        let first = self.seed * 1_000 + self.restarts * 100;
+        let service = seeded(&self.path, self.clock.clone(), first).await;
+        self.bot = Some(Bot::start(&self.fake, service).await);
+    }
+}
