@@ -1,14 +1,15 @@
 //! A fake Telegram Bot API server on loopback: keeps chats and messages, applies edits and
 //! deletes as Telegram does ("message is not modified", "message to edit not found", 403 for
 //! a private chat the user never opened), records every request, answers chosen calls with 429
-//! or 403, and hands out updates the test pushes through long polling.
+//! or 403, and hands out updates the test pushes through long polling. This file holds its
+//! state and the test's handle; the HTTP side is in `fake_server`, the methods in
+//! `fake_methods`, what people do in `fake_people`, photos in `fake_media`, topics and upgraded
+//! groups in `fake_places`.
 
 use axum::Router;
-use axum::body::Bytes;
-use axum::extract::{FromRequest, Multipart, Path, Request, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -117,11 +118,11 @@ pub enum Fault {
     Unavailable,
 }
 
-struct Rule {
-    method: String,
-    chat: Option<i64>,
-    fault: Fault,
-    times: u32,
+pub(crate) struct Rule {
+    pub(crate) method: String,
+    pub(crate) chat: Option<i64>,
+    pub(crate) fault: Fault,
+    pub(crate) times: u32,
 }
 
 #[derive(Default)]
@@ -129,14 +130,14 @@ pub struct St {
     pub requests: Vec<Req>,
     pub messages: BTreeMap<(i64, i32), Msg>,
     pub(crate) next_message: i32,
-    updates: Vec<Value>,
-    next_update: i64,
+    pub(crate) updates: Vec<Value>,
+    pub(crate) next_update: i64,
     pub answers: HashMap<String, Answer>,
     /// When each callback query was handed to the bot (by `getUpdates`).
     pub handed: HashMap<String, Instant>,
-    next_callback: u64,
+    pub(crate) next_callback: u64,
     pub documents: Vec<Doc>,
-    rules: Vec<Rule>,
+    pub(crate) rules: Vec<Rule>,
     /// Users who have opened their private chat with the bot.
     pub open: HashSet<i64>,
     pub admins: HashSet<(i64, i64)>,
@@ -193,16 +194,16 @@ impl St {
     }
 }
 
-struct Shared {
-    st: Mutex<St>,
-    updates: Notify,
+pub(crate) struct Shared {
+    pub(crate) st: Mutex<St>,
+    pub(crate) updates: Notify,
 }
 
 /// The running fake.
 #[derive(Clone)]
 pub struct Fake {
     pub url: String,
-    shared: Arc<Shared>,
+    pub(crate) shared: Arc<Shared>,
 }
 
 pub(crate) fn chat_json(chat: i64) -> Value {
@@ -262,7 +263,7 @@ impl Fake {
     pub async fn start() -> Fake {
         let shared = Arc::new(Shared { st: Mutex::default(), updates: Notify::new() });
         let app = Router::new()
-            .route("/{token}/{method}", axum::routing::any(api))
+            .route("/{token}/{method}", axum::routing::any(crate::fake_server::api))
             .with_state(shared.clone());
         let tcp = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a loopback port");
         let url = format!("http://{}/", tcp.local_addr().expect("an address"));
@@ -290,68 +291,6 @@ impl Fake {
     /// The next `times` calls of `method` (in `chat`, or anywhere) fail with `fault`.
     pub fn fail(&self, method: &str, chat: Option<i64>, fault: Fault, times: u32) {
         self.lock().rules.push(Rule { method: method.to_lowercase(), chat, fault, times });
-    }
-
-    pub(crate) fn push(&self, st: &mut St, kind: &str, body: Value) {
-        st.next_update += 1;
-        let mut u = json!({"update_id": st.next_update});
-        u[kind] = body;
-        st.updates.push(u);
-        self.shared.updates.notify_waiters();
-    }
-
-    /// The updates waiting for the bot, taken from the queue (webhook mode: the test posts them
-    /// to the bot itself, as Telegram would).
-    pub fn take_updates(&self) -> Vec<Value> {
-        std::mem::take(&mut self.lock().updates)
-    }
-
-    /// A user writes in a chat (a private chat with the bot opens).
-    pub fn say(&self, chat: i64, from: &User, text: &str) -> i32 {
-        let mut st = self.lock();
-        if chat > 0 {
-            st.open.insert(from.id);
-        }
-        let entities = match text.starts_with('/') {
-            true => {
-                json!([{"type": "bot_command", "offset": 0, "length": text.split(' ').next().unwrap_or("").encode_utf16().count()}])
-            }
-            false => Value::Null,
-        };
-        let m = st.new_message(chat, false, text, Value::Null, entities);
-        let body = message_json(&m, from.json());
-        self.push(&mut st, "message", body);
-        m.id
-    }
-
-    /// A message posted as a channel (or by an anonymous admin): `sender_chat` says so.
-    pub fn say_as_channel(&self, chat: i64, from: &User, text: &str) {
-        let mut st = self.lock();
-        let entities = json!([{"type": "bot_command", "offset": 0, "length": text.split(' ').next().unwrap_or("").encode_utf16().count()}]);
-        let m = st.new_message(chat, false, text, Value::Null, entities);
-        let mut body = message_json(&m, from.json());
-        body["sender_chat"] = json!({"id": -100777, "type": "channel", "title": "Anonymous"});
-        self.push(&mut st, "message", body);
-    }
-
-    /// A user opens a deep link (a `t.me/<bot>?start=…` URL): `/start <payload>` in private.
-    pub fn open_link(&self, from: &User, url: &str) {
-        let payload = url.split("start=").nth(1).expect("a start link");
-        self.say(from.id, from, &format!("/start {payload}"));
-    }
-
-    /// A user presses a button with `data` on a message; returns the callback id.
-    pub fn press(&self, from: &User, chat: i64, message: i32, data: &str) -> String {
-        let mut st = self.lock();
-        st.next_callback += 1;
-        let id = format!("cb{}", st.next_callback);
-        let m = st.messages.get(&(chat, message)).cloned().expect("a message to press on");
-        let body = json!({
-            "id": id, "from": from.json(), "chat_instance": "ci",
-            "message": message_json(&m, bot_json()), "data": data,
-        });
-        self.push(&mut st, "callback_query", body);
-        id
     }
 
     /// Waits for `what` to hold (at most 15 s).
@@ -396,242 +335,5 @@ impl Fake {
     pub async fn answer(&self, callback: &str) -> Answer {
         self.until(&format!("the answer to {callback}"), |st| st.answers.get(callback).cloned())
             .await
-    }
-}
-
-async fn body_of(req: Request) -> (Value, Option<(String, Vec<u8>)>) {
-    let multipart = req
-        .headers()
-        .get("content-type")
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("multipart/"));
-    if multipart {
-        let mut fields = Map::new();
-        let mut file = None;
-        let Ok(mut form) = Multipart::from_request(req, &()).await else {
-            return (json!({}), None);
-        };
-        while let Ok(Some(field)) = form.next_field().await {
-            let name = field.name().unwrap_or_default().to_owned();
-            match field.file_name().map(str::to_owned) {
-                Some(file_name) => {
-                    file = Some((file_name, field.bytes().await.unwrap_or_default().to_vec()))
-                }
-                None => {
-                    let text = field.text().await.unwrap_or_default();
-                    fields.insert(name, serde_json::from_str(&text).unwrap_or(Value::String(text)));
-                }
-            }
-        }
-        return (Value::Object(fields), file);
-    }
-    let bytes: Bytes = axum::body::to_bytes(req.into_body(), usize::MAX).await.unwrap_or_default();
-    (serde_json::from_slice(&bytes).unwrap_or(json!({})), None)
-}
-
-async fn api(
-    State(shared): State<Arc<Shared>>,
-    Path((_token, method)): Path<(String, String)>,
-    req: Request,
-) -> Response {
-    let method = method.to_lowercase();
-    let (body, file) = body_of(req).await;
-    if method == "getupdates" {
-        return get_updates(&shared, &body).await;
-    }
-    let mut st = shared.st.lock().unwrap_or_else(|e| e.into_inner());
-    let chat = body.get("chat_id").and_then(int);
-    let fault = st
-        .rules
-        .iter_mut()
-        .find(|r| r.times > 0 && r.method == method && (r.chat.is_none() || r.chat == chat))
-        .map(|r| {
-            r.times -= 1;
-            r.fault
-        });
-    let record = |st: &mut St, status: u16| {
-        st.requests.push(Req {
-            method: method.clone(),
-            body: body.clone(),
-            at: Instant::now(),
-            status,
-        });
-    };
-    match fault {
-        Some(Fault::TooMany { retry_after }) => {
-            record(&mut st, 429);
-            return err(
-                429,
-                &format!("Too Many Requests: retry after {retry_after}"),
-                Some(retry_after),
-            );
-        }
-        Some(Fault::Forbidden) => {
-            record(&mut st, 403);
-            return err(403, "Forbidden: bot can't initiate conversation with a user", None);
-        }
-        Some(Fault::Unavailable) => {
-            record(&mut st, 502);
-            return err(502, "Bad Gateway", None);
-        }
-        None => {}
-    }
-    if let Some(refused) = crate::fake_places::refused(&st, &method, &body) {
-        record(&mut st, refused.status().as_u16());
-        return refused;
-    }
-    let made = st.next_message;
-    let response = handle(&mut st, &method, &body, file);
-    crate::fake_places::placed(&mut st, made, &body);
-    let status = response.status().as_u16();
-    record(&mut st, status);
-    response
-}
-
-fn handle(st: &mut St, method: &str, body: &Value, file: Option<(String, Vec<u8>)>) -> Response {
-    let chat = body.get("chat_id").and_then(int).unwrap_or(0);
-    match method {
-        "getme" => ok(json!({
-            "id": BOT_ID, "is_bot": true, "first_name": "Domino", "username": BOT_NAME,
-            "can_join_groups": true, "can_read_all_group_messages": false, "supports_inline_queries": false,
-            "can_connect_to_business": false, "has_main_web_app": false,
-        })),
-        "sendmessage" => {
-            if chat > 0 && !st.open.contains(&chat) {
-                return err(403, "Forbidden: bot can't initiate conversation with a user", None);
-            }
-            let text = body["text"].as_str().unwrap_or_default();
-            let markup = body.get("reply_markup").cloned().unwrap_or(Value::Null);
-            let markup = match markup {
-                Value::String(s) => serde_json::from_str(&s).unwrap_or(Value::Null),
-                v => v,
-            };
-            let mut m = st.new_message(
-                chat,
-                true,
-                text,
-                markup,
-                body.get("entities").cloned().unwrap_or(Value::Null),
-            );
-            let to = match body.get("reply_parameters") {
-                Some(Value::String(s)) => serde_json::from_str::<Value>(s).unwrap_or(Value::Null),
-                Some(v) => v.clone(),
-                None => Value::Null,
-            };
-            m.reply_to = to.get("message_id").and_then(int).map(|id| id as i32);
-            st.messages.insert((chat, m.id), m.clone());
-            ok(message_json(&m, bot_json()))
-        }
-        "editmessagetext" => {
-            let id = body.get("message_id").and_then(int).unwrap_or(0) as i32;
-            let markup = body.get("reply_markup").cloned().unwrap_or(Value::Null);
-            let text = body["text"].as_str().unwrap_or_default().to_owned();
-            let Some(m) = st.messages.get_mut(&(chat, id)).filter(|m| !m.deleted && m.from_bot)
-            else {
-                return err(400, "Bad Request: message to edit not found", None);
-            };
-            if m.photo.is_some() {
-                return err(400, "Bad Request: there is no text in the message to edit", None);
-            }
-            if m.text == text && same_markup(&m.markup, &markup) {
-                return err(
-                    400,
-                    "Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message",
-                    None,
-                );
-            }
-            m.text = text;
-            m.markup = markup;
-            m.edits += 1;
-            let m = m.clone();
-            ok(message_json(&m, bot_json()))
-        }
-        "sendphoto" => crate::fake_media::send_photo(st, chat, body, file),
-        "editmessagemedia" => crate::fake_media::edit_media(st, chat, body, file),
-        "deletemessage" => {
-            let id = body.get("message_id").and_then(int).unwrap_or(0) as i32;
-            match st.messages.get_mut(&(chat, id)).filter(|m| !m.deleted) {
-                Some(m) => {
-                    m.deleted = true;
-                    ok(json!(true))
-                }
-                None => err(400, "Bad Request: message to delete not found", None),
-            }
-        }
-        "answercallbackquery" => {
-            let id = body["callback_query_id"].as_str().unwrap_or_default().to_owned();
-            let answer = Answer {
-                text: body.get("text").and_then(Value::as_str).map(str::to_owned),
-                alert: body.get("show_alert").and_then(Value::as_bool).unwrap_or(false),
-                at: Instant::now(),
-            };
-            st.answers.insert(id, answer);
-            ok(json!(true))
-        }
-        "senddocument" => {
-            let (name, bytes) = file.unwrap_or_default();
-            st.documents.push(Doc { chat, name: name.clone(), bytes });
-            let m = st.new_message(chat, true, "", Value::Null, Value::Null);
-            let mut v = message_json(&m, bot_json());
-            v.as_object_mut().expect("an object").remove("text");
-            v["document"] = json!({"file_id": "f", "file_unique_id": "u", "file_name": name});
-            ok(v)
-        }
-        "getchatmember" => {
-            let user = body.get("user_id").and_then(int).unwrap_or(0);
-            let u = json!({"id": user, "is_bot": false, "first_name": "Member"});
-            if st.outsiders.contains(&(chat, user)) {
-                return ok(json!({"status": "left", "user": u}));
-            }
-            match st.admins.contains(&(chat, user)) {
-                true => ok(json!({"status": "creator", "user": u, "is_anonymous": false})),
-                false => ok(json!({"status": "member", "user": u})),
-            }
-        }
-        "getwebhookinfo" => ok(
-            json!({"url": st.webhook.clone().unwrap_or_default(), "has_custom_certificate": false, "pending_update_count": 0}),
-        ),
-        "setwebhook" => {
-            st.webhook = body.get("url").and_then(Value::as_str).map(str::to_owned);
-            ok(json!(true))
-        }
-        "deletewebhook" => {
-            st.webhook = None;
-            ok(json!(true))
-        }
-        _ => ok(json!(true)),
-    }
-}
-
-async fn get_updates(shared: &Shared, body: &Value) -> Response {
-    let offset = body.get("offset").and_then(int).unwrap_or(0);
-    let timeout = body.get("timeout").and_then(int).unwrap_or(0).clamp(0, 2) as u64;
-    let end = Instant::now() + Duration::from_secs(timeout);
-    loop {
-        let notified = shared.updates.notified();
-        tokio::pin!(notified);
-        notified.as_mut().enable();
-        {
-            let mut st = shared.st.lock().unwrap_or_else(|e| e.into_inner());
-            st.updates.retain(|u| u["update_id"].as_i64().unwrap_or(0) >= offset);
-            st.requests.push(Req {
-                method: "getupdates".into(),
-                body: body.clone(),
-                at: Instant::now(),
-                status: 200,
-            });
-            if !st.updates.is_empty() {
-                // Delivered updates are gone: a restarted bot does not see them again.
-                let batch: Vec<Value> = std::mem::take(&mut st.updates);
-                for id in batch.iter().filter_map(|u| u["callback_query"]["id"].as_str()) {
-                    st.handed.insert(id.to_owned(), Instant::now());
-                }
-                return ok(Value::Array(batch));
-            }
-        }
-        let left = end.saturating_duration_since(Instant::now());
-        if left.is_zero() || tokio::time::timeout(left, notified).await.is_err() {
-            return ok(json!([]));
-        }
     }
 }

@@ -5,7 +5,7 @@ pub use domino_core::chat::scenario::quick_service;
 use domino_core::service::{Service, SystemClock};
 use domino_core::session::{ChatId, Phase, Platform, Table};
 use domino_core::store::{MemoryStore, Store};
-use domino_core::view::{ButtonAction, ButtonData};
+use domino_core::view::{ButtonAction, ButtonData, render_table, table_view};
 use domino_telegram::{Error, Pacing, RunOptions, Stop, run};
 use std::future::Future;
 use std::sync::Arc;
@@ -195,4 +195,38 @@ pub async fn press(fake: &Fake, user: &User, msg: &Msg, label: &str) -> crate::f
         msg.button(label).unwrap_or_else(|| panic!("no button {label:?} in {:?}", msg.buttons()));
     let cb = fake.press(user, msg.chat, msg.id, button.data.as_deref().expect("a callback button"));
     fake.answer(&cb).await
+}
+
+/// Opens a table with `/new <words>` in the group; the others join through the join link.
+pub async fn lobby<S: Store>(
+    fake: &Fake,
+    service: &Service<S>,
+    words: &str,
+    joiners: &[User],
+) -> i64 {
+    fake.say(GROUP, &ALICE, &format!("/new {words}"));
+    let id = table_in(service, GROUP).await.id;
+    let msg = shown(fake, service, id, "public").await;
+    let join = msg.button("✋").and_then(|b| b.url).expect("a join link");
+    assert!(join.starts_with("https://t.me/domino_test_bot?start=j"), "{join}");
+    for user in joiners {
+        fake.open_link(user, &join);
+    }
+    id
+}
+
+/// Round results announced in notices (not the table message, which shows the last one).
+pub fn round_notices(texts: &[String]) -> usize {
+    let notices = texts.iter().filter(|t| !t.starts_with("🎲 "));
+    notices.flat_map(|t| t.lines()).filter(|l| l.starts_with("Раунд ")).count()
+}
+
+pub async fn finished_text<S: Store>(fake: &Fake, service: &Service<S>, id: i64) -> String {
+    let t = table(service, id).await;
+    let want = render_table(&table_view(&t));
+    eventually("the final table", || async {
+        let msg = shown(fake, service, id, "public").await;
+        (msg.text == want).then_some(msg.text)
+    })
+    .await
 }

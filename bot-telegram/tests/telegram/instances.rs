@@ -49,7 +49,7 @@ async fn two_instances_behind_a_balancer_serve_one_group() {
                 for u in fake.take_updates() {
                     let i = rng.random_range(0..2);
                     let port = [port1, port2][i];
-                    assert_eq!(crate::post(port, "/hook", Some(SECRET), &u).await, 200);
+                    assert_eq!(crate::webhook::post(port, "/hook", Some(SECRET), &u).await, 200);
                     sent[i].fetch_add(1, Ordering::SeqCst);
                 }
                 tokio::time::sleep(Duration::from_millis(2)).await;
@@ -60,7 +60,7 @@ async fn two_instances_behind_a_balancer_serve_one_group() {
     fake.say(ALICE.id, &ALICE, "/start");
     fake.say(BOB.id, &BOB, "/start");
     let service = one.service.clone();
-    let id = crate::lobby(&fake, &service, "kozel 2", &[BOB]).await;
+    let id = crate::harness::lobby(&fake, &service, "kozel 2", &[BOB]).await;
     let public = shown(&fake, &service, id, "public").await;
     let mut pressed = 0;
     loop {

@@ -1,0 +1,122 @@
+//! What the monkey checks after a step: answers in time, sizes, the group's budget, hidden tiles.
+
+use super::{Monkey, PACING};
+use crate::harness::{GROUP, chat};
+use domino_core::chat::invariants;
+use domino_core::store::Store;
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+impl Monkey {
+    /// Waits for the answers to `presses` and checks each came within 3 s of the press being
+    /// handed to the bot.
+    pub(super) async fn answered(&mut self, presses: &[String]) {
+        let end = Instant::now() + Duration::from_secs(5);
+        for cb in presses {
+            loop {
+                let got = self.fake.with(|st| {
+                    let handed = st.handed.get(cb).copied();
+                    st.answers.get(cb).map(|a| (a.at, handed))
+                });
+                if let Some((at, handed)) = got {
+                    let handed = handed.expect("a press answered was handed out");
+                    let took = at.duration_since(handed);
+                    assert!(
+                        took <= Duration::from_secs(3),
+                        "{}: {cb} answered after {took:?}",
+                        self.at()
+                    );
+                    self.slowest = self.slowest.max(took);
+                    break;
+                }
+                assert!(Instant::now() < end, "{}: {cb} never answered", self.at());
+                tokio::time::sleep(Duration::from_millis(2)).await;
+            }
+        }
+    }
+
+    /// The sizes of everything sent since the last check, the group's sends per window, and
+    /// no tile of a hand in a group message.
+    pub(super) async fn check_requests(&mut self) {
+        let mut now = Vec::new();
+        for id in self.tables.clone() {
+            if let Ok(Some(t)) = self.service().table(id).await {
+                now.push(t);
+            }
+        }
+        let allowed = self.public.allowed(&now);
+        let at = self.at();
+        let requests = self.fake.with(|st| st.requests[self.checked..].to_vec());
+        self.checked += requests.len();
+        for r in &requests {
+            let body = &r.body;
+            for key in ["text", "caption"] {
+                let Some(text) = body.get(key).and_then(|v| v.as_str()) else { continue };
+                let max = if key == "text" { 4096 } else { 1024 };
+                assert!(text.chars().count() <= max, "{at}: {} {key} too long: {text}", r.method);
+                let named = invariants::tiles_named(text);
+                if body["chat_id"].as_i64() == Some(GROUP) {
+                    let hidden = named.difference(allowed);
+                    assert!(
+                        hidden.is_empty(),
+                        "{at}: a group message names tiles not on a table ({:?}):\n{text}",
+                        hidden.iter().collect::<Vec<_>>()
+                    );
+                }
+            }
+            if r.method == "answercallbackquery"
+                && let Some(text) = body.get("text").and_then(|v| v.as_str())
+            {
+                assert!(text.chars().count() <= 200, "{at}: a popup too long: {text}");
+            }
+            let markup = match body.get("reply_markup") {
+                Some(serde_json::Value::String(s)) => serde_json::from_str(s).unwrap_or_default(),
+                Some(v) => v.clone(),
+                None => serde_json::Value::Null,
+            };
+            for row in markup["inline_keyboard"].as_array().into_iter().flatten() {
+                for b in row.as_array().into_iter().flatten() {
+                    if let Some(d) = b["callback_data"].as_str() {
+                        assert!((1..=64).contains(&d.len()), "{at}: callback data {d:?}");
+                        self.drawn.insert(d.to_owned());
+                    }
+                }
+            }
+        }
+        let sends: Vec<Instant> = self.fake.with(|st| {
+            let send = |m: &str| m.starts_with("send") && m != "sendchataction";
+            st.requests
+                .iter()
+                .filter(|r| send(&r.method) && r.status == 200 && r.body["chat_id"] == GROUP)
+                .map(|r| r.at)
+                .collect()
+        });
+        for (i, t) in sends.iter().enumerate() {
+            let within = sends[i..].iter().filter(|u| u.duration_since(*t) < PACING.group_window);
+            let n = within.count();
+            self.fullest = self.fullest.max(n);
+            assert!(n <= PACING.group_limit as usize, "{at}: {n} sends in the group in one window");
+        }
+    }
+
+    /// Every table's version and the group's settings version.
+    pub(super) async fn state(&self) -> (BTreeMap<i64, u64>, u64) {
+        let settings = self.service().store().chat_settings(&chat(GROUP)).await;
+        (invariants::versions(self.service()).await, settings.expect("settings").version)
+    }
+
+    /// The state once it no longer changes.
+    pub(super) async fn still(&self) -> (BTreeMap<i64, u64>, u64) {
+        let mut last = self.state().await;
+        loop {
+            tokio::time::sleep(Duration::from_millis(60)).await;
+            self.fake.quiet().await;
+            self.service().settled().await;
+            let now = self.state().await;
+            if now == last {
+                return now;
+            }
+            last = now;
+        }
+    }
+}
