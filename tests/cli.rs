@@ -164,3 +164,56 @@ fn play_in_the_terminal_runs_a_match_to_its_end() {
     let out = domino(&["play", "kozel", "--players", "4"], Some(""));
     assert_eq!(out.status.code(), Some(2), "4 players of kozel need --pairs");
 }
+
+fn sim_ai_json(seeds: &[&str]) -> Value {
+    let mut args = vec!["sim", "--variant", "kozel", "--players", "2"];
+    args.extend(["--ai", "greedy,random", "--rounds", "40", "--json"]);
+    args.extend(seeds);
+    let out = domino(&args, None);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+/// Rounds each side won: the win rate times the rounds with a winner.
+fn rounds_won(v: &Value) -> Vec<u64> {
+    let decided = v["rounds_decided"].as_f64().unwrap();
+    let rates = v["win_rate"].as_array().unwrap();
+    rates.iter().map(|r| (r.as_f64().unwrap() * decided).round() as u64).collect()
+}
+
+#[test]
+fn sim_pools_seeds_as_the_runs_of_each_seed_whatever_the_threads() {
+    let seven = sim_ai_json(&["--seed", "7"]);
+    let eight = sim_ai_json(&["--seed", "8"]);
+    let pooled = sim_ai_json(&["--seeds", "7..8"]);
+    let threaded = sim_ai_json(&["--seeds", "7,8", "--jobs", "2"]);
+    assert_eq!(pooled["seeds"], serde_json::json!([7, 8]));
+    assert_eq!(seven["seeds"], serde_json::json!([7]));
+    for key in ["games", "rounds", "rounds_decided"] {
+        let sum = seven[key].as_u64().unwrap() + eight[key].as_u64().unwrap();
+        assert_eq!(pooled[key].as_u64(), Some(sum), "{key}");
+    }
+    let (a, b) = (rounds_won(&seven), rounds_won(&eight));
+    assert_eq!(rounds_won(&pooled), vec![a[0] + b[0], a[1] + b[1]]);
+    assert_ne!(a, b, "two seeds, two runs");
+    for key in ["games", "rounds", "rounds_decided", "win_rate", "ci95", "moves"] {
+        assert_eq!(pooled[key], threaded[key], "{key}");
+    }
+}
+
+#[test]
+fn sim_refuses_bad_seeds() {
+    let base = ["sim", "--variant", "kozel", "--players", "2", "--rounds", "1"];
+    for extra in [
+        &["--ai", "greedy,random", "--seeds", "8..7"][..],
+        &["--ai", "greedy,random", "--seeds", "1,1"],
+        &["--ai", "greedy,random", "--seeds", "x"],
+        &["--ai", "greedy,random", "--seeds", "1..2", "--seed", "3"],
+        &["--seeds", "1..2"],
+    ] {
+        let args: Vec<&str> = base.iter().chain(extra).copied().collect();
+        let out = domino(&args, None);
+        assert_eq!(out.status.code(), Some(2), "{extra:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("seed"), "{extra:?}");
+    }
+}

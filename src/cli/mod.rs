@@ -9,6 +9,7 @@ mod progress;
 mod replay;
 mod run;
 mod sim;
+mod sim_ai;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
