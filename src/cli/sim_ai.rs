@@ -18,7 +18,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-/// How often the progress line is fed while seeds play on other threads.
+/// How often the progress line is fed while the seeds play on their threads.
 const POLL: Duration = Duration::from_millis(100);
 
 /// Counts of a run of computer players.
@@ -78,16 +78,6 @@ pub fn run(args: &Args, rules: &Rules, levels: &[Level], seeds: &[u64]) -> ExitC
     };
     let jobs = args.jobs.clamp(1, seeds.len());
     std::thread::scope(|scope| {
-        if jobs == 1 {
-            // One seed at a time on this thread, the progress line fed as rounds end.
-            for (i, &seed) in seeds.iter().enumerate() {
-                let stats = run_seed_with(args, rules, levels, seed, &mut |n| {
-                    progress.set(done.fetch_add(n, Ordering::Relaxed) + n)
-                });
-                *results[i].lock().expect("one thread") = Some(stats);
-            }
-            return;
-        }
         for _ in 0..jobs {
             scope.spawn(work);
         }
@@ -116,19 +106,6 @@ impl Drop for Counted<'_> {
 
 /// One seed's run, adding the rounds (or matches) it finishes to `done`.
 fn run_seed(args: &Args, rules: &Rules, levels: &[Level], seed: u64, done: &AtomicU64) -> AiStats {
-    run_seed_with(args, rules, levels, seed, &mut |n| {
-        done.fetch_add(n, Ordering::Relaxed);
-    })
-}
-
-/// One seed's run; `step(n)` is told of every `n` rounds (or matches) finished.
-fn run_seed_with(
-    args: &Args,
-    rules: &Rules,
-    levels: &[Level],
-    seed: u64,
-    step: &mut dyn FnMut(u64),
-) -> AiStats {
     let seats = args.players;
     // Deals and leaders from one stream, the players' choices from another: the same seed
     // deals the same first round whatever the levels.
@@ -157,7 +134,7 @@ fn run_seed_with(
                 &mut stats,
             );
             if args.rounds.is_some() {
-                step(stats.rounds - before);
+                done.fetch_add(stats.rounds - before, Ordering::Relaxed);
             }
         }
         if let Some(result) = game.result() {
@@ -168,7 +145,7 @@ fn run_seed_with(
                 stats.matches_won[side] += won as u64;
             }
             if args.rounds.is_none() {
-                step(1);
+                done.fetch_add(1, Ordering::Relaxed);
             }
         }
     }
