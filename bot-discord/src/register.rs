@@ -46,10 +46,10 @@ fn subcommand(c: &CommandSpec) -> CreateCommandOption {
                 };
                 o.add_string_choice_localized(en, p.key(), [("ru", ru)])
             }),
-            ArgKind::Players => o.min_int_value(2).max_int_value(4),
-            ArgKind::Target | ArgKind::Table | ArgKind::Season => o.min_int_value(1),
-            ArgKind::Count => o.min_int_value(1).max_int_value(30),
-            _ => o,
+            kind => match kind.bound() {
+                Some(b) => o.min_int_value(u64::from(b.min)).max_int_value(u64::from(b.max)),
+                None => o,
+            },
         };
         sub = sub.add_sub_option(o);
     }

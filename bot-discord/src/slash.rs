@@ -35,7 +35,7 @@ pub fn parse(cmd: &CommandInteraction, bot: Option<u64>) -> Option<Request> {
         match (arg.kind, &o.value) {
             (ArgKind::Game, ResolvedValue::String(s)) => args.game = Some(s.parse().ok()?),
             (ArgKind::Players, ResolvedValue::Integer(n)) => {
-                args.players = Some(u8::try_from(*n).ok()?)
+                args.players = Some(typed(*n).min(u8::MAX.into()) as u8)
             }
             (ArgKind::Pairs, ResolvedValue::Boolean(b)) => {
                 if *b {
@@ -45,9 +45,7 @@ pub fn parse(cmd: &CommandInteraction, bot: Option<u64>) -> Option<Request> {
             (ArgKind::Preset, ResolvedValue::String(s)) => {
                 args.add_preset(Preset::ALL.into_iter().find(|p| p.key() == *s)?)
             }
-            (ArgKind::Target, ResolvedValue::Integer(n)) => {
-                args.set_target(u32::try_from(*n).ok()?)
-            }
+            (ArgKind::Target, ResolvedValue::Integer(n)) => args.set_target(typed(*n)),
             (ArgKind::Options, ResolvedValue::String(s)) => {
                 if let Err(e) = words::rule_words(&mut args, s) {
                     return Some(Request::Unreadable(spec.cmd, e));
@@ -62,21 +60,21 @@ pub fn parse(cmd: &CommandInteraction, bot: Option<u64>) -> Option<Request> {
                 }
             }
             (ArgKind::Computer, ResolvedValue::Boolean(b)) => args.computer = *b,
-            (ArgKind::Table, ResolvedValue::Integer(n)) => {
-                args.table = Some(u32::try_from(*n).ok()?)
-            }
-            (ArgKind::Season, ResolvedValue::Integer(n)) => {
-                args.season = Some(u32::try_from(*n).ok()?)
-            }
+            (ArgKind::Table, ResolvedValue::Integer(n)) => args.table = Some(typed(*n)),
+            (ArgKind::Season, ResolvedValue::Integer(n)) => args.season = Some(typed(*n)),
             (ArgKind::PairsTable, ResolvedValue::Boolean(b)) => args.pairs_table = *b,
             (ArgKind::AllTime, ResolvedValue::Boolean(b)) => args.all_time = *b,
             (ArgKind::NewSeason, ResolvedValue::Boolean(b)) => args.new_season = *b,
             (ArgKind::Thread, ResolvedValue::Boolean(b)) => args.thread = *b,
-            (ArgKind::Count, ResolvedValue::Integer(n)) => {
-                args.count = Some(u32::try_from(*n).ok()?)
-            }
+            (ArgKind::Count, ResolvedValue::Integer(n)) => args.count = Some(typed(*n)),
             _ => return None,
         }
     }
     Some(Request::Command(spec.cmd, args))
+}
+
+/// A typed integer as the core's `u32`, saturated: the core refuses it with its range
+/// (`Args::check_bounds`) rather than the request being dropped here.
+fn typed(n: i64) -> u32 {
+    n.clamp(0, i64::from(u32::MAX)) as u32
 }

@@ -40,7 +40,7 @@ fn new_table(variant: Variant, size: u8, seed: u64) -> Table {
     Table::create(new, person(0), 0).unwrap().0
 }
 
-const LIVES: Lives = Lives { lobby_ms: 90_000, idle_ms: 300_000 };
+const LIVES: Lives = Lives { lobby_ms: 90_000, idle_ms: 300_000, away_ms: 200_000 };
 
 fn random_action(rng: &mut ChaCha8Rng, table: &Table) -> Action {
     match rng.random_range(0..100) {

@@ -119,8 +119,9 @@ async fn serve(telegram: bool, discord: bool) -> anyhow::Result<()> {
 
 /// The service's options from the environment: `DOMINO_ROBOT_PAUSE_MS` (the pause before each
 /// computer move, default 800), `DOMINO_LOBBY_HOURS` (24), `DOMINO_IDLE_DAYS` (7),
-/// `DOMINO_TABLES_PER_CHAT` (8), `DOMINO_LOBBIES_PER_PERSON` (3), `DOMINO_THINKERS` (computer
-/// players thinking at once; default the cores less one).
+/// `DOMINO_AWAY_MINUTES` (10), `DOMINO_TABLES_PER_CHAT` (8), `DOMINO_LOBBIES_PER_PERSON` (3),
+/// `DOMINO_SEATS_PER_PERSON` (4), `DOMINO_THINKERS` (computer players thinking at once; default
+/// the cores less one).
 fn service_options() -> anyhow::Result<Options> {
     let mut o = Options::default();
     let num = |name: &str| -> anyhow::Result<Option<u64>> {
@@ -136,17 +137,25 @@ fn service_options() -> anyhow::Result<Options> {
     if let Some(ms) = num("DOMINO_ROBOT_PAUSE_MS")? {
         o.robot_pause = Duration::from_millis(ms);
     }
+    // Saturated: an absurd setting means «never», not a wrapped negative time.
+    let ms = |n: u64, unit: u64| i64::try_from(n.saturating_mul(unit)).unwrap_or(i64::MAX);
     if let Some(h) = num("DOMINO_LOBBY_HOURS")? {
-        o.lives.lobby_ms = h as i64 * 3_600_000;
+        o.lives.lobby_ms = ms(h, 3_600_000);
     }
     if let Some(d) = num("DOMINO_IDLE_DAYS")? {
-        o.lives.idle_ms = d as i64 * 86_400_000;
+        o.lives.idle_ms = ms(d, 86_400_000);
+    }
+    if let Some(m) = num("DOMINO_AWAY_MINUTES")? {
+        o.lives.away_ms = ms(m, 60_000);
     }
     if let Some(n) = num("DOMINO_TABLES_PER_CHAT")? {
         o.tables_per_chat = n as usize;
     }
     if let Some(n) = num("DOMINO_LOBBIES_PER_PERSON")? {
         o.lobbies_per_person = n as usize;
+    }
+    if let Some(n) = num("DOMINO_SEATS_PER_PERSON")? {
+        o.seats_per_person = n as usize;
     }
     if let Some(n) = num("DOMINO_THINKERS")? {
         o.thinkers = (n as usize).max(1);

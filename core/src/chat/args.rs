@@ -2,7 +2,8 @@
 //! Discord's typed options (set field by field by the adapter), then the rules and seats of a
 //! new table from them and the chat's settings — one set of defaults for every chat.
 
-use crate::engine::rules::{Preset, Rules, RulesError, Teams, Variant};
+use crate::bounds::{self, OutOfRange};
+use crate::engine::rules::{OPTIONS, Preset, Rules, RulesError, Teams, Variant};
 use crate::session::{ClockRule, Person};
 use crate::store::ChatSettings;
 use serde_json::{Map, Value};
@@ -63,6 +64,33 @@ impl Args {
         self.options.insert("target".into(), Value::from(target));
     }
 
+    /// Every number given within its range (`crate::bounds`), however it came: Telegram's
+    /// words are checked as they are read, Discord's typed options here.
+    pub fn check_bounds(&self) -> Result<(), OutOfRange> {
+        let given = [
+            (&bounds::PLAYERS, self.players.map(u64::from)),
+            (&bounds::TABLE, self.table.map(u64::from)),
+            (&bounds::SEASON, self.season.map(u64::from)),
+            (&bounds::HISTORY_COUNT, self.count.map(u64::from)),
+        ];
+        for (bound, n) in given {
+            if let Some(n) = n {
+                bound.check(n)?;
+            }
+        }
+        for spec in OPTIONS {
+            let n = self.options.get(spec.key).and_then(Value::as_u64);
+            if let (Some(bound), Some(n)) = (spec.bound, n) {
+                bound.check(n)?;
+            }
+        }
+        if let Some(Some(clock)) = self.clock {
+            bounds::CLOCK_MINUTES.check(u64::from(clock.bank_secs / 60))?;
+            bounds::CLOCK_INCREMENT.check(u64::from(clock.increment_secs))?;
+        }
+        Ok(())
+    }
+
     /// The clock of a new table with `rules`: the one asked for, else the `sport` preset's
     /// (10+5), else none.
     pub fn clock(&self, rules: &Rules) -> Option<ClockRule> {
@@ -87,6 +115,7 @@ impl Args {
             options.insert(key.clone(), value.clone());
         }
         let rules = Rules::from_options(variant, &Value::Object(options), None)?;
+        rules.check_bounds()?;
         let seats = self.players.unwrap_or(if rules.teams == Teams::Pairs { 4 } else { 2 });
         rules.check_table(seats as usize)?;
         Ok((rules, seats))

@@ -60,6 +60,21 @@ pub enum ArgKind {
     Count,
 }
 
+impl ArgKind {
+    /// The range of a number argument (`crate::bounds`): Discord's `min`/`max` and every check.
+    pub fn bound(self) -> Option<&'static crate::bounds::Bound> {
+        use crate::bounds;
+        match self {
+            ArgKind::Players => Some(&bounds::PLAYERS),
+            ArgKind::Target => Some(&bounds::TARGET),
+            ArgKind::Table => Some(&bounds::TABLE),
+            ArgKind::Season => Some(&bounds::SEASON),
+            ArgKind::Count => Some(&bounds::HISTORY_COUNT),
+            _ => None,
+        }
+    }
+}
+
 /// One argument of a command.
 #[derive(Copy, Clone, Debug)]
 pub struct ArgSpec {

@@ -168,7 +168,7 @@ impl MenuPress {
                         p.allowed_in(game?).then_some(Change::Preset(Some(p)))?
                     }
                     "target" => {
-                        let n: u32 = arg.parse().ok().filter(|&n| n > 0)?;
+                        let n = crate::bounds::TARGET.check(crate::bounds::digits(arg)?).ok()?;
                         (n.to_string() == arg && game.is_some()).then_some(Change::Target(n))?
                     }
                     "opt" => Change::Switch(switch(arg)?),

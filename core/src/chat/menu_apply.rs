@@ -85,7 +85,7 @@ fn set_checked(
     v: Variant,
     options: Map<String, Value>,
 ) -> Result<(), RulesError> {
-    Rules::from_options(v, &Value::Object(options.clone()), None)?;
+    Rules::from_options(v, &Value::Object(options.clone()), None)?.check_bounds()?;
     s.set_options(v, options);
     Ok(())
 }

@@ -116,7 +116,11 @@ impl<S: Store> Chat<S> {
     pub async fn handle(&self, from: &From, request: Request) -> Answer {
         let lang = self.lang_for(from).await;
         let answer = match request {
-            Request::Command(cmd, args) => self.command(from, cmd, args, lang).await,
+            // Every number within its range before anything else reads it.
+            Request::Command(cmd, args) => match args.check_bounds() {
+                Err(e) => Ok(Answer::private(crate::view::refusal::out_of_range_text(&e, lang))),
+                Ok(()) => self.command(from, cmd, args, lang).await,
+            },
             Request::Unreadable(cmd, e) => Ok(Answer::private(texts::bad_words(
                 lang,
                 prefix(from.chat.platform),

@@ -5,6 +5,7 @@
 
 use super::args::{Args, Opponent};
 use super::catalog::{ArgKind, Cmd, CommandSpec, spec};
+use crate::bounds::{self, Bound, OutOfRange};
 use crate::engine::rules::{OptionKind, OptionSpec, Preset, Variant, option, options_for};
 use crate::session::{CLOCK, ClockRule, OnFlag};
 use serde_json::Value;
@@ -18,6 +19,9 @@ pub enum WordError {
     /// A known word with a value it cannot take.
     #[error("{word:?} needs {expected}")]
     BadValue { word: String, expected: &'static str },
+    /// A number outside its range (`crate::bounds`).
+    #[error("{word:?}: {range}")]
+    OutOfRange { word: String, range: OutOfRange },
 }
 
 /// Lowercase, `ё` as `е`, dashes as underscores.
@@ -72,9 +76,12 @@ fn switch(word: &str) -> Option<bool> {
     }
 }
 
-fn number(word: &str) -> Option<u32> {
-    let w = word.trim_start_matches(['#', '№']);
-    w.parse::<u32>().ok().filter(|&n| n > 0 && w.bytes().all(|b| b.is_ascii_digit()))
+/// A number for `bound`: `None` when the word is no number, a refusal with the range when it
+/// is one outside it.
+fn number(word: &str, bound: &'static Bound) -> Result<Option<u32>, WordError> {
+    let Some(n) = bounds::digits(word) else { return Ok(None) };
+    let range = |range| WordError::OutOfRange { word: word.to_owned(), range };
+    bound.check(n).map(Some).map_err(range)
 }
 
 /// Reads the words after `cmd`.
@@ -106,7 +113,7 @@ pub fn rule_words(args: &mut Args, text: &str) -> Result<(), WordError> {
 fn read_one(spec: &CommandSpec, args: &mut Args, words: &[&str]) -> Result<usize, WordError> {
     let word = words[0];
     let w = norm(word);
-    let next_number = words.get(1).and_then(|n| number(n));
+    let next_is_number = words.get(1).and_then(|n| bounds::digits(n)).is_some();
     for a in spec.args {
         let used = match a.kind {
             ArgKind::Game => match variant_word(word) {
@@ -119,13 +126,10 @@ fn read_one(spec: &CommandSpec, args: &mut Args, words: &[&str]) -> Result<usize
                 }
                 _ => None,
             },
-            ArgKind::Players => match w.parse::<u8>() {
-                Ok(n @ 2..=4) if w.len() == 1 => {
-                    args.players = Some(n);
-                    Some(1)
-                }
-                _ => None,
-            },
+            ArgKind::Players => number(word, &bounds::PLAYERS)?.map(|n| {
+                args.players = Some(n as u8);
+                1
+            }),
             ArgKind::Pairs if is_pairs_word(&w) => {
                 args.set_pairs();
                 Some(1)
@@ -145,16 +149,16 @@ fn read_one(spec: &CommandSpec, args: &mut Args, words: &[&str]) -> Result<usize
                 args.computer = true;
                 Some(1)
             }
-            ArgKind::Table => number(word).map(|n| {
+            ArgKind::Table => number(word, &bounds::TABLE)?.map(|n| {
                 args.table = Some(n);
                 1
             }),
-            ArgKind::Season => match (w.as_str(), next_number) {
-                ("season" | "сезон", Some(n)) => {
-                    args.season = Some(n);
+            ArgKind::Season => match w.as_str() {
+                "season" | "сезон" if next_is_number => {
+                    args.season = number(words[1], &bounds::SEASON)?;
                     Some(2)
                 }
-                _ => number(word).map(|n| {
+                _ => number(word, &bounds::SEASON)?.map(|n| {
                     args.season = Some(n);
                     1
                 }),
@@ -171,10 +175,12 @@ fn read_one(spec: &CommandSpec, args: &mut Args, words: &[&str]) -> Result<usize
                 args.new_season = true;
                 Some(1)
             }
-            ArgKind::Count if args.count.is_none() => number(word).map(|n| {
-                args.count = Some(n);
-                1
-            }),
+            ArgKind::Count if args.count.is_none() => {
+                number(word, &bounds::HISTORY_COUNT)?.map(|n| {
+                    args.count = Some(n);
+                    1
+                })
+            }
             _ => None,
         };
         if let Some(n) = used {
@@ -218,8 +224,9 @@ fn rule_word(args: &mut Args, words: &[&str]) -> Result<Option<usize>, WordError
     let bad = |expected| WordError::BadValue { word: word.to_owned(), expected };
     let (value, used) = match spec.kind {
         OptionKind::Number => {
-            let given = value.as_deref().or_else(|| words.get(1).copied());
-            let n = given.and_then(number).ok_or_else(|| bad("a number"))?;
+            let given = value.as_deref().or_else(|| words.get(1).copied()).unwrap_or("");
+            let bound = spec.bound.expect("every number option has its range");
+            let n = number(given, bound)?.ok_or_else(|| bad("a number"))?;
             (Value::from(n), if value.is_some() { 1 } else { 2 })
         }
         OptionKind::Preset => {
@@ -268,7 +275,15 @@ fn clock_words(args: &mut Args, words: &[&str]) -> Result<Option<usize>, WordErr
         return Ok(Some(used));
     }
     let Some(mut rule) = ClockRule::parse(&value) else {
-        let expected = "minutes+seconds: 10+5 (1–180 min, 0–60 s)";
+        // Numbers out of their range are told the range; anything else the form.
+        let (m, s) = value.split_once('+').unwrap_or((&value, "0"));
+        if let (Some(m), Some(s)) = (bounds::digits(m), bounds::digits(s)) {
+            let range = bounds::CLOCK_MINUTES.check(m).and(bounds::CLOCK_INCREMENT.check(s));
+            if let Err(range) = range {
+                return Err(WordError::OutOfRange { word: format!("{word} {value}"), range });
+            }
+        }
+        let expected = "minutes+seconds: 10+5";
         return Err(WordError::BadValue { word: word.to_owned(), expected });
     };
     if words.get(used).is_some_and(|w| CLOCK.auto_words.contains(&norm(w).as_str())) {
@@ -317,7 +332,13 @@ mod tests {
             Value::Object(a.options),
             json!({"deal": 7, "lead_00": true, "draw_out_before_fish": true})
         );
-        assert_eq!(words(Cmd::New, "telefon 5"), Err(WordError::Unknown("5".into())));
+        // A bare number is the seats: out of their range, the range is told.
+        let five = words(Cmd::New, "telefon 5");
+        assert!(
+            matches!(&five, Err(WordError::OutOfRange { word, .. }) if word == "5"),
+            "{five:?}"
+        );
+        assert_eq!(words(Cmd::New, "telefon 5x"), Err(WordError::Unknown("5x".into())));
         assert!(matches!(words(Cmd::New, "до"), Err(WordError::BadValue { .. })));
         assert!(matches!(words(Cmd::New, "eggs=maybe"), Err(WordError::BadValue { .. })));
     }
@@ -336,9 +357,19 @@ mod tests {
         assert_eq!(words(Cmd::New, "sport без_часов").unwrap().clock, Some(None));
         assert_eq!(words(Cmd::New, "sport часы нет").unwrap().clock, Some(None));
         assert_eq!(words(Cmd::New, "kozel").unwrap().clock, None, "the default stays");
-        for bad in ["часы", "часы 0+5", "clock 181", "clock 10+61", "clock ten", "часы 10+5+1"]
-        {
+        for bad in ["часы", "clock ten", "часы 10+5+1", "clock 1.5"] {
             assert!(matches!(words(Cmd::New, bad), Err(WordError::BadValue { .. })), "{bad}");
+        }
+        // Numbers out of range are told the range they are out of.
+        for (bad, key) in [
+            ("часы 0+5", "clock.minutes"),
+            ("clock 181", "clock.minutes"),
+            ("clock 99999999999", "clock.minutes"),
+            ("clock 10+61", "clock.increment"),
+        ] {
+            let got = words(Cmd::New, bad);
+            let Err(WordError::OutOfRange { range, .. }) = &got else { panic!("{bad}: {got:?}") };
+            assert_eq!(range.bound.key, key, "{bad}");
         }
         let mut a = Args::default();
         rule_words(&mut a, "eggs clock 10+5").unwrap();

@@ -64,6 +64,9 @@ pub struct Options {
     pub tables_per_chat: usize,
     /// Lobbies and challenges one person may host at once.
     pub lobbies_per_person: usize,
+    /// Open tables (lobbies, challenges, matches) one person may sit at at once, in every
+    /// chat together: opening or joining one more is refused.
+    pub seats_per_person: usize,
     /// Computer players thinking at once, whatever the number of tables: one core is left to
     /// the people's presses and the timers.
     pub thinkers: usize,
@@ -82,6 +85,7 @@ impl Default for Options {
             lives: Lives::default(),
             tables_per_chat: 8,
             lobbies_per_person: 3,
+            seats_per_person: 4,
             thinkers: std::thread::available_parallelism()
                 .map_or(1, |n| n.get().saturating_sub(1).max(1)),
             shared: false,
@@ -253,6 +257,11 @@ impl<S: Store> Service<S> {
         cmd: Command,
         kick: bool,
     ) -> Result<Reply, ServiceError> {
+        if let Some(person) = cmd.actor.as_person()
+            && cmd.action.seats_someone()
+        {
+            self.check_seats(&person.id, Some(table_id)).await?;
+        }
         let lock = self.lock_of(table_id).await?;
         let mut table = lock.lock().await;
         let mut tries = 0;

@@ -2,7 +2,7 @@
 //! tables per chat and lobbies per person.
 
 use super::{Reply, Service, ServiceError, TableLock, TableSpec};
-use crate::session::{ChatId, Lang, Millis, NewTable, Person, Phase, Rejection, Table};
+use crate::session::{ChatId, Lang, Millis, NewTable, Person, Phase, Rejection, Table, UserId};
 use crate::store::Store;
 use std::sync::Arc;
 
@@ -80,6 +80,30 @@ impl<S: Store> Service<S> {
         let waiting = |t: &&Table| matches!(t.phase, Phase::Lobby | Phase::Challenge { .. });
         if active.iter().filter(waiting).filter(|t| t.host == host.id).count() >= lobbies {
             return Err(Rejection::TooManyLobbies { limit: lobbies });
+        }
+        self.check_seats(&host.id, None).await
+    }
+
+    /// A person sits at no more than `Options::seats_per_person` open tables (lobbies,
+    /// challenges, matches) at once, in every chat together; `table`: the one they sit down at,
+    /// which does not count against them if they already sit there.
+    pub(super) async fn check_seats(
+        &self,
+        person: &UserId,
+        table: Option<i64>,
+    ) -> Result<(), Rejection> {
+        let limit = self.options.seats_per_person;
+        let active = self.all_tables().await;
+        let mine: Vec<i64> = active
+            .iter()
+            .filter(|t| t.phase.is_active() && t.seat_of(person).is_some())
+            .map(|t| t.id)
+            .collect();
+        if table.is_some_and(|id| mine.contains(&id)) {
+            return Ok(());
+        }
+        if mine.len() >= limit {
+            return Err(Rejection::TooManySeats { limit });
         }
         Ok(())
     }

@@ -160,7 +160,10 @@ impl<S: Store> Service<S> {
         let mut robots = Vec::new();
         let mut due = Vec::new();
         for t in all {
-            if t.robot_turn(now).is_some() {
+            // A deserted match closes before any computer plays on in it.
+            if t.deserted_at(&lives).is_some_and(|d| d <= now) {
+                due.push(t.id);
+            } else if t.robot_turn(now).is_some() {
                 robots.push(t);
             } else if t.next_due(&lives).is_some_and(|d| d <= now) {
                 due.push(t.id);

@@ -62,15 +62,11 @@ impl ClockRule {
     /// The `sport` preset's clock when the table names none: 10 minutes + 5 seconds a move.
     pub const SPORT: ClockRule =
         ClockRule { bank_secs: 600, increment_secs: 5, on_flag: OnFlag::Lose };
-    /// The widest bank a table may set (minutes).
-    pub const MAX_MINUTES: u32 = 180;
-    /// The largest increment (seconds).
-    pub const MAX_INCREMENT: u32 = 60;
-
-    /// Whether the setting is within bounds: 1–180 minutes, 0–60 seconds a move.
+    /// Whether the setting is within bounds (`crate::bounds::CLOCK_MINUTES`, `CLOCK_INCREMENT`).
     pub fn check(&self) -> Result<(), Rejection> {
-        let minutes_ok = (60..=Self::MAX_MINUTES * 60).contains(&self.bank_secs);
-        if minutes_ok && self.increment_secs <= Self::MAX_INCREMENT {
+        let m = &crate::bounds::CLOCK_MINUTES;
+        let minutes_ok = (m.min * 60..=m.max * 60).contains(&self.bank_secs);
+        if minutes_ok && crate::bounds::CLOCK_INCREMENT.contains(u64::from(self.increment_secs)) {
             Ok(())
         } else {
             Err(Rejection::BadClock)
@@ -86,7 +82,7 @@ impl ClockRule {
             return None;
         }
         let rule = ClockRule {
-            bank_secs: m.parse::<u32>().ok()? * 60,
+            bank_secs: m.parse::<u32>().ok()?.checked_mul(60)?,
             increment_secs: s.parse().ok()?,
             on_flag: OnFlag::Lose,
         };

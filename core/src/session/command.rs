@@ -87,6 +87,17 @@ pub enum Action {
     Hint { mv: Move },
 }
 
+impl Action {
+    /// Whether the person asking takes a seat by it (joining, sitting down, accepting a duel):
+    /// what the limit of open tables per person counts.
+    pub fn seats_someone(&self) -> bool {
+        matches!(
+            self,
+            Action::Join { .. } | Action::Sit { .. } | Action::SitSide { .. } | Action::Accept
+        )
+    }
+}
+
 /// One request to one table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Command {
@@ -143,6 +154,8 @@ pub enum Rejection {
     TooManyTables { limit: usize },
     #[error("you already host {limit} open lobbies")]
     TooManyLobbies { limit: usize },
+    #[error("you already sit at {limit} open tables")]
+    TooManySeats { limit: usize },
     /// The rules asked for do not work (the engine says why).
     #[error("{0}")]
     Rules(#[from] RulesError),

@@ -18,11 +18,23 @@ pub struct Lives {
     pub lobby_ms: Millis,
     /// A match without a timer, waiting on a person this long, closes as abandoned.
     pub idle_ms: Millis,
+    /// A match at which every person is away closes as abandoned once this long has passed
+    /// since a person last did anything there: computers do not play an empty room.
+    #[serde(default = "default_away_ms")]
+    pub away_ms: Millis,
+}
+
+const fn default_away_ms() -> Millis {
+    10 * 60 * 1000
 }
 
 impl Default for Lives {
     fn default() -> Self {
-        Lives { lobby_ms: 24 * 3600 * 1000, idle_ms: 7 * 24 * 3600 * 1000 }
+        Lives {
+            lobby_ms: 24 * 3600 * 1000,
+            idle_ms: 7 * 24 * 3600 * 1000,
+            away_ms: default_away_ms(),
+        }
     }
 }
 
@@ -52,7 +64,13 @@ impl Table {
         match &self.phase {
             Phase::Challenge { expires_at, .. } => Some(*expires_at),
             Phase::Lobby => Some(self.last_active() + lives.lobby_ms),
-            Phase::Playing => match self.deadline.into_iter().chain(self.flag_at()).min() {
+            Phase::Playing => match self
+                .deadline
+                .into_iter()
+                .chain(self.flag_at())
+                .chain(self.deserted_at(lives))
+                .min()
+            {
                 Some(d) => Some(d),
                 // Waiting on a person with no timer (computer turns are made at once).
                 None if self.to_move().is_some() => Some(self.last_active() + lives.idle_ms),
@@ -62,8 +80,17 @@ impl Table {
         }
     }
 
+    /// When a match every person has left to the computer (all away) closes: `away_ms` after
+    /// a person last did anything here. `None` while anyone plays, or outside a match.
+    pub fn deserted_at(&self, lives: &Lives) -> Option<Millis> {
+        let mut people = self.seats.iter().flatten().filter(|s| s.person().is_some()).peekable();
+        let deserted =
+            self.phase == Phase::Playing && people.peek().is_some() && people.all(|s| s.away);
+        deserted.then(|| self.last_active() + lives.away_ms)
+    }
+
     /// What is due at `now`: a clock's flag falls, a challenge expires, a lobby closes, an idle
-    /// match is abandoned.
+    /// match is abandoned, a match everyone is away from closes.
     /// A turn deadline is not handled here: its computer move comes as `RobotMove`.
     pub(super) fn tick(
         &mut self,
@@ -81,6 +108,9 @@ impl Table {
             Phase::Lobby if idle >= lives.lobby_ms => CloseReason::LobbyExpired,
             Phase::Playing if self.deadline.is_none() && idle >= lives.idle_ms => {
                 CloseReason::Abandoned
+            }
+            Phase::Playing if self.deserted_at(lives).is_some_and(|d| d <= now) => {
+                CloseReason::Deserted
             }
             _ => return Err(Rejection::NotDue),
         };

@@ -194,11 +194,12 @@ impl Table {
     ) -> Result<(), Rejection> {
         let rules = rules.unwrap_or_else(|| self.rules.clone());
         let size = size.unwrap_or(self.size);
+        rules.check_bounds()?;
         rules.check_table(size as usize)?;
         if self.seats.iter().skip(size as usize).any(Option::is_some) {
             return Err(Rejection::SeatsTaken { size });
         }
-        if turn_secs.flatten().is_some_and(|s| !(10..=3600).contains(&s)) {
+        if turn_secs.flatten().is_some_and(|s| !crate::bounds::TURN_SECS.contains(s.into())) {
             return Err(Rejection::BadTimer);
         }
         self.seats.resize(size as usize, None);

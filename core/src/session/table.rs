@@ -95,6 +95,10 @@ pub enum CloseReason {
     Abandoned,
     /// The stored table could not be restored and was set aside.
     Broken,
+    /// Every person at the match was away for `Lives::away_ms`; nothing was scored.
+    Deserted,
+    /// The match reached `bounds::MAX_ROUNDS` rounds undecided; nothing was scored.
+    RoundLimit,
 }
 
 /// Where the table is in its life.

@@ -8,7 +8,7 @@ use super::game::Outcome;
 use super::ids::Millis;
 use super::robot::{Robot, mix};
 
-use super::table::{Occupant, Phase, Seat, Table};
+use super::table::{CloseReason, Occupant, Phase, Seat, Table};
 use crate::engine::moves::Move;
 use crate::engine::round::Leader;
 
@@ -94,6 +94,11 @@ impl Table {
                 return;
             }
             if game.live.round().is_none_or(|r| r.is_over()) {
+                // Every match ends: one still undecided after the most rounds closes, unscored.
+                if game.live.rounds_scored() >= crate::bounds::MAX_ROUNDS {
+                    self.close(CloseReason::RoundLimit, ev);
+                    return;
+                }
                 game.deal_next();
                 ev.push(Event::RoundDealt { round: game.rounds.len() as u32 });
                 continue;

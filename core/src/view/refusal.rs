@@ -2,6 +2,7 @@
 //! popup's limit): every [`Rejection`], [`MoveError`] and [`RulesError`], in both languages.
 
 use super::text::{game_word, pick, preset_word, tr, variant_name};
+use crate::bounds::OutOfRange;
 use crate::engine::moves::MoveError;
 use crate::engine::rules::{Preset, RulesError, Variant, option};
 use crate::session::{Lang, Rejection};
@@ -59,6 +60,23 @@ pub fn rejection_text(rejection: &Rejection, lang: Lang) -> String {
                 }
             };
         }
+        Rejection::TooManySeats { limit } => {
+            let n = *limit as u64;
+            return match lang {
+                Lang::Ru => format!(
+                    "Вы уже сидите за {limit} {}: доиграйте или выйдите из одного.",
+                    super::text::plural_ru(
+                        n,
+                        "открытым столом",
+                        "открытыми столами",
+                        "открытыми столами"
+                    )
+                ),
+                Lang::En => {
+                    format!("You already sit at {limit} open tables: finish or leave one.")
+                }
+            };
+        }
         Rejection::TooManyLobbies { limit } => {
             let n = *limit as u64;
             return match lang {
@@ -83,7 +101,11 @@ pub fn rejection_text(rejection: &Rejection, lang: Lang) -> String {
             };
         }
         Rejection::BadTimer => {
-            tr(lang, "Таймер хода — от 10 с до 1 ч.", "A turn timer is 10 s to 1 h.")
+            let b = &crate::bounds::TURN_SECS;
+            return match lang {
+                Lang::Ru => format!("Таймер хода — от {} до {} секунд.", b.min, b.max),
+                Lang::En => format!("A turn timer is {} to {} seconds.", b.min, b.max),
+            };
         }
         Rejection::Move(e) => return move_error_text(e, lang),
         Rejection::OutOfTime => {
@@ -93,11 +115,19 @@ pub fn rejection_text(rejection: &Rejection, lang: Lang) -> String {
             tr(lang, "За этим столом играют не парами.", "This table does not play in pairs.")
         }
         Rejection::SideFull => tr(lang, "На этой стороне мест нет.", "That side is full."),
-        Rejection::BadClock => tr(
-            lang,
-            "Часы — от 1 до 180 минут и от 0 до 60 секунд за ход, например «часы 10+5».",
-            "A clock is 1 to 180 minutes plus 0 to 60 seconds a move, e.g. «clock 10+5».",
-        ),
+        Rejection::BadClock => {
+            let (m, i) = (&crate::bounds::CLOCK_MINUTES, &crate::bounds::CLOCK_INCREMENT);
+            return match lang {
+                Lang::Ru => format!(
+                    "Часы — от {} до {} минут и от {} до {} секунд за ход, например «часы 10+5».",
+                    m.min, m.max, i.min, i.max
+                ),
+                Lang::En => format!(
+                    "A clock is {} to {} minutes plus {} to {} seconds a move, e.g. «clock 10+5».",
+                    m.min, m.max, i.min, i.max
+                ),
+            };
+        }
         Rejection::HintsOff => tr(
             lang,
             "Подсказки за этим столом выключены (их включают в /settings до открытия стола).",
@@ -248,8 +278,22 @@ pub fn rules_error_text(error: &RulesError, lang: Lang) -> String {
         (RulesError::NotAnObject, _) => {
             tr(lang, "Правила не поняты.", "The rules are not understood.").to_owned()
         }
+        (RulesError::OutOfRange(e), _) => out_of_range_text(e, lang),
     };
     clip(text)
+}
+
+/// A number out of its range (`crate::bounds`), with the range: «Цель матча — от 1 до 1000.»
+pub fn out_of_range_text(e: &OutOfRange, lang: Lang) -> String {
+    let b = e.bound;
+    let name = pick(b.name, lang);
+    let mut chars = name.chars();
+    let name: String =
+        chars.next().map_or(String::new(), |c| c.to_uppercase().chain(chars).collect());
+    match lang {
+        Lang::Ru => format!("{name} — от {} до {}; ничего не изменилось.", b.min, b.max),
+        Lang::En => format!("{name} is from {} to {}; nothing changed.", b.min, b.max),
+    }
 }
 
 fn seats_hint(variant: crate::engine::rules::Variant, lang: Lang) -> &'static str {
@@ -290,6 +334,7 @@ mod tests {
             RulesError::Players { variant: v, teams: Teams::Pairs, seats: 3 },
             RulesError::DealTooLarge { deal: 9, seats: 4 },
             RulesError::NotAnObject,
+            RulesError::OutOfRange(crate::bounds::TARGET.check(5000).unwrap_err()),
         ]
     }
 
@@ -355,6 +400,7 @@ mod tests {
             Rejection::SeatsTaken { size: 2 },
             Rejection::TooManyTables { limit: 8 },
             Rejection::TooManyLobbies { limit: 3 },
+            Rejection::TooManySeats { limit: 4 },
             Rejection::BadTimer,
         ];
         all.extend(moves.into_iter().map(Rejection::Move));

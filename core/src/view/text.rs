@@ -250,6 +250,16 @@ pub const fn close_reason_text(reason: CloseReason, lang: Lang) -> &'static str 
         CloseReason::Broken => {
             tr(lang, "стол не удалось восстановить", "the table could not be restored")
         }
+        CloseReason::Deserted => tr(
+            lang,
+            "все игроки отошли, компьютер один не играет — в таблицу не идёт",
+            "everyone was away, and computers do not play alone: nothing scored",
+        ),
+        CloseReason::RoundLimit => tr(
+            lang,
+            "300 раундов без победителя — матч окончен, в таблицу не идёт",
+            "300 rounds without a result: the match is over, nothing scored",
+        ),
     }
 }
 

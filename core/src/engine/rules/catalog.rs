@@ -6,6 +6,7 @@
 
 use super::options::{RulesError, opener_order, positive, presets, teams};
 use super::{OpenerOrder, Rules, Variant};
+use crate::bounds::{self, Bound};
 use serde_json::{Value, json};
 
 /// A text in both languages.
@@ -54,6 +55,8 @@ pub struct OptionSpec {
     pub help: Words,
     /// Words a chat may write for it (lowercase; the key itself is always understood).
     pub words: &'static [&'static str],
+    /// The range a chat may set a number option to (`crate::bounds`); records follow R3.
+    pub bound: Option<&'static Bound>,
     read: fn(&mut Rules, &Value) -> Result<(), RulesError>,
     write: fn(&Rules) -> Value,
 }
@@ -121,6 +124,7 @@ macro_rules! flag {
             label: $label,
             help: $help,
             words: $words,
+            bound: None,
             read: |r, v| {
                 r.$field = v.as_bool().ok_or(RulesError::BadValue {
                     key: $key,
@@ -145,6 +149,7 @@ pub static OPTIONS: &[OptionSpec] = &[
             "a named set of house rules: troshin, plain (no special tile values), sport (lot for the lead, rotating leads)",
         ),
         words: &[],
+        bound: None,
         read: |r, v| {
             r.presets = presets(r.variant, v)?;
             Ok(())
@@ -164,6 +169,7 @@ pub static OPTIONS: &[OptionSpec] = &[
             "four players in two pairs, partners opposite, scoring together",
         ),
         words: &["pairs", "пары", "парами"],
+        bound: None,
         read: |r, v| {
             r.teams = teams(v)?;
             Ok(())
@@ -177,6 +183,7 @@ pub static OPTIONS: &[OptionSpec] = &[
         label: w("До скольких", "Played to"),
         help: w("сколько очков заканчивает матч", "the score that ends the match"),
         words: &["до", "to"],
+        bound: Some(&bounds::TARGET),
         read: |r, v| {
             r.target = positive(v, "target")?;
             Ok(())
@@ -190,6 +197,7 @@ pub static OPTIONS: &[OptionSpec] = &[
         label: w("Раздача", "Deal"),
         help: w("сколько костей раздают каждому", "tiles dealt to each player"),
         words: &["по"],
+        bound: Some(&bounds::DEAL),
         read: |r, v| {
             let n = positive(v, "deal")?;
             r.deal = Some(u8::try_from(n).map_err(|_| RulesError::BadValue {
@@ -210,6 +218,7 @@ pub static OPTIONS: &[OptionSpec] = &[
             "round 1 looks for 0|0 first, then 1|1 … 6|6",
         ),
         words: &["zero_first", "с_нуля"],
+        bound: None,
         read: |r, v| {
             r.opener_order = opener_order(v)?;
             Ok(())

@@ -28,6 +28,9 @@ pub enum RulesError {
     DealTooLarge { deal: u8, seats: usize },
     #[error("rules must be a JSON object")]
     NotAnObject,
+    /// A number a chat may not set (`crate::bounds`; records are not held to it).
+    #[error("{0}")]
+    OutOfRange(#[from] crate::bounds::OutOfRange),
 }
 
 impl Rules {
@@ -76,6 +79,17 @@ impl Rules {
             let total = crate::engine::tile::TileSet::full(self.max_pip()).len() as usize;
             if deal as usize * seats > total {
                 return Err(RulesError::DealTooLarge { deal, seats });
+            }
+        }
+        Ok(())
+    }
+
+    /// The ranges a chat may set numbers to (`crate::bounds`): every table a chat opens and
+    /// every rule set its settings keep is held to them. Records are not (RECORD.md R3).
+    pub fn check_bounds(&self) -> Result<(), RulesError> {
+        for spec in options_for(self.variant) {
+            if let (Some(bound), Some(n)) = (spec.bound, spec.write(self).as_u64()) {
+                bound.check(n)?;
             }
         }
         Ok(())

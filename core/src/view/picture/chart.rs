@@ -47,14 +47,16 @@ pub(super) fn tally_scene(table: &Table, style: &Style) -> Result<Scene, Picture
     let rounds = series[0].len().saturating_sub(1).max(1);
     let max = series.iter().flatten().copied().max().unwrap_or(0).max(target).max(1);
     let step = step(max);
+    // In u64: no total a table can reach wraps the scale, whatever the target.
+    let (step, max) = (u64::from(step), u64::from(max));
     let top_value = max.div_ceil(step) * step;
     let x_of = |i: usize| left + (wf - left - right) * i as f32 / rounds as f32;
-    let y_of = |v: u32| bottom - (bottom - top) * v as f32 / top_value as f32;
+    let y_of = |v: u64| bottom - (bottom - top) * v as f32 / top_value as f32;
     let grid_color = dim(p);
 
     let mut grid = Group::new("grid");
-    let mut v = 0;
-    while v <= top_value {
+    // At most six lines (`step`): a bounded loop, never a wrapping one.
+    for v in (0..=top_value).step_by(step as usize) {
         let y = y_of(v).round();
         grid.shapes.push(Shape::Line {
             points: vec![(left, y), (wf - right, y)],
@@ -73,9 +75,8 @@ pub(super) fn tally_scene(table: &Table, style: &Style) -> Result<Scene, Picture
                 Anchor::End,
             ));
         }
-        v += step;
     }
-    let ty = y_of(target).round();
+    let ty = y_of(u64::from(target)).round();
     grid.shapes.push(Shape::Line {
         points: vec![(left, ty), (wf - right, ty)],
         stroke: p.chalk,
@@ -106,8 +107,11 @@ pub(super) fn tally_scene(table: &Table, style: &Style) -> Result<Scene, Picture
     scene.groups.push(grid);
 
     // Totals at the lines' ends, pushed apart so none covers another.
-    let mut ends: Vec<(usize, f32)> =
-        series.iter().enumerate().map(|(s, pts)| (s, y_of(*pts.last().unwrap_or(&0)))).collect();
+    let mut ends: Vec<(usize, f32)> = series
+        .iter()
+        .enumerate()
+        .map(|(s, pts)| (s, y_of(u64::from(*pts.last().unwrap_or(&0)))))
+        .collect();
     ends.sort_by(|a, b| a.1.total_cmp(&b.1));
     let gap = label * 1.4;
     for i in 1..ends.len() {
@@ -118,7 +122,7 @@ pub(super) fn tally_scene(table: &Table, style: &Style) -> Result<Scene, Picture
         g.id = Some(format!("side{side}"));
         let color = p.sides[side % p.sides.len()];
         let line: Vec<(f32, f32)> =
-            pts.iter().enumerate().map(|(i, &v)| (x_of(i), y_of(v))).collect();
+            pts.iter().enumerate().map(|(i, &v)| (x_of(i), y_of(u64::from(v)))).collect();
         g.shapes.push(Shape::Line { points: line.clone(), stroke: color, width: 4.0, dash: None });
         for &(cx, cy) in &line {
             g.shapes.push(Shape::Circle { cx, cy, r: 5.0, fill: color, pip: false });
@@ -149,5 +153,9 @@ mod tests {
             assert!(top.div_ceil(s) <= 6, "{top}: step {s}");
         }
         assert_eq!((step(101), step(72), step(4000)), (20, 20, 1000));
+        for top in [u32::MAX, u32::MAX - 1, 4_000_000_000] {
+            let s = step(top);
+            assert!(u64::from(top).div_ceil(u64::from(s)) <= 6, "{top}: step {s}");
+        }
     }
 }
