@@ -40,6 +40,12 @@ proptest! {
         let style = Style::default();
         let rounds = table.game.as_ref().map_or(0, |g| g.rounds.len()) as u32;
         prop_assert!(rounds <= bounds::MAX_ROUNDS);
+        // Moves per round are bounded by the rules: each tile laid once, each drawn once, and
+        // between two plays fewer passes than seats (all passing is a fish).
+        let tiles = domino_core::engine::tile::TileSet::full(6).len() as usize;
+        for moves in &table.game.as_ref().unwrap().rounds {
+            prop_assert!(moves.len() <= tiles * (2 + seats as usize), "{} moves", moves.len());
+        }
         let view = table_view(&table);
         prop_assert!(!render_table(&view).is_empty());
         prop_assert!(render_caption(&view, 1024).chars().count() <= 1024);
