@@ -36,6 +36,10 @@ impl Deliver for Recorder {
         })
     }
 
+    fn removed<'a>(&'a self, _chat: i64) -> Pin<Box<dyn Future<Output = ()> + Send + 'a>> {
+        Box::pin(async {})
+    }
+
     fn sent<'a>(
         &'a self,
         chat: i64,

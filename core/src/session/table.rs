@@ -95,6 +95,8 @@ pub enum CloseReason {
     Abandoned,
     /// The stored table could not be restored and was set aside.
     Broken,
+    /// The bot was removed from the table's chat; nothing was scored.
+    LeftChat,
 }
 
 /// Where the table is in its life.

@@ -250,6 +250,11 @@ pub const fn close_reason_text(reason: CloseReason, lang: Lang) -> &'static str 
         CloseReason::Broken => {
             tr(lang, "стол не удалось восстановить", "the table could not be restored")
         }
+        CloseReason::LeftChat => tr(
+            lang,
+            "бота убрали из чата — матч брошен, в таблицу не идёт",
+            "the bot was removed from the chat: abandoned, nothing scored",
+        ),
     }
 }
 
