@@ -172,9 +172,7 @@ impl<S: Store> App<S> {
         let asked = self.bot.get_chat_member(chat, teloxide::types::UserId(user as u64));
         match tokio::time::timeout(FACT_TIMEOUT, asked).await {
             Ok(Ok(member)) => Presence::of(member.is_present()),
-            Ok(Err(teloxide::RequestError::Api(teloxide::ApiError::UserNotFound))) => {
-                Presence::Out
-            }
+            Ok(Err(teloxide::RequestError::Api(teloxide::ApiError::UserNotFound))) => Presence::Out,
             Ok(Err(e)) => {
                 tracing::warn!(chat = chat.0, error = %e, "getChatMember failed");
                 Presence::Unknown

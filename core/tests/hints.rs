@@ -201,7 +201,11 @@ fn hints_and_computer_moves_are_blind_to_a_bazaar_that_was_drawn_from() {
             assert_eq!(a.check(0, &ha.best), Ok(()));
         }
         let sa = domino_core::service::suggest(&a, 0, 77, BUDGET);
-        assert_eq!(sa, domino_core::service::suggest(&b, 0, 77, BUDGET), "seed {seed}: a table's hint");
+        assert_eq!(
+            sa,
+            domino_core::service::suggest(&b, 0, 77, BUDGET),
+            "seed {seed}: a table's hint"
+        );
         for level in [Level::Greedy, Level::Expert] {
             let mv = |g: &Match| {
                 let mut rng = ChaCha8Rng::seed_from_u64(7);

@@ -83,7 +83,8 @@ async fn duels_by_name_and_the_duels_refused_on_both_platforms() {
     };
     let own = duel(From::member(g.clone(), ann.clone()), &["@Ann"]).await;
     assert!(own.starts_with("С самим собой") && own.contains("/duel бот"), "{own}");
-    let away = From { invitee_in_chat: Some(Presence::Out), ..From::member(g.clone(), ann.clone()) };
+    let away =
+        From { invitee_in_chat: Some(Presence::Out), ..From::member(g.clone(), ann.clone()) };
     let gone = duel(away, &["@bob"]).await;
     assert_eq!(gone, "Player 2 не в этом чате: вызвать можно только участника чата.");
     // Whether Bob is in the chat could not be asked: no challenge either, and the text says so.
@@ -180,7 +181,8 @@ async fn a_chat_the_bot_left_has_its_tables_closed_and_nothing_scored() {
         async move { svc.create(spec, host).await.unwrap().table.id }
     };
     let playing = open(&g, tg(1)).await;
-    let join = Command { actor: Actor::person(tg(2)), action: Action::Join { seat: None }, version: None };
+    let join =
+        Command { actor: Actor::person(tg(2)), action: Action::Join { seat: None }, version: None };
     assert_eq!(svc.handle(playing, join).await.unwrap().table.phase, Phase::Playing);
     let lobby = open(&g, tg(3)).await;
     let elsewhere = open(&other, tg(4)).await;

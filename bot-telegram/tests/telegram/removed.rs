@@ -25,8 +25,10 @@ async fn a_bot_kicked_mid_match_closes_the_groups_tables_unscored_and_sends_ther
     fake.say(ALICE.id, &ALICE, "/start");
     // A match in play, and a lobby beside it, in the group; a lobby in another group.
     let id = lobby(&fake, &service, "kozel 2", &[BOB]).await;
-    eventually("the match", || async { (table(&service, id).await.phase == Phase::Playing).then_some(()) })
-        .await;
+    eventually("the match", || async {
+        (table(&service, id).await.phase == Phase::Playing).then_some(())
+    })
+    .await;
     play(&fake, &service, id, &[ALICE, BOB], |t| t.version >= 6).await;
     fake.say(GROUP, &CAROL, "/new kozel 2");
     fake.say(OTHER, &DAVE, "/new kozel 2");
@@ -79,8 +81,10 @@ async fn a_send_refused_as_kicked_closes_the_groups_tables() {
     let service = bot.service.clone();
     fake.say(ALICE.id, &ALICE, "/start");
     let id = lobby(&fake, &service, "kozel 2", &[BOB]).await;
-    eventually("the match", || async { (table(&service, id).await.phase == Phase::Playing).then_some(()) })
-        .await;
+    eventually("the match", || async {
+        (table(&service, id).await.phase == Phase::Playing).then_some(())
+    })
+    .await;
     fake.quiet().await;
     // Removed without the update reaching the bot: the next move's table edit gets the 403.
     fake.kick_bot(GROUP, &ALICE, false);
@@ -88,8 +92,10 @@ async fn a_send_refused_as_kicked_closes_the_groups_tables() {
     let (user, msg, buttons) = mover(&fake, &service, id, &[ALICE, BOB]).await;
     let cb = fake.press(&user, msg.chat, msg.id, &buttons[0]);
     assert_eq!(fake.answer(&cb).await.text, None, "the move itself is made");
-    eventually("the table closed", || async { closed_unscored(&table(&service, id).await).then_some(()) })
-        .await;
+    eventually("the table closed", || async {
+        closed_unscored(&table(&service, id).await).then_some(())
+    })
+    .await;
     fake.quiet().await;
     let after = fake.with(|st| calls_to(st, GROUP));
     assert_eq!(after.1, before.1, "nothing reached the group");

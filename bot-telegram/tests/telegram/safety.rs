@@ -67,7 +67,8 @@ async fn a_membership_that_could_not_be_checked_refuses_the_join_and_the_duel() 
         fake.fail("getChatMember", Some(GROUP), fault, 1);
         fake.open_link(&BOB, &join);
         fake.until("the refusal", |st| {
-            let told = st.bot_texts(BOB.id).into_iter().filter(|t| t.contains("участники его чата"));
+            let told =
+                st.bot_texts(BOB.id).into_iter().filter(|t| t.contains("участники его чата"));
             (told.count() == n).then_some(())
         })
         .await;
@@ -85,9 +86,10 @@ async fn a_membership_that_could_not_be_checked_refuses_the_join_and_the_duel() 
         let fake = fake.clone();
         async move {
             fake.until("the duel refused", |st| {
-                let told = st.bot_texts(GROUP).into_iter().filter(|t| {
-                    t.starts_with("Не удалось проверить, есть ли Carol в этом чате")
-                });
+                let told = st
+                    .bot_texts(GROUP)
+                    .into_iter()
+                    .filter(|t| t.starts_with("Не удалось проверить, есть ли Carol в этом чате"));
                 (told.count() == n).then_some(())
             })
             .await
