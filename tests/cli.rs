@@ -217,3 +217,49 @@ fn sim_refuses_bad_seeds() {
         assert!(String::from_utf8_lossy(&out.stderr).contains("seed"), "{extra:?}");
     }
 }
+
+#[test]
+fn bench_hints_runs_on_its_defaults_and_refuses_a_table_that_cannot_be_seated() {
+    // The defaults (Kozel, 4 players, teams unset) seat two pairs; only the length and the
+    // budget are cut to keep a debug build fast.
+    let out = domino(&["bench", "hints", "--rounds", "1", "--budget", "8", "--json"], None);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (&v["variant"], &v["players"], &v["teams"]),
+        (&"kozel".into(), &4.into(), &"pairs".into())
+    );
+    assert_eq!(v["rounds"], 1);
+    // Teams asked for are kept: four players each on their own is no Kozel table.
+    let out = domino(&["bench", "hints", "--teams", "none", "--rounds", "1"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("4"), "the refusal names the seats");
+}
+
+#[test]
+fn migrate_never_shows_a_password_of_database_url() {
+    // Nothing listens on port 1: the connection fails, and the failure names the database.
+    for (url, secrets) in [
+        ("postgres://u:s3cr@t@127.0.0.1:1/db", &["s3cr", "t@127"][..]),
+        ("postgres://u@127.0.0.1:1/db?sslmode=disable&password=hunter2", &["hunter2"][..]),
+        ("postgres://:p%40ss@127.0.0.1:1/db", &["p%40ss"][..]),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_domino"))
+            .arg("migrate")
+            .env("DATABASE_URL", url)
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{url}: no database there");
+        let said = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(said.contains("127.0.0.1:1/db"), "{url}: the database is named: {said}");
+        assert!(said.contains("***"), "{url}: {said}");
+        for secret in secrets {
+            assert!(!said.contains(secret), "{url}: the password shows: {said}");
+        }
+    }
+}

@@ -24,7 +24,7 @@ pub async fn on_command<S: Store>(bot: &Arc<Bot<S>>, http: &Http, i: &CommandInt
     let work = async {
         let place = people::place(i.channel_id, i.channel.as_ref());
         let mut from = people::from(place, &i.user, i.member.as_deref(), &i.locale);
-        from.invitee_in_chat = slash::invitee_member(i);
+        from.invitee_in_chat = slash::invitee_member(i).map(domino_core::chat::Presence::of);
         let opens = matches!(request, Request::Command(Cmd::New | Cmd::Duel, _));
         // `/domino new thread:True`: the table gets a thread of its own (in a thread already,
         // it stays there).

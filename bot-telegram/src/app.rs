@@ -4,7 +4,7 @@
 use crate::ids::{MessageRef, chat_id, person, table_topic, tg_chat, tg_user};
 use crate::outbox::{Deliver, Job, Outbox};
 use crate::pacing::Pacing;
-use domino_core::chat::{Chat, Cmd, From, Request, Show};
+use domino_core::chat::{Chat, Cmd, From, Presence, Request, Show};
 use domino_core::session::Lang;
 use domino_core::store::Store;
 use std::collections::{HashMap, HashSet};
@@ -78,6 +78,16 @@ impl<S: Store> App<S> {
         }
     }
 
+    /// The bot is no longer in the group `chat` (a send refused for it, or a `my_chat_member`
+    /// update): nothing more is sent there, and its tables close as the core decides (abandoned,
+    /// nothing scored); the players' private hands show it.
+    pub(crate) async fn left_group(&self, chat: teloxide::types::ChatId) {
+        self.outbox.gone(chat.0);
+        for show in self.chat.left_chat(&chat_id(chat)).await {
+            self.show(&show);
+        }
+    }
+
     /// Brings a table's messages up to date: the table message, the notice of what happened,
     /// every seated person's hand, the turn mention.
     pub(crate) fn show(&self, show: &Show) {
@@ -128,7 +138,7 @@ impl<S: Store> App<S> {
         let invitee_in_chat = match request {
             Request::Command(Cmd::Duel, args) if chat.0 < 0 => {
                 match self.chat.invitee(&chat_id(chat), args).await.and_then(|p| tg_user(&p.id)) {
-                    Some(invitee) => self.member_fact(chat, invitee).await,
+                    Some(invitee) => Some(self.member_fact(chat, invitee).await),
                     None => None,
                 }
             }
@@ -155,20 +165,21 @@ impl<S: Store> App<S> {
         }
     }
 
-    /// What Telegram says of a user in a chat: in it (`Some(true)`), left, banned or unknown to
-    /// Telegram (`Some(false)`); `None` when it could not be asked.
-    async fn member_fact(&self, chat: teloxide::types::ChatId, user: i64) -> Option<bool> {
+    /// What Telegram says of a user in a chat: in it, or left, banned or unknown to Telegram;
+    /// `Unknown` when it could not be asked (an error, a 5xx, a timeout), which the core
+    /// refuses.
+    async fn member_fact(&self, chat: teloxide::types::ChatId, user: i64) -> Presence {
         let asked = self.bot.get_chat_member(chat, teloxide::types::UserId(user as u64));
         match tokio::time::timeout(FACT_TIMEOUT, asked).await {
-            Ok(Ok(member)) => Some(member.is_present()),
-            Ok(Err(teloxide::RequestError::Api(teloxide::ApiError::UserNotFound))) => Some(false),
+            Ok(Ok(member)) => Presence::of(member.is_present()),
+            Ok(Err(teloxide::RequestError::Api(teloxide::ApiError::UserNotFound))) => Presence::Out,
             Ok(Err(e)) => {
                 tracing::warn!(chat = chat.0, error = %e, "getChatMember failed");
-                None
+                Presence::Unknown
             }
             Err(_) => {
                 tracing::warn!(chat = chat.0, "getChatMember took too long");
-                None
+                Presence::Unknown
             }
         }
     }

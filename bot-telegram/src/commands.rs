@@ -9,7 +9,7 @@ use domino_core::session::Lang;
 use domino_core::store::Store;
 use std::sync::Arc;
 use teloxide::prelude::*;
-use teloxide::types::{BotCommand, MessageEntityKind};
+use teloxide::types::{BotCommand, ChatMemberUpdated, MessageEntityKind};
 
 /// The command menus in Russian (the default) and English, from the core's catalog.
 pub(crate) fn menus() -> [(Option<&'static str>, Vec<BotCommand>); 2] {
@@ -27,6 +27,25 @@ fn split_command<'a>(text: &'a str, bot: &str) -> Option<(String, &'a str)> {
         None => head,
     };
     Some((name.to_lowercase(), tail.trim()))
+}
+
+/// The bot's own membership of a chat changed: out of a group (it left, or was removed or
+/// banned) its tables close; back in, it is written to again.
+pub(crate) async fn on_my_chat_member<S: Store>(
+    app: Arc<App<S>>,
+    update: ChatMemberUpdated,
+) -> HandlerResult {
+    let chat = update.chat.id;
+    if chat.0 > 0 {
+        return Ok(());
+    }
+    if update.new_chat_member.is_present() {
+        app.outbox.back(chat.0);
+    } else {
+        tracing::info!(chat = chat.0, "the bot was removed from the group");
+        app.left_group(chat).await;
+    }
+    Ok(())
 }
 
 pub(crate) async fn on_message<S: Store>(app: Arc<App<S>>, msg: Message) -> HandlerResult {

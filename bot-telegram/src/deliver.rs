@@ -36,6 +36,13 @@ impl<S: Store> Deliver for App<S> {
         })
     }
 
+    fn removed<'a>(
+        &'a self,
+        chat: i64,
+    ) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send + 'a>> {
+        Box::pin(self.left_group(teloxide::types::ChatId(chat)))
+    }
+
     fn deliver<'a>(&'a self, chat: i64, job: &'a Job) -> Delivery<'a> {
         Box::pin(async move {
             // Longer counts as a failure that may pass: teloxide itself sleeps 10 s after a
@@ -53,6 +60,7 @@ impl<S: Store> Deliver for App<S> {
                 Ok(n) => Outcome::Sent(n),
                 Err(Failure::RetryAfter(after)) => Outcome::RetryAfter(after),
                 Err(Failure::Transient) => Outcome::Retry,
+                Err(Failure::Removed) if chat < 0 => Outcome::Removed,
                 Err(f) => {
                     tracing::warn!(chat, job = job.kind(), failure = ?f, "not delivered");
                     Outcome::Sent(1)

@@ -14,6 +14,8 @@ pub(crate) enum Failure {
     Gone,
     /// The user's private chat is closed (never started, or blocked the bot).
     Closed,
+    /// The bot is no longer in the group (kicked, removed, the group deleted).
+    Removed,
     /// A failure that may pass: a 5xx, a timeout, the network. Tried again later.
     Transient,
     /// Anything else (logged; the next edit repairs the view).
@@ -25,6 +27,10 @@ impl From<RequestError> for Failure {
         classify(&e)
     }
 }
+
+/// What Telegram says (403) to a bot that is no longer in a group.
+const REMOVED: [&str; 3] =
+    ["bot was kicked from the", "bot is not a member of the", "the group chat was deleted"];
 
 pub(crate) fn classify(e: &RequestError) -> Failure {
     if let RequestError::RetryAfter(secs) = e {
@@ -46,6 +52,7 @@ pub(crate) fn classify(e: &RequestError) -> Failure {
             | ApiError::CantInitiateConversation
             | ApiError::CantTalkWithBots
             | ApiError::UserDeactivated => return Failure::Closed,
+            ApiError::BotKicked | ApiError::BotKickedFromSupergroup => return Failure::Removed,
             _ => {}
         }
     }
@@ -62,6 +69,8 @@ pub(crate) fn classify(e: &RequestError) -> Failure {
         .any(|t| text.contains(t))
     {
         Failure::Transient
+    } else if REMOVED.iter().any(|t| text.contains(t)) {
+        Failure::Removed
     } else if text.contains("bot can't initiate conversation")
         || text.contains("bot was blocked by the user")
         || text.contains("user is deactivated")
@@ -86,5 +95,22 @@ mod tests {
         assert_eq!(classify(&e), Failure::RetryAfter(Duration::from_secs(3)));
         let e = RequestError::Api(ApiError::Unknown("Bad Request: message is not modified".into()));
         assert_eq!(classify(&e), Failure::NotModified);
+    }
+
+    #[test]
+    fn a_bot_out_of_its_group_is_removed() {
+        for text in [
+            "Forbidden: bot was kicked from the group chat",
+            "Forbidden: bot was kicked from the supergroup chat",
+            "Forbidden: bot is not a member of the group chat",
+            "Forbidden: bot is not a member of the supergroup chat",
+            "Forbidden: the group chat was deleted",
+        ] {
+            let e = RequestError::Api(ApiError::Unknown(text.into()));
+            assert_eq!(classify(&e), Failure::Removed, "{text}");
+        }
+        assert_eq!(classify(&RequestError::Api(ApiError::BotKicked)), Failure::Removed);
+        let blocked = RequestError::Api(ApiError::BotBlocked);
+        assert_eq!(classify(&blocked), Failure::Closed, "a private chat is only closed");
     }
 }

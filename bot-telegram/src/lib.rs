@@ -199,6 +199,7 @@ fn schema<S: Store>() -> UpdateHandler<Box<dyn std::error::Error + Send + Sync>>
     dptree::entry()
         .branch(Update::filter_message().endpoint(commands::on_message::<S>))
         .branch(Update::filter_callback_query().endpoint(callbacks::on_callback::<S>))
+        .branch(Update::filter_my_chat_member().endpoint(commands::on_my_chat_member::<S>))
 }
 
 /// Runs the dispatcher until stopped, starting it again (with backoff) when it cannot start.

@@ -8,7 +8,7 @@
 //! bot starts from it ([`Outbox::seed`]).
 
 use crate::pacing::{Budget, Pacing};
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex, Weak};
@@ -98,6 +98,9 @@ pub(crate) enum Outcome {
     RetryAfter(Duration),
     /// A failure that may pass (a 5xx, a timeout, the network): the job runs again later.
     Retry,
+    /// The bot is no longer in the group: its queue is dropped and nothing more is sent there
+    /// ([`Outbox::gone`]); [`Deliver::removed`] is told.
+    Removed,
 }
 
 pub(crate) type Delivery<'a> = Pin<Box<dyn Future<Output = Outcome> + Send + 'a>>;
@@ -105,6 +108,9 @@ pub(crate) type Delivery<'a> = Pin<Box<dyn Future<Output = Outcome> + Send + 'a>
 /// Runs jobs against Telegram.
 pub(crate) trait Deliver: Send + Sync + 'static {
     fn deliver<'a>(&'a self, chat: i64, job: &'a Job) -> Delivery<'a>;
+
+    /// The bot turned out to be out of the group `chat` (a send was refused for it).
+    fn removed<'a>(&'a self, chat: i64) -> Pin<Box<dyn Future<Output = ()> + Send + 'a>>;
 
     /// What a group was sent in the current window, as Unix milliseconds, to remember.
     fn sent<'a>(
@@ -139,6 +145,8 @@ struct State {
     chats: HashMap<i64, ChatQueue>,
     overall: Budget,
     workers: usize,
+    /// Groups the bot is no longer in: nothing is queued for them.
+    gone: HashSet<i64>,
 }
 
 struct Inner {
@@ -190,6 +198,10 @@ impl Outbox {
     /// plain message beyond the bound is dropped, and the chat told once.
     pub(crate) fn push(&self, chat: i64, job: Job) {
         let mut st = self.lock();
+        if st.gone.contains(&chat) {
+            tracing::debug!(chat, job = job.kind(), "dropped: the bot is not in the chat");
+            return;
+        }
         let q = st.chats.entry(chat).or_default();
         let key = job.key();
         let plain = q.jobs.iter().filter(|j| j.job.key().is_none()).count();
@@ -220,6 +232,21 @@ impl Outbox {
         }
     }
 
+    /// The bot is no longer in `chat`: what is queued for it is dropped, and so is whatever
+    /// comes for it until [`Outbox::back`].
+    pub(crate) fn gone(&self, chat: i64) {
+        let mut st = self.lock();
+        st.gone.insert(chat);
+        if let Some(q) = st.chats.get_mut(&chat) {
+            q.jobs.clear();
+        }
+    }
+
+    /// The bot is in `chat` again (added back, or a message came from there).
+    pub(crate) fn back(&self, chat: i64) {
+        self.lock().gone.remove(&chat);
+    }
+
     /// Waits until every queue is empty (or `timeout` passes); true when they are.
     pub(crate) async fn drain(&self, timeout: Duration) -> bool {
         let end = Instant::now() + timeout;
@@ -245,7 +272,7 @@ async fn work(inner: Arc<Inner>, chat: i64) {
     loop {
         let step = {
             let mut guard = inner.state.lock().unwrap_or_else(|e| e.into_inner());
-            let State { chats, overall, workers } = &mut *guard;
+            let State { chats, overall, workers, .. } = &mut *guard;
             let now = Instant::now();
             let q = chats.get_mut(&chat).expect("a running queue is kept");
             if q.jobs.is_empty() {
@@ -287,7 +314,7 @@ async fn work(inner: Arc<Inner>, chat: i64) {
         let outcome = deliver.deliver(chat, &queued.job).await;
         let window = {
             let mut guard = inner.state.lock().unwrap_or_else(|e| e.into_inner());
-            let State { chats, overall, .. } = &mut *guard;
+            let State { chats, overall, gone, .. } = &mut *guard;
             let now = Instant::now();
             let q = chats.get_mut(&chat).expect("a running queue is kept");
             let again = |q: &mut ChatQueue, queued: Queued| {
@@ -325,8 +352,17 @@ async fn work(inner: Arc<Inner>, chat: i64) {
                     again(q, queued);
                     None
                 }
+                Outcome::Removed => {
+                    tracing::warn!(chat, job = queued.job.kind(), "the bot is not in the chat");
+                    gone.insert(chat);
+                    q.jobs.clear();
+                    None
+                }
             }
         };
+        if outcome == Outcome::Removed {
+            deliver.removed(chat).await;
+        }
         if let Some(window) = window {
             deliver.sent(chat, window).await;
         }

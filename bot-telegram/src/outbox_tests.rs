@@ -4,7 +4,8 @@
 use super::*;
 
 /// Records what it delivers; the first `refuse` jobs get a 429, the first `flaky` jobs of
-/// `flaky_chat` a failure that may pass; remembers the windows it is given.
+/// `flaky_chat` a failure that may pass; every job of `kicked_chat` (when not 0) finds the bot
+/// out of that group; remembers the windows it is given and the groups it was told it left.
 #[derive(Default)]
 struct Recorder {
     log: Mutex<Vec<(Instant, i64, Job)>>,
@@ -12,12 +13,17 @@ struct Recorder {
     flaky: Mutex<u32>,
     flaky_chat: i64,
     windows: Mutex<HashMap<i64, Vec<i64>>>,
+    kicked_chat: i64,
+    left: Mutex<Vec<i64>>,
 }
 
 impl Deliver for Recorder {
     fn deliver<'a>(&'a self, chat: i64, job: &'a Job) -> Delivery<'a> {
         Box::pin(async move {
             tokio::time::sleep(Duration::from_millis(2)).await;
+            if self.kicked_chat != 0 && chat == self.kicked_chat {
+                return Outcome::Removed;
+            }
             for (counter, outcome) in [
                 (&self.refuse, Outcome::RetryAfter(Duration::from_millis(50))),
                 (&self.flaky, Outcome::Retry),
@@ -34,6 +40,10 @@ impl Deliver for Recorder {
             self.log.lock().unwrap().push((Instant::now(), chat, job.clone()));
             Outcome::Sent(1)
         })
+    }
+
+    fn removed<'a>(&'a self, chat: i64) -> Pin<Box<dyn Future<Output = ()> + Send + 'a>> {
+        Box::pin(async move { self.left.lock().unwrap().push(chat) })
     }
 
     fn sent<'a>(
@@ -164,4 +174,33 @@ async fn a_state_job_that_fails_runs_again() {
     assert!(outbox.drain(Duration::from_secs(60)).await);
     let log = rec.log.lock().unwrap();
     assert!(log.iter().any(|(_, _, j)| matches!(j, Job::Table { .. })), "{:?}", log.len());
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_group_the_bot_left_gets_nothing_more_until_it_is_back() {
+    let rec = Arc::new(Recorder { kicked_chat: -9, ..Recorder::default() });
+    let outbox = outbox(&rec, TIGHT);
+    for i in 0..5 {
+        outbox.push(-9, text(&format!("notice {i}")));
+    }
+    outbox.push(-9, Job::Table { table: 1 });
+    outbox.push(-5, text("elsewhere"));
+    assert!(outbox.drain(Duration::from_secs(5)).await);
+    // The first refusal drops the group's queue; the adapter is told once.
+    assert_eq!(*rec.left.lock().unwrap(), [-9]);
+    outbox.push(-9, text("later"));
+    assert!(outbox.drain(Duration::from_secs(5)).await);
+    assert_eq!(*rec.left.lock().unwrap(), [-9], "nothing was tried: nothing refused");
+    let log = rec.log.lock().unwrap().clone();
+    assert_eq!(log.iter().map(|(_, c, _)| *c).collect::<Vec<_>>(), [-5], "only the other chat");
+    // Back in the group: its jobs run again (and here find it gone again).
+    outbox.back(-9);
+    outbox.push(-9, text("welcome back"));
+    assert!(outbox.drain(Duration::from_secs(5)).await);
+    assert_eq!(*rec.left.lock().unwrap(), [-9, -9]);
+    // `gone` from an update: what is queued is dropped at once.
+    outbox.gone(-5);
+    outbox.push(-5, text("dropped"));
+    assert!(outbox.drain(Duration::from_secs(5)).await);
+    assert_eq!(rec.log.lock().unwrap().len(), 1);
 }

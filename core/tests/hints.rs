@@ -1,7 +1,10 @@
-//! Hints and reviews for people: deterministic for a seed, blind to hidden tiles, and a review
-//! names only the reviewed seat's own moves and tiles it held.
+//! Hints and reviews for people: deterministic for a seed, blind to hidden tiles (the other
+//! hands, and the bazaar once tiles were drawn from it), and a review names only the reviewed
+//! seat's own moves and tiles it held.
 
-use domino_core::engine::ai::{Budget, Level, Observation, choose_move, hint, review};
+use domino_core::engine::ai::{
+    Budget, Level, Observation, choose_move, choose_move_within, hint, review,
+};
 use domino_core::engine::game::{Deal, Match};
 use domino_core::engine::moves::Move;
 use domino_core::engine::rules::{Rules, Variant};
@@ -119,6 +122,100 @@ fn the_hint_a_table_gives_is_the_same_whatever_the_hidden_tiles() {
         checked += 1;
     }
     assert!(checked >= 4, "only {checked} positions had another consistent deal");
+}
+
+/// 2-player Kozel played greedily until seat 0 is to move with a choice after seat 1 drew from
+/// the bazaar; and the same moves on a deal where the tiles seat 0 has not seen (seat 1's hand
+/// and the bazaar left) sit elsewhere among those places, so that some tile still in the
+/// bazaar in one is in seat 1's hand in the other. `None` if no such twin replays.
+fn twin_positions_with_a_bazaar(seed: u64) -> Option<(Match, Match)> {
+    let rules = Rules::new(Variant::Kozel);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let deal = Deal::random(&rules, 2, &mut rng);
+    let replay = |deal: &Deal, moves: &[(usize, Move)]| -> Option<Match> {
+        let mut game = Match::new(rules.clone(), 2).unwrap();
+        game.start_round(deal).ok()?;
+        for &(seat, mv) in moves {
+            game.apply(seat, mv).ok()?;
+        }
+        Some(game)
+    };
+    let mut game = replay(&deal, &[])?;
+    let mut moves: Vec<(usize, Move)> = Vec::new();
+    loop {
+        let round = game.round()?;
+        if round.is_over() {
+            return None;
+        }
+        let seat = round.to_move()? as usize;
+        let drew = moves.iter().any(|&(s, mv)| s == 1 && mv == Move::Draw);
+        if seat == 0 && drew && game.legal_moves(0).len() > 1 {
+            break;
+        }
+        let mv = choose_move(Level::Greedy, &game, seat, &mut rng)?;
+        game.apply(seat, mv).unwrap();
+        moves.push((seat, mv));
+    }
+    let round = game.round()?;
+    let unseen: Vec<Tile> = round.hand(1).iter().chain(round.bazaar().iter().copied()).collect();
+    // The places in the deal that hold an unseen tile: in seat 1's dealt hand, or in the
+    // bazaar (drawn by seat 1 since, or still there).
+    let in_hand: Vec<usize> =
+        (0..deal.hands[1].len()).filter(|&i| unseen.contains(&deal.hands[1][i])).collect();
+    let in_bazaar: Vec<usize> =
+        (0..deal.bazaar.len()).filter(|&j| unseen.contains(&deal.bazaar[j])).collect();
+    let mut tiles = unseen.clone();
+    for _ in 0..400 {
+        tiles.shuffle(&mut rng);
+        let mut other = deal.clone();
+        let mut next = tiles.iter().copied();
+        for &i in &in_hand {
+            other.hands[1][i] = next.next().unwrap();
+        }
+        for &j in &in_bazaar {
+            other.bazaar[j] = next.next().unwrap();
+        }
+        let Some(g) = replay(&other, &moves) else { continue };
+        if g.round().unwrap().hand(1) != round.hand(1) {
+            return Some((game, g));
+        }
+    }
+    None
+}
+
+#[test]
+fn hints_and_computer_moves_are_blind_to_a_bazaar_that_was_drawn_from() {
+    let mut checked = 0;
+    for seed in 0..40 {
+        let Some((a, b)) = twin_positions_with_a_bazaar(900 + seed) else { continue };
+        let (ra, rb) = (a.round().unwrap(), b.round().unwrap());
+        assert_eq!(ra.hand(0), rb.hand(0));
+        assert_eq!(ra.bazaar_len(), rb.bazaar_len());
+        assert_ne!(ra.bazaar(), rb.bazaar(), "the bazaar holds other tiles");
+        let (oa, ob) = (Observation::new(&a, 0).unwrap(), Observation::new(&b, 0).unwrap());
+        assert_eq!(format!("{oa:?}"), format!("{ob:?}"), "the observations differ");
+        for rng_seed in [3, 41] {
+            let ha = hint(&oa, &mut ChaCha8Rng::seed_from_u64(rng_seed), BUDGET);
+            let hb = hint(&ob, &mut ChaCha8Rng::seed_from_u64(rng_seed), BUDGET);
+            assert_eq!(ha, hb, "seed {seed}: the hint saw the hidden tiles");
+            assert_eq!(a.check(0, &ha.best), Ok(()));
+        }
+        let sa = domino_core::service::suggest(&a, 0, 77, BUDGET);
+        assert_eq!(
+            sa,
+            domino_core::service::suggest(&b, 0, 77, BUDGET),
+            "seed {seed}: a table's hint"
+        );
+        for level in [Level::Greedy, Level::Expert] {
+            let mv = |g: &Match| {
+                let mut rng = ChaCha8Rng::seed_from_u64(7);
+                choose_move_within(level, g, 0, &mut rng, BUDGET, &|| false)
+            };
+            assert_eq!(mv(&a), mv(&b), "{level} at seed {seed} saw the hidden tiles");
+        }
+        checked += 1;
+    }
+    assert!(checked >= 8, "only {checked} positions had another consistent deal");
 }
 
 #[test]

@@ -2,9 +2,9 @@
 //! chat, the people a chat has seen by @username (kept in the store, bounded, written only when
 //! something changed), duels by name and the duels refused, and a chat moved to a new id.
 
-use domino_core::chat::{Chat, Cmd, From, PEOPLE_KEPT, Request};
+use domino_core::chat::{Chat, Cmd, From, PEOPLE_KEPT, Presence, Request};
 use domino_core::service::{ManualClock, Options, OsSeeds, Service};
-use domino_core::session::{ChatId, Person, Phase, Platform, Simple, UserId};
+use domino_core::session::{ChatId, Lang, Person, Phase, Platform, Simple, UserId};
 use domino_core::store::{MemoryStore, Store};
 use std::sync::Arc;
 
@@ -83,12 +83,25 @@ async fn duels_by_name_and_the_duels_refused_on_both_platforms() {
     };
     let own = duel(From::member(g.clone(), ann.clone()), &["@Ann"]).await;
     assert!(own.starts_with("С самим собой") && own.contains("/duel бот"), "{own}");
-    let away = From { invitee_in_chat: Some(false), ..From::member(g.clone(), ann.clone()) };
+    let away =
+        From { invitee_in_chat: Some(Presence::Out), ..From::member(g.clone(), ann.clone()) };
     let gone = duel(away, &["@bob"]).await;
     assert_eq!(gone, "Player 2 не в этом чате: вызвать можно только участника чата.");
+    // Whether Bob is in the chat could not be asked: no challenge either, and the text says so.
+    let unknown =
+        From { invitee_in_chat: Some(Presence::Unknown), ..From::member(g.clone(), ann.clone()) };
+    let unchecked = duel(unknown, &["@bob"]).await;
+    assert!(unchecked.starts_with("Не удалось проверить, есть ли Player 2"), "{unchecked}");
+    let unknown_en = From {
+        invitee_in_chat: Some(Presence::Unknown),
+        lang: Some(Lang::En),
+        ..From::member(g.clone(), ann.clone())
+    };
+    let unchecked = duel(unknown_en, &["@bob"]).await;
+    assert!(unchecked.starts_with("Could not check whether Player 2"), "{unchecked}");
     assert!(duel(From::member(g.clone(), ann.clone()), &["@carol"]).await.contains("@carol"));
     assert!(chat.service().tables_in(&g).await.is_empty(), "refused: nothing opened");
-    let here = From { invitee_in_chat: Some(true), ..From::member(g.clone(), ann.clone()) };
+    let here = From { invitee_in_chat: Some(Presence::In), ..From::member(g.clone(), ann.clone()) };
     chat.handle(&here, Request::words(Cmd::Duel, &["@bob"])).await;
     let t = chat.service().tables_in(&g).await.pop().expect("a challenge");
     assert!(matches!(&t.phase, Phase::Challenge { invitee, .. } if invitee == &bob));
@@ -146,4 +159,53 @@ async fn tables_live_in_their_topic_and_a_moved_chat_takes_them_along() {
     let stop = From { thread: Some("7".into()), ..From::member(to.clone(), ann.clone()) };
     let stopped = chat.handle(&stop, Request::words(Cmd::Stop, &[])).await;
     assert_eq!(stopped.shows[0].table.number, 1);
+}
+
+#[tokio::test]
+async fn a_chat_the_bot_left_has_its_tables_closed_and_nothing_scored() {
+    use domino_core::engine::rules::{Rules, Variant};
+    use domino_core::service::{ServiceError, TableSpec};
+    use domino_core::session::{Action, Actor, CloseReason, Command, Rejection};
+    let (chat, _) = chat().await;
+    let (g, other) = (group(), ChatId::new(Platform::Telegram, "-200"));
+    let svc = chat.service().clone();
+    let open = |at: &ChatId, host: Person| {
+        let spec = TableSpec {
+            chat: at.clone(),
+            thread: None,
+            rules: Rules::new(Variant::Kozel),
+            size: 2,
+            clock: None,
+        };
+        let svc = svc.clone();
+        async move { svc.create(spec, host).await.unwrap().table.id }
+    };
+    let playing = open(&g, tg(1)).await;
+    let join =
+        Command { actor: Actor::person(tg(2)), action: Action::Join { seat: None }, version: None };
+    assert_eq!(svc.handle(playing, join).await.unwrap().table.phase, Phase::Playing);
+    let lobby = open(&g, tg(3)).await;
+    let elsewhere = open(&other, tg(4)).await;
+    // Only the service says the bot left: a person cannot.
+    let forged = Command { actor: Actor::person(tg(1)), action: Action::LeftChat, version: None };
+    let refused = svc.handle(playing, forged).await;
+    assert!(matches!(refused, Err(ServiceError::Rejected(Rejection::SystemOnly))), "{refused:?}");
+
+    let shows = chat.left_chat(&g).await;
+    let mut closed: Vec<i64> = shows.iter().map(|s| s.table.id).collect();
+    closed.sort();
+    assert_eq!(closed, vec![playing, lobby]);
+    for s in &shows {
+        assert_eq!(s.table.phase, Phase::Closed { reason: CloseReason::LeftChat });
+        let notice = &s.notice.as_ref().expect("a notice").text;
+        assert!(notice.contains("бота убрали из чата"), "{notice}");
+    }
+    let en = domino_core::view::text::close_reason_text(CloseReason::LeftChat, Lang::En);
+    assert!(en.contains("the bot was removed") && en.contains("nothing scored"), "{en}");
+    assert!(svc.tables_in(&g).await.is_empty());
+    assert_eq!(svc.tables_in(&other).await.iter().map(|t| t.id).collect::<Vec<_>>(), [elsewhere]);
+    let store = svc.store();
+    assert!(store.scoreboard(&g, None, None).await.unwrap().is_empty(), "nothing scored");
+    assert!(store.history(&g, None, 10).await.unwrap().is_empty(), "no match finished");
+    assert!(chat.left_chat(&g).await.is_empty(), "nothing left to close the second time");
 }

@@ -83,7 +83,7 @@ async fn dump<S: Store>(store: &S, ids: &[i64]) -> Value {
     }
     out.push(as_json(&open_tables(store).await));
     for chat in [chat_a(), chat_b()] {
-        for season in [None, Some(1), Some(2), Some(3)] {
+        for season in [None, Some(0), Some(1), Some(2), Some(3)] {
             out.push(json!([
                 as_json(&store.scoreboard(&chat, season, None).await.unwrap()),
                 as_json(&store.pair_scoreboard(&chat, season, None).await.unwrap()),

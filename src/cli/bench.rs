@@ -10,7 +10,7 @@ use domino_core::service::{Service, SystemClock, TableSpec};
 use domino_core::session::{
     Action, Actor, ChatId, Command, Person, Platform, Simple, Table, UserId,
 };
-use domino_core::store::{AnyStore, SqliteStore, Store, is_postgres_url};
+use domino_core::store::{AnyStore, SqliteStore, Store, is_postgres_url, redacted};
 use serde_json::json;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -90,11 +90,13 @@ pub fn run(args: Args) -> ExitCode {
 
 /// The store `--db` names: a database URL (`postgres://…`, `sqlite://…`), or a SQLite file.
 pub(super) async fn open(db: &str) -> anyhow::Result<AnyStore> {
-    Ok(if is_postgres_url(db) || db.starts_with("sqlite:") {
-        AnyStore::open(db).await?
+    let opened = if is_postgres_url(db) || db.starts_with("sqlite:") {
+        AnyStore::open(db).await
     } else {
-        AnyStore::Sqlite(SqliteStore::open_path(std::path::Path::new(db)).await?)
-    })
+        SqliteStore::open_path(std::path::Path::new(db)).await.map(AnyStore::Sqlite)
+    };
+    // The database is named as it may be shown: never with its password.
+    opened.map_err(|e| anyhow::anyhow!("{}: {e}", redacted(db)))
 }
 
 fn person(table: u32, seat: u32) -> Person {

@@ -17,7 +17,8 @@ pub struct Args {
     variant: String,
     #[arg(long, default_value_t = 4)]
     players: usize,
-    /// "pairs" for two pairs of partners.
+    /// "pairs" for two pairs of partners, "none" for each on their own. Unset: the variant's
+    /// own, or pairs when that cannot seat the players (4-player Kozel).
     #[arg(long)]
     teams: Option<String>,
     #[arg(long, default_value_t = 100)]
@@ -38,6 +39,21 @@ fn quantile(sorted: &[f64], q: f64) -> f64 {
     sorted[((q * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len()) - 1]
 }
 
+/// The rules of the benched table: the teams asked for, else the variant's own, else pairs
+/// (the defaults, 4-player Kozel, are a pairs game).
+fn table_rules(variant: Variant, teams: Option<&str>, players: usize) -> Result<Rules, String> {
+    let with = |teams: Option<&str>| {
+        let teams = teams.map(|t| json!(t));
+        Rules::from_options(variant, &Value::Null, teams.as_ref())
+            .map_err(|e| e.to_string())
+            .and_then(|r| r.check_table(players).map(|_| r).map_err(|e| e.to_string()))
+    };
+    match teams {
+        Some(t) => with(Some(t)),
+        None => with(None).or_else(|own| with(Some("pairs")).map_err(|_| own)),
+    }
+}
+
 pub fn run(args: Args) -> ExitCode {
     let variant: Variant = match args.variant.parse() {
         Ok(v) => v,
@@ -46,11 +62,7 @@ pub fn run(args: Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let teams = args.teams.as_ref().map(|t| json!(t));
-    let rules = match Rules::from_options(variant, &Value::Null, teams.as_ref())
-        .map_err(|e| e.to_string())
-        .and_then(|r| r.check_table(args.players).map(|_| r).map_err(|e| e.to_string()))
-    {
+    let rules = match table_rules(variant, args.teams.as_deref(), args.players) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("domino bench hints: {e}");

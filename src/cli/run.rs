@@ -7,6 +7,7 @@
 use domino_core::service::{Options, OsSeeds, Service, SystemClock};
 use domino_core::store::{
     AnyStore, CopyProgress, PgStore, SqliteStore, copy_sqlite_to_postgres, is_postgres_url,
+    redacted as shown,
 };
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -21,16 +22,6 @@ pub fn database_url() -> String {
         .ok()
         .filter(|u| !u.is_empty())
         .unwrap_or_else(|| "sqlite://domino.db".into())
-}
-
-/// The URL as it may be shown: a password in it becomes `***`.
-pub fn shown(url: &str) -> String {
-    let Some((scheme, rest)) = url.split_once("://") else { return url.to_owned() };
-    let Some((user_info, host)) = rest.split_once('@') else { return url.to_owned() };
-    match user_info.split_once(':') {
-        Some((user, _)) => format!("{scheme}://{user}:***@{host}"),
-        None => url.to_owned(),
-    }
 }
 
 fn token(name: &str) -> Option<String> {
@@ -206,11 +197,11 @@ async fn copy(from: &str, to: &str) -> anyhow::Result<()> {
     let path = from.strip_prefix("sqlite://").unwrap_or(from);
     let path = path.split_once('?').map_or(path, |(p, _)| p);
     if !std::path::Path::new(path).is_file() {
-        anyhow::bail!("{from}: no such SQLite file");
+        anyhow::bail!("{}: no such SQLite file", shown(from));
     }
     let sqlite = SqliteStore::open(from).await?;
     let pg = PgStore::open(to).await?;
-    eprintln!("copying {from} into {}", shown(to));
+    eprintln!("copying {} into {}", shown(from), shown(to));
     let mut shown_step = (String::new(), u64::MAX);
     let mut progress = |p: &CopyProgress| {
         let (what, done, total, unit) = match p {
@@ -247,7 +238,7 @@ async fn copy(from: &str, to: &str) -> anyhow::Result<()> {
         let n: u64 = report.tables.iter().map(|t| t.inserted + t.updated).sum();
         println!("copied: {n} rows written");
     } else {
-        println!("nothing changed: PostgreSQL already held everything in {from}");
+        println!("nothing changed: PostgreSQL already held everything in {}", shown(from));
     }
     pg.close().await;
     sqlite.close().await;

@@ -1,7 +1,7 @@
 //! A fake Telegram Bot API server on loopback: keeps chats and messages, applies edits and
 //! deletes as Telegram does ("message is not modified", "message to edit not found", 403 for
 //! a private chat the user never opened), records every request, answers chosen calls with 429
-//! or 403, and hands out updates the test pushes through long polling. This file holds its
+//! or 403 (or answers late), and hands out updates the test pushes through long polling. This file holds its
 //! state and the test's handle; the HTTP side is in `fake_server`, the methods in
 //! `fake_methods`, what people do in `fake_people`, photos in `fake_media`, topics and upgraded
 //! groups in `fake_places`.
@@ -116,6 +116,8 @@ pub enum Fault {
     Forbidden,
     /// 502 Bad Gateway, as Telegram's front answers in a bad spell.
     Unavailable,
+    /// Answered as usual, but only after this long (a call that hangs).
+    Slow(Duration),
 }
 
 pub(crate) struct Rule {
@@ -148,6 +150,8 @@ pub struct St {
     pub topics: HashSet<(i64, i32)>,
     /// Groups upgraded to supergroups: old id → new id.
     pub migrated: HashMap<i64, i64>,
+    /// Groups the bot was removed from: every call naming them gets a 403 (`fake_places`).
+    pub kicked: HashSet<i64>,
 }
 
 impl St {

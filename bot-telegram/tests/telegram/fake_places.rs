@@ -1,7 +1,9 @@
 //! Where messages are, in the fake Bot API: forum topics (a send names a topic that exists, or
 //! lands in General; a person's message in a topic replies to the topic's first message, as
 //! Telegram has it) and groups upgraded to supergroups (the old chat's last update names the new
-//! id, the new chat's first the old one, and the old chat refuses everything from then on).
+//! id, the new chat's first the old one, and the old chat refuses everything from then on), and
+//! groups the bot was removed from (a 403 for every call naming them, and maybe the
+//! `my_chat_member` update that says so).
 
 use crate::fake::{Fake, St, User, err, int, message_json};
 use axum::http::StatusCode;
@@ -11,10 +13,13 @@ use serde_json::{Value, json};
 /// Chats at or below this id are forum supergroups.
 pub const SUPERGROUPS: i64 = -1_000_000;
 
-/// Why Telegram refuses a call before doing it: the chat was upgraded (400 naming the new id),
-/// or the topic named is none of the chat's.
+/// Why Telegram refuses a call before doing it: the bot was removed from the chat (403), the
+/// chat was upgraded (400 naming the new id), or the topic named is none of the chat's.
 pub(crate) fn refused(st: &St, _method: &str, body: &Value) -> Option<Response> {
     let chat = body.get("chat_id").and_then(int)?;
+    if st.kicked.contains(&chat) {
+        return Some(err(403, "Forbidden: bot was kicked from the group chat", None));
+    }
     if let Some(to) = st.migrated.get(&chat) {
         let body = json!({
             "ok": false, "error_code": 400,
@@ -81,6 +86,21 @@ impl Fake {
         body["reply_to_message"] = root;
         self.push(&mut st, "message", body);
         m.id
+    }
+
+    /// `who` removes the bot from the group `chat`: every call naming it is refused from now
+    /// on; with `tell`, Telegram sends the bot the `my_chat_member` update that says so.
+    pub fn kick_bot(&self, chat: i64, who: &User, tell: bool) {
+        let mut st = self.lock();
+        st.kicked.insert(chat);
+        if tell {
+            let body = json!({
+                "chat": crate::fake::chat_json(chat), "from": who.json(), "date": 1_700_000_100,
+                "old_chat_member": {"status": "member", "user": crate::fake::bot_json()},
+                "new_chat_member": {"status": "kicked", "user": crate::fake::bot_json(), "until_date": 0},
+            });
+            self.push(&mut st, "my_chat_member", body);
+        }
     }
 
     /// The group `from` is upgraded to the supergroup `to` (by `who`).

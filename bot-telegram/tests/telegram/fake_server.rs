@@ -48,16 +48,21 @@ pub(crate) async fn api(
     if method == "getupdates" {
         return get_updates(&shared, &body).await;
     }
-    let mut st = shared.st.lock().unwrap_or_else(|e| e.into_inner());
     let chat = body.get("chat_id").and_then(int);
-    let fault = st
-        .rules
-        .iter_mut()
-        .find(|r| r.times > 0 && r.method == method && (r.chat.is_none() || r.chat == chat))
-        .map(|r| {
-            r.times -= 1;
-            r.fault
-        });
+    let fault = {
+        let mut st = shared.st.lock().unwrap_or_else(|e| e.into_inner());
+        st.rules
+            .iter_mut()
+            .find(|r| r.times > 0 && r.method == method && (r.chat.is_none() || r.chat == chat))
+            .map(|r| {
+                r.times -= 1;
+                r.fault
+            })
+    };
+    if let Some(Fault::Slow(late)) = fault {
+        tokio::time::sleep(late).await;
+    }
+    let mut st = shared.st.lock().unwrap_or_else(|e| e.into_inner());
     let record = |st: &mut St, status: u16| {
         st.requests.push(Req {
             method: method.clone(),
@@ -83,7 +88,7 @@ pub(crate) async fn api(
             record(&mut st, 502);
             return err(502, "Bad Gateway", None);
         }
-        None => {}
+        Some(Fault::Slow(_)) | None => {}
     }
     if let Some(refused) = crate::fake_places::refused(&st, &method, &body) {
         record(&mut st, refused.status().as_u16());

@@ -1,5 +1,5 @@
 //! Safe in a public chat: join links are for members of the table's chat and cannot be made
-//! up; posts as a channel are not players; long replies arrive whole; a table that no longer
+//! up, and a membership that could not be checked (a 5xx, a timeout) refuses a join or a duel; posts as a channel are not players; long replies arrive whole; a table that no longer
 //! reads is set aside and its chat told.
 
 use crate::fake::{Fake, Fault, User};
@@ -48,6 +48,62 @@ async fn a_join_link_is_for_members_of_the_tables_chat_and_cannot_be_made_up() {
     fake.open_link(&BOB, &join);
     eventually("Bob seated", || async {
         (table(&service, id).await.phase == Phase::Playing).then_some(())
+    })
+    .await;
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_membership_that_could_not_be_checked_refuses_the_join_and_the_duel() {
+    let fake = Fake::start().await;
+    let bot = start(&fake, memory_service().await).await;
+    let service = bot.service.clone();
+    let late = Fault::Slow(std::time::Duration::from_millis(2500));
+    // A join link: Telegram answers getChatMember with a 502, then too late; then it answers.
+    fake.say(GROUP, &ALICE, "/new kozel 2");
+    let id = table_in(&service, GROUP).await.id;
+    let join = shown(&fake, &service, id, "public").await.button("✋").and_then(|b| b.url).unwrap();
+    for (n, fault) in [(1, Fault::Unavailable), (2, late)] {
+        fake.fail("getChatMember", Some(GROUP), fault, 1);
+        fake.open_link(&BOB, &join);
+        fake.until("the refusal", |st| {
+            let told =
+                st.bot_texts(BOB.id).into_iter().filter(|t| t.contains("участники его чата"));
+            (told.count() == n).then_some(())
+        })
+        .await;
+        assert_eq!(table(&service, id).await.phase, Phase::Lobby, "nobody sat down");
+    }
+    fake.open_link(&BOB, &join);
+    eventually("Bob seated", || async {
+        (table(&service, id).await.phase == Phase::Playing).then_some(())
+    })
+    .await;
+
+    // A duel by @username: the same failures refuse it, in the chat's language, and say why.
+    fake.say(GROUP, &CAROL, "/help");
+    let unchecked = |fake: &Fake, n: usize| {
+        let fake = fake.clone();
+        async move {
+            fake.until("the duel refused", |st| {
+                let told = st
+                    .bot_texts(GROUP)
+                    .into_iter()
+                    .filter(|t| t.starts_with("Не удалось проверить, есть ли Carol в этом чате"));
+                (told.count() == n).then_some(())
+            })
+            .await
+        }
+    };
+    for (n, fault) in [(1, Fault::Unavailable), (2, late)] {
+        fake.fail("getChatMember", Some(GROUP), fault, 1);
+        fake.say(GROUP, &ALICE, "/duel @carol");
+        unchecked(&fake, n).await;
+        assert_eq!(service.tables_in(&chat(GROUP)).await.len(), 1, "no challenge");
+    }
+    fake.say(GROUP, &ALICE, "/duel @carol");
+    eventually("the challenge", || async {
+        (service.tables_in(&chat(GROUP)).await.len() == 2).then_some(())
     })
     .await;
     bot.stop().await;

@@ -69,36 +69,29 @@ impl<S: Store> Chat<S> {
             return Ok(Answer::private(texts::no_computer_pairs(lang)));
         }
         let store = self.service.store();
-        let current = store.season(&from.chat).await?.number;
-        let seasons: Vec<u32> = match (args.all_time, args.season) {
-            (true, _) => (1..=current).collect(),
-            (false, Some(n)) => vec![n],
-            (false, None) => vec![current],
+        let season = match (args.all_time, args.season) {
+            (true, _) => None,
+            (false, Some(n)) => Some(n),
+            (false, None) => Some(store.season(&from.chat).await?.number),
         };
-        let span = if args.all_time { Span::AllTime } else { Span::Season(seasons[0]) };
-        let head = if args.all_time {
-            crate::view::text::tr(lang, "За всё время", "All time").to_owned()
-        } else {
-            texts::season_header(lang, seasons[0])
+        // All time: every season's lines in one query each, added up here.
+        let (span, lines) = match season {
+            Some(n) => (Span::Season(n), n),
+            None => (Span::AllTime, Span::AllTime.key()),
+        };
+        let head = match season {
+            Some(n) => texts::season_header(lang, n),
+            None => crate::view::text::tr(lang, "За всё время", "All time").to_owned(),
         };
         let text = if args.pairs_table {
-            let mut rows = Vec::new();
-            for &n in &seasons {
-                rows.extend(store.pair_scoreboard(&from.chat, Some(n), args.game).await?);
-            }
+            let rows = store.pair_scoreboard(&from.chat, Some(lines), args.game).await?;
             let ratings = store.ratings(&from.chat, span, args.game).await?;
             render_pair_scoreboard(&merge_pairs(rows), &ratings, lang)
         } else if args.computer {
-            let mut rows = Vec::new();
-            for &n in &seasons {
-                rows.extend(store.computer_scoreboard(&from.chat, Some(n), args.game).await?);
-            }
+            let rows = store.computer_scoreboard(&from.chat, Some(lines), args.game).await?;
             render_computer_scoreboard(&merge_players(rows), lang)
         } else {
-            let mut rows = Vec::new();
-            for &n in &seasons {
-                rows.extend(store.scoreboard(&from.chat, Some(n), args.game).await?);
-            }
+            let rows = store.scoreboard(&from.chat, Some(lines), args.game).await?;
             let ratings = store.ratings(&from.chat, span, args.game).await?;
             render_scoreboard(&merge_players(rows), &ratings, lang)
         };
@@ -166,7 +159,8 @@ impl<S: Store> Chat<S> {
     }
 }
 
-/// One line per player and game over several seasons (the latest name kept).
+/// One line per player and game over several seasons, given oldest first (the latest name
+/// kept).
 fn merge_players(rows: Vec<ScoreRow>) -> Vec<ScoreRow> {
     let mut by: BTreeMap<(String, String, Variant), ScoreRow> = BTreeMap::new();
     for r in rows {

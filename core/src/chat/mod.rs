@@ -35,7 +35,7 @@ pub use link::{Link, Links};
 pub use menu::{Change, Control, ControlKind, Item, Menu, MenuPress, Page, TIMERS};
 pub use menu_draw::{menu as settings_menu, rules_summary, settings_text, timer_text};
 pub use people::PEOPLE_KEPT;
-pub use request::{From, Request, may_administer};
+pub use request::{From, Presence, Request, may_administer};
 pub use turn::{TurnPing, turn_ping};
 
 use crate::service::{Reply as Replied, Service};

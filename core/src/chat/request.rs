@@ -29,8 +29,26 @@ pub struct From {
     /// stored, and the one stored when this person opens the chat's first table.
     pub lang: Option<Lang>,
     /// What the platform says of the person a `/duel` names: whether they are in `chat`
-    /// (`None`: not asked, or nobody named). A duel with someone not in it is refused.
-    pub invitee_in_chat: Option<bool>,
+    /// (`None`: not asked, or nobody named). A duel with someone not in it is refused, and so
+    /// is one the platform could not be asked about.
+    pub invitee_in_chat: Option<Presence>,
+}
+
+/// What a platform answered when asked whether a person is in a chat.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Presence {
+    In,
+    /// Never joined, left, banned, or unknown to the platform.
+    Out,
+    /// The platform could not be asked (an error, a timeout): a check that failed refuses.
+    Unknown,
+}
+
+impl Presence {
+    /// `In` or `Out`.
+    pub fn of(present: bool) -> Presence {
+        if present { Presence::In } else { Presence::Out }
+    }
 }
 
 impl From {

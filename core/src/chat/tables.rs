@@ -4,7 +4,7 @@
 use super::answer::{Answer, Body, Reply, Show};
 use super::args::{Args, Opponent};
 use super::link::Link;
-use super::request::From;
+use super::request::{From, Presence};
 use super::{Chat, DUEL_TTL_MS, prefix, texts};
 use crate::service::{ServiceError, TableSpec};
 use crate::session::{Action, Actor, Command, Lang, Person, Phase, Rejection, Table};
@@ -112,8 +112,11 @@ impl<S: Store> Chat<S> {
                 Some(p) if p.id == from.person.id => {
                     return Ok(Answer::private(texts::duel_self(lang, platform)));
                 }
-                Some(p) if from.invitee_in_chat == Some(false) => {
+                Some(p) if from.invitee_in_chat == Some(Presence::Out) => {
                     return Ok(Answer::private(texts::duel_not_member(lang, &p.name)));
+                }
+                Some(p) if from.invitee_in_chat == Some(Presence::Unknown) => {
+                    return Ok(Answer::private(texts::duel_unchecked(lang, &p.name)));
                 }
                 Some(p) => Some(p),
             },
@@ -200,6 +203,27 @@ impl<S: Store> Chat<S> {
         let cmd = Command { actor, action: Action::End, version: None };
         let done = self.service.handle(table.id, cmd).await;
         self.answered(done, table.lang)
+    }
+
+    /// The bot is no longer in `chat` (the platform says it was removed): every open table of
+    /// the chat, in any of its threads, closes as abandoned, nothing scored. What changed, for
+    /// the adapter to show where it still can (the players' private hands; nothing can be sent
+    /// to the chat itself).
+    pub async fn left_chat(&self, chat: &crate::session::ChatId) -> Vec<Show> {
+        let mut out = Vec::new();
+        for table in self.service.tables_in(chat).await {
+            let cmd = Command { actor: Actor::System, action: Action::LeftChat, version: None };
+            match self.service.handle(table.id, cmd).await {
+                Ok(reply) => out.push(self.dressed(Show::of(&reply.table, &reply.events)).await),
+                // Closed meanwhile (a timer, another process): nothing left to close.
+                Err(ServiceError::Rejected(Rejection::Closed)) => {}
+                Err(e) => tracing::warn!(table = table.id, error = %e, "table not closed"),
+            }
+        }
+        if !out.is_empty() {
+            tracing::info!(%chat, tables = out.len(), "the bot left the chat: its tables closed");
+        }
+        out
     }
 
     pub(super) async fn link(

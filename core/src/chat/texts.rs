@@ -88,6 +88,21 @@ pub fn duel_not_member(lang: Lang, name: &str) -> String {
     }
 }
 
+/// The platform could not say whether the person a `/duel` names is in the chat.
+pub fn duel_unchecked(lang: Lang, name: &str) -> String {
+    let name = crate::view::text::display_name(name);
+    match lang {
+        Lang::Ru => format!(
+            "Не удалось проверить, есть ли {name} в этом чате, — вызов не отправлен. \
+             Попробуйте ещё раз чуть позже."
+        ),
+        Lang::En => format!(
+            "Could not check whether {name} is in this chat, so no challenge was sent. \
+             Try again in a moment."
+        ),
+    }
+}
+
 /// The name of a Discord thread a table is opened in.
 pub fn thread_name(lang: Lang, host: &str) -> String {
     let host = crate::view::text::display_name(host);

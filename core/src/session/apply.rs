@@ -230,6 +230,13 @@ impl Table {
                 }
                 self.tick(now, lives, ev)
             }
+            Action::LeftChat => {
+                if person.is_some() {
+                    return Err(Rejection::SystemOnly);
+                }
+                self.close(CloseReason::LeftChat, ev);
+                Ok(())
+            }
             Action::RobotMove { mv } => {
                 if person.is_some() {
                     return Err(Rejection::SystemOnly);

@@ -80,6 +80,9 @@ pub enum Action {
     },
     /// Timers: expires a challenge or a lobby, closes a match left waiting too long.
     Tick { lives: super::life::Lives },
+    /// The bot is no longer in the table's chat (removed from the group): the table closes,
+    /// nothing scored (service).
+    LeftChat,
     /// A computer player's move for the seat [`super::Table::robot_turn`] names (service).
     RobotMove { mv: Move },
     /// The person to move took the expert's hint, `mv` (worked out by the service from that

@@ -99,6 +99,8 @@ pub enum CloseReason {
     Deserted,
     /// The match reached `bounds::MAX_ROUNDS` rounds undecided; nothing was scored.
     RoundLimit,
+    /// The bot was removed from the table's chat; nothing was scored.
+    LeftChat,
 }
 
 /// Where the table is in its life.

@@ -14,6 +14,7 @@ mod rating;
 mod settings;
 mod sqlite;
 mod summary;
+mod url;
 
 pub use any::{AnyStore, is_postgres_url};
 pub use copy::{
@@ -26,6 +27,7 @@ pub use rating::{MU0, Rated, Rating, SIGMA0, Span, people_only, rate, rated_in};
 pub use settings::{BoardMode, ChatSettings};
 pub use sqlite::SqliteStore;
 pub use summary::{MatchSummary, SummaryPlayer};
+pub use url::redacted;
 
 use crate::engine::rules::Variant;
 use crate::session::{ChatId, Event, Millis, Table, UserId};
@@ -194,8 +196,10 @@ pub trait Store: Send + Sync + 'static {
         now: Millis,
     ) -> impl Future<Output = Result<Season, StoreError>> + Send;
 
-    /// Scoreboard lines of a season (`None`: the current one), optionally one variant: from
-    /// person-only matches (every seat a person).
+    /// Scoreboard lines of a season (`None`: the current one; `Some(0)`, as
+    /// [`Span::AllTime`] is keyed: every season's lines in one query, a line per player, game
+    /// and season, oldest season first), in (player, variant) order, optionally one variant:
+    /// from person-only matches (every seat a person).
     fn scoreboard(
         &self,
         chat: &ChatId,
@@ -203,8 +207,8 @@ pub trait Store: Send + Sync + 'static {
         variant: Option<Variant>,
     ) -> impl Future<Output = Result<Vec<ScoreRow>, StoreError>> + Send;
 
-    /// Pair lines of a season (`None`: the current one), optionally one variant: from
-    /// person-only pair games.
+    /// Pair lines of a season (`None`: the current one; `Some(0)`: every season's, as
+    /// `scoreboard` gives them), optionally one variant: from person-only pair games.
     fn pair_scoreboard(
         &self,
         chat: &ChatId,

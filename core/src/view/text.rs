@@ -260,6 +260,11 @@ pub const fn close_reason_text(reason: CloseReason, lang: Lang) -> &'static str 
             "300 раундов без победителя — матч окончен, в таблицу не идёт",
             "300 rounds without a result: the match is over, nothing scored",
         ),
+        CloseReason::LeftChat => tr(
+            lang,
+            "бота убрали из чата — матч брошен, в таблицу не идёт",
+            "the bot was removed from the chat: abandoned, nothing scored",
+        ),
     }
 }
 

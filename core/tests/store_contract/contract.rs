@@ -279,6 +279,17 @@ pub(super) async fn contract<S: Store>(store: &S) -> Bench<'_, S> {
     assert_eq!(b.new_season(&chat_b).await.number, 2);
     assert_eq!(b.new_season(&chat_b).await.number, 3);
     assert_eq!(store.computer_scoreboard(&chat_b, Some(1), None).await.unwrap(), erin_line);
+    // Season 0 (as all time is keyed): every season's lines at once, oldest season first
+    // within each player and game (`/top all` adds them up from one query).
+    let mut every = [season1.clone(), season2.clone()].concat();
+    every.sort_by(|x, y| (&x.user, x.variant).cmp(&(&y.user, y.variant)));
+    assert!(every.len() > season1.len() && every.len() > season2.len());
+    assert_eq!(store.scoreboard(&a, Some(0), None).await.unwrap(), every);
+    let classic: Vec<ScoreRow> =
+        every.iter().filter(|r| r.variant == Variant::Classic).cloned().collect();
+    assert_eq!(store.scoreboard(&a, Some(0), Some(Variant::Classic)).await.unwrap(), classic);
+    assert_eq!(store.pair_scoreboard(&a, Some(0), None).await.unwrap(), pairs);
+    assert_eq!(store.computer_scoreboard(&chat_b, Some(0), None).await.unwrap(), erin_line);
     b
 }
 

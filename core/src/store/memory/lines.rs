@@ -94,13 +94,16 @@ impl Inner {
     ) -> Vec<ScoreRow> {
         let season = season.unwrap_or_else(|| self.current_season(chat).number);
         let lines = if computers { &self.computer_players } else { &self.players };
-        lines
+        // Season-major keys: every season's lines come oldest first, as the SQL stores give them.
+        let mut out: Vec<ScoreRow> = lines
             .iter()
             .filter(|((c, s, _, v), _)| {
-                c == chat && *s == season && variant.is_none_or(|x| x == *v)
+                c == chat && (*s == season || season == 0) && variant.is_none_or(|x| x == *v)
             })
             .map(|(_, r)| r.clone())
-            .collect()
+            .collect();
+        out.sort_by(|a, b| (&a.user, a.variant).cmp(&(&b.user, b.variant)));
+        out
     }
 }
 

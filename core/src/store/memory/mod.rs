@@ -268,13 +268,16 @@ impl Store for MemoryStore {
     ) -> Result<Vec<PairRow>, StoreError> {
         let g = self.lock();
         let season = season.unwrap_or_else(|| g.current_season(chat).number);
-        Ok(g.pairs
+        let mut out: Vec<PairRow> = g
+            .pairs
             .iter()
             .filter(|((c, s, _, v), _)| {
-                c == chat && *s == season && variant.is_none_or(|x| x == *v)
+                c == chat && (*s == season || season == 0) && variant.is_none_or(|x| x == *v)
             })
             .map(|(_, r)| r.clone())
-            .collect())
+            .collect();
+        out.sort_by(|a, b| (&a.users, a.variant).cmp(&(&b.users, b.variant)));
+        Ok(out)
     }
 
     async fn set_message_ref(

@@ -7,13 +7,16 @@ use crate::engine::rules::Variant;
 use crate::session::{ChatId, Millis};
 use sqlx::{PgConnection, PgPool};
 
-/// A chat's lines of one season from `player_stats` or `computer_stats`.
+/// A chat's lines of one season (0: of every season, oldest first) from `player_stats` or
+/// `computer_stats`.
 macro_rules! lines_sql {
     ($table:literal) => {
         concat!(
             "SELECT user_platform, user_id, name, variant, matches, wins, goats, rounds, points_for, points_against
              FROM ", $table, "
-             WHERE chat_platform = $1 AND chat_id = $2 AND season = $3 AND ($4::TEXT IS NULL OR variant = $4)"
+             WHERE chat_platform = $1 AND chat_id = $2 AND (season = $3 OR $3 = 0)
+               AND ($4::TEXT IS NULL OR variant = $4)
+             ORDER BY season"
         )
     };
 }
@@ -208,7 +211,9 @@ pub(super) async fn pair_scoreboard(
     let rows: Vec<Row> = sqlx::query_as(
         "SELECT user1_platform, user1_id, user2_platform, user2_id, name1, name2, variant, matches, wins, goats
          FROM pair_stats
-         WHERE chat_platform = $1 AND chat_id = $2 AND season = $3 AND ($4::TEXT IS NULL OR variant = $4)",
+         WHERE chat_platform = $1 AND chat_id = $2 AND (season = $3 OR $3 = 0)
+               AND ($4::TEXT IS NULL OR variant = $4)
+             ORDER BY season",
     )
     .bind(platform)
     .bind(id)
