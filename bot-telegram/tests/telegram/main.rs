@@ -1,6 +1,7 @@
 //! The Telegram bot end to end: the real teloxide bot against a fake Bot API server on
 //! loopback, driven through the messages and buttons people use.
 
+mod contained;
 mod controls;
 mod fake;
 mod fake_media;
@@ -17,4 +18,5 @@ mod pictures;
 mod places;
 mod safety;
 mod scenario;
+mod strange;
 mod webhook;

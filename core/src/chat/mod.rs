@@ -25,6 +25,8 @@ mod request;
 #[cfg(any(test, feature = "testkit"))]
 pub mod scenario;
 mod settings;
+#[cfg(any(test, feature = "testkit"))]
+pub mod strange;
 mod tables;
 pub mod texts;
 mod turn;

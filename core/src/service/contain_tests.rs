@@ -42,7 +42,8 @@ async fn a_failed_write_wrote_nothing() {
         std::future::pending::<()>().await
     })
     .await;
-    let want = Failed { failure: Failure::TimedOut(Duration::from_secs(1)), written: Written::Nothing };
+    let want =
+        Failed { failure: Failure::TimedOut(Duration::from_secs(1)), written: Written::Nothing };
     assert_eq!(got, Err(want));
 }
 

@@ -14,8 +14,8 @@ mod timers;
 
 pub use advice::{Hinted, REVIEW_MOST, Reviewed, last_finished, suggest};
 pub use clock::{Clock, CountingSeeds, ManualClock, OsSeeds, Seeds, SystemClock};
-pub use contain::{Failed, Failure, Written, contain, supervise};
 pub(crate) use contain::writing;
+pub use contain::{Failed, Failure, Written, contain, supervise};
 
 use crate::engine::rules::Rules;
 use crate::session::{ChatId, Command, Event, Lives, Millis, Phase, Rejection, Robot, Table};
