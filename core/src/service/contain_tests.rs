@@ -1,8 +1,8 @@
 use super::*;
 use std::sync::atomic::AtomicUsize;
 
-fn ok_write() -> impl Future<Output = Result<(), ()>> {
-    async { Ok(()) }
+async fn ok_write() -> Result<(), ()> {
+    Ok(())
 }
 
 #[tokio::test(start_paused = true)]
@@ -95,7 +95,7 @@ async fn a_supervised_task_starts_again_after_a_panic_and_an_end() {
     supervise("test", move || {
         let n = seen.fetch_add(1, Ordering::SeqCst);
         // The first run panics, the second ends, the third runs until it has nothing to do.
-        (n < 3).then(|| async move {
+        (n < 3).then_some(async move {
             match n {
                 0 => panic!("the first run panics"),
                 1 => {}
