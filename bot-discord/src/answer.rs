@@ -16,6 +16,33 @@ use std::time::Duration;
 /// How long a press may work before it is acknowledged (Discord allows three seconds).
 const IN_TIME: Duration = Duration::from_millis(2000);
 
+/// How far the interaction being handled got with its answer (`contain` reads it when the
+/// handling fails).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Said {
+    Nothing = 0,
+    Acknowledged = 1,
+    Answered = 2,
+}
+
+tokio::task_local! {
+    /// The answer state of the interaction handled in this task.
+    pub(crate) static SAID: std::sync::Arc<std::sync::atomic::AtomicU8>;
+}
+
+fn said(now: Said) {
+    let _ = SAID.try_with(|s| s.store(now as u8, std::sync::atomic::Ordering::SeqCst));
+}
+
+/// What [`SAID`] holds.
+pub(crate) fn read_said(s: &std::sync::atomic::AtomicU8) -> Said {
+    match s.load(std::sync::atomic::Ordering::SeqCst) {
+        0 => Said::Nothing,
+        1 => Said::Acknowledged,
+        _ => Said::Answered,
+    }
+}
+
 /// The answer to a button press.
 pub enum Answer {
     /// Replace the message the button is on. A table message is replaced while its lock is
@@ -41,8 +68,9 @@ pub async fn press<T>(
     let (answer, rest, late) = match early {
         Some((answer, rest)) => (answer, rest, false),
         None => {
-            if let Err(e) = i.create_response(http, CreateInteractionResponse::Acknowledge).await {
-                tracing::warn!(error = %e, "press not acknowledged");
+            match i.create_response(http, CreateInteractionResponse::Acknowledge).await {
+                Ok(()) => said(Said::Acknowledged),
+                Err(e) => tracing::warn!(error = %e, "press not acknowledged"),
             }
             let (answer, rest) = work.await;
             (answer, rest, true)
@@ -76,8 +104,9 @@ pub async fn press<T>(
             i.create_response(http, CreateInteractionResponse::Message(msg)).await
         }
     };
-    if let Err(e) = &result {
-        tracing::warn!(error = %e, "press not answered");
+    match &result {
+        Ok(()) => said(Said::Answered),
+        Err(e) => tracing::warn!(error = %e, "press not answered"),
     }
     (rest, result.is_ok())
 }
@@ -100,8 +129,9 @@ pub async fn command<T>(
         Some(done) => (done, false),
         None => {
             let msg = CreateInteractionResponseMessage::new().ephemeral(true);
-            if let Err(e) = i.create_response(http, CreateInteractionResponse::Defer(msg)).await {
-                tracing::warn!(error = %e, "command not deferred");
+            match i.create_response(http, CreateInteractionResponse::Defer(msg)).await {
+                Ok(()) => said(Said::Acknowledged),
+                Err(e) => tracing::warn!(error = %e, "command not deferred"),
             }
             (work.await, true)
         }
@@ -123,8 +153,9 @@ pub async fn command<T>(
             i.create_followup(http, followup(&shown).add_files(files)).await.map(drop)
         }
     };
-    if let Err(e) = sent {
-        tracing::warn!(error = %e, "command not answered");
+    match sent {
+        Ok(()) => said(Said::Answered),
+        Err(e) => tracing::warn!(error = %e, "command not answered"),
     }
     rest
 }

@@ -14,6 +14,8 @@ pub(crate) struct Bot<S: Store> {
     pub displayed: Displayed,
     /// One lock per table for its turn ping.
     pub pings: Displayed,
+    /// The longest an interaction's handling may take (`contain`).
+    pub work_limit: std::time::Duration,
     /// The bot's own user id, from READY.
     me: OnceLock<u64>,
     /// The first READY has been seen (open tables are shown again once per start).
@@ -21,12 +23,17 @@ pub(crate) struct Bot<S: Store> {
 }
 
 impl<S: Store> Bot<S> {
-    pub fn new(service: Arc<Service<S>>, guild: Option<GuildId>) -> Bot<S> {
+    pub fn new(
+        service: Arc<Service<S>>,
+        guild: Option<GuildId>,
+        work_limit: std::time::Duration,
+    ) -> Bot<S> {
         Bot {
             chat: Chat::new(service),
             guild,
             displayed: Displayed::default(),
             pings: Displayed::default(),
+            work_limit,
             me: OnceLock::new(),
             ready: Default::default(),
         }

@@ -19,7 +19,13 @@ pub struct DiscordConfig {
     pub guild_id: Option<GuildId>,
     /// The gateway shards this process runs (`None`: all of them, as many as Discord advises).
     pub shards: Option<Shards>,
+    /// The longest an interaction's handling may take: then it is cancelled and the person
+    /// told what became of it (it is acknowledged within Discord's 3 s in any case).
+    pub work_limit: std::time::Duration,
 }
+
+/// [`DiscordConfig::work_limit`] unless set.
+pub const WORK_LIMIT: std::time::Duration = std::time::Duration::from_secs(15);
 
 /// Some gateway shards of a fixed total: `DISCORD_SHARDS=i/n` runs shard `i` (from 0) of `n`,
 /// `a-b/n` shards `a` to `b`. Discord sends each guild's events to one shard, so several
@@ -60,7 +66,13 @@ pub enum ConfigError {
 
 impl DiscordConfig {
     pub fn new(token: impl Into<String>) -> DiscordConfig {
-        DiscordConfig { token: token.into(), proxy_url: None, guild_id: None, shards: None }
+        DiscordConfig {
+            token: token.into(),
+            proxy_url: None,
+            guild_id: None,
+            shards: None,
+            work_limit: WORK_LIMIT,
+        }
     }
 
     /// Reads `DISCORD_TOKEN` (required), `DISCORD_PROXY_URL`, `DISCORD_GUILD_ID` and
@@ -89,7 +101,7 @@ impl DiscordConfig {
                 _ => Err(ConfigError::BadGuild(g)),
             })
             .transpose()?;
-        Ok(DiscordConfig { token, proxy_url: proxy, guild_id, shards: None })
+        Ok(DiscordConfig { proxy_url: proxy, guild_id, ..DiscordConfig::new(token) })
     }
 
     /// The REST client: through the proxy when one is set.
@@ -111,6 +123,7 @@ impl fmt::Debug for DiscordConfig {
             .field("proxy_url", &self.proxy_url)
             .field("guild_id", &self.guild_id)
             .field("shards", &self.shards)
+            .field("work_limit", &self.work_limit)
             .finish()
     }
 }

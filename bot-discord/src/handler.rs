@@ -1,8 +1,8 @@
 //! The gateway side: on READY the commands are registered; each interaction goes to its
-//! handler (serenity runs each event in its own task).
+//! handler, contained (serenity runs each event in its own task).
 
 use crate::bot::Bot;
-use crate::{buttons, commands, register};
+use crate::register;
 use domino_core::session::Platform;
 use domino_core::store::Store;
 use serenity::client::{Context, EventHandler};
@@ -45,10 +45,6 @@ impl<S: Store> EventHandler for Handler<S> {
     }
 
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
-        match interaction {
-            Interaction::Command(c) => commands::on_command(&self.bot, &ctx.http, &c).await,
-            Interaction::Component(c) => buttons::on_press(&self.bot, &ctx.http, &c).await,
-            _ => {}
-        }
+        crate::contain::interaction(self.bot.clone(), ctx.http.clone(), interaction).await
     }
 }

@@ -13,6 +13,7 @@
 //! | `commands` | a command handed to the chat layer, its reply drawn, new tables posted |
 //! | `buttons` | a press or a select: handed to the chat layer, the pressed message updated |
 //! | `answer` | answering within three seconds (defer when late) |
+//! | `contain` | every interaction with a time limit and a panic boundary |
 //! | `render` | views as embeds, button rows, hands, pings, the settings menu |
 //! | `publish` | the table message in its channel, notices, turn pings |
 //! | `timers` | showing what the service's timers changed |
@@ -22,6 +23,7 @@ mod bot;
 mod buttons;
 mod commands;
 mod config;
+mod contain;
 mod handler;
 mod people;
 mod publish;
@@ -31,7 +33,7 @@ pub mod slash;
 mod texts;
 mod timers;
 
-pub use config::{ConfigError, DiscordConfig, Shards};
+pub use config::{ConfigError, DiscordConfig, Shards, WORK_LIMIT};
 
 use bot::Bot;
 use domino_core::service::Service;
@@ -60,13 +62,16 @@ pub async fn run_until<S: Store>(
     config: DiscordConfig,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), Error> {
-    let bot = Arc::new(Bot::new(service, config.guild_id));
+    let bot = Arc::new(Bot::new(service, config.guild_id, config.work_limit));
     let handler = handler::Handler { bot: bot.clone() };
     let mut client = ClientBuilder::new_with_http(config.http(), GatewayIntents::GUILDS)
         .event_handler(handler)
         .await
         .map_err(Box::new)?;
-    let timers = tokio::spawn(timers::follow(bot, client.http.clone()));
+    let http = client.http.clone();
+    let timers = tokio::spawn(domino_core::service::supervise("discord timers", move || {
+        Some(timers::follow(bot.clone(), http.clone()))
+    }));
     let shards = client.shard_manager.clone();
     let stopper = tokio::spawn(async move {
         shutdown.await;

@@ -1,20 +1,38 @@
 //! Changes nobody pressed a button for (turn timers, expired challenges): the service
-//! broadcasts them; the Discord tables among them are shown in their channels.
+//! broadcasts them; the Discord tables among them are shown in their channels, each contained
+//! (a panic or a hang in one is logged; the next is shown). The task is supervised (`lib`).
 
 use crate::bot::Bot;
 use crate::publish;
+use domino_core::service::contain;
 use domino_core::session::Platform;
 use domino_core::store::Store;
 use serenity::http::Http;
 use std::sync::Arc;
+use std::time::Duration;
 use tokio::sync::broadcast::error::RecvError;
+
+/// How long a timer's update is waited for before the next is shown.
+const IN_ORDER: Duration = Duration::from_secs(1);
 
 pub(crate) async fn follow<S: Store>(bot: Arc<Bot<S>>, http: Arc<Http>) {
     let mut updates = bot.chat.subscribe();
     loop {
         match updates.recv().await {
             Ok(reply) if reply.table.chat.platform == Platform::Discord => {
-                publish::after(&bot, &http, &bot.chat.show_reply(&reply).await, false).await;
+                let (bot, http, table) = (bot.clone(), http.clone(), reply.table.id);
+                let limit = bot.work_limit;
+                let work = async move {
+                    publish::after(&bot, &http, &bot.chat.show_reply(&reply).await, false).await
+                };
+                let shown = tokio::spawn(async move {
+                    if let Err(failed) = contain(limit, work).await {
+                        let failure = failed.failure;
+                        tracing::error!(table, ?failure, "Discord: a timer's update not shown");
+                    }
+                });
+                // In order while each is quick; a slow one goes on by itself.
+                let _ = tokio::time::timeout(IN_ORDER, shown).await;
             }
             Ok(_) => {}
             Err(RecvError::Lagged(n)) => {

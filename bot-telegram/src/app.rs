@@ -29,6 +29,10 @@ pub(crate) struct App<S: Store> {
     /// The longest one Bot API call of the outbox may take.
     pub call_timeout: std::time::Duration,
     pub outbox: Outbox,
+    /// Each chat's updates, one after another (`contain`).
+    pub lanes: Arc<crate::contain::Lanes>,
+    /// The longest an update's handling may take before it is cancelled.
+    pub work_limit: std::time::Duration,
     /// Users whose private chat is closed to the bot (until they open it).
     closed: Mutex<HashSet<i64>>,
     /// (table, user) pairs already told to open the private chat.
@@ -47,6 +51,7 @@ impl<S: Store> App<S> {
         username: String,
         pacing: Pacing,
         call_timeout: std::time::Duration,
+        work_limit: std::time::Duration,
     ) -> Arc<App<S>> {
         Arc::new_cyclic(|weak: &Weak<App<S>>| {
             let deliver: Weak<dyn Deliver> = weak.clone();
@@ -57,6 +62,8 @@ impl<S: Store> App<S> {
                 bot,
                 username,
                 outbox: Outbox::new(pacing, deliver),
+                lanes: Arc::default(),
+                work_limit,
                 closed: Mutex::default(),
                 offered: Mutex::default(),
             }

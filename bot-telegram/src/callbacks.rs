@@ -2,9 +2,10 @@
 //! message or the presser's own hand): that is Telegram's side of identity. Everything else —
 //! the table, the version, who may, the settings menu — the chat layer decides. The press is
 //! answered (a short popup when refused) before anything is sent, since answers are not paced
-//! and sends are.
+//! and sends are; once only (`contain` may have answered a slow press already).
 
 use crate::app::App;
+use crate::contain::Answered;
 use crate::ids::{MessageRef, PUBLIC, hand_audience};
 use crate::outbox::Job;
 use domino_core::chat::{Request, texts};
@@ -15,9 +16,21 @@ use teloxide::prelude::*;
 
 pub(crate) type HandlerResult = Result<(), Box<dyn std::error::Error + Send + Sync>>;
 
-pub(crate) async fn on_callback<S: Store>(app: Arc<App<S>>, q: CallbackQuery) -> HandlerResult {
+pub(crate) async fn on_callback<S: Store>(
+    app: Arc<App<S>>,
+    q: CallbackQuery,
+    answered: Answered,
+) -> HandlerResult {
+    let once = |text: Option<String>, alert: bool| {
+        let (app, q, answered) = (&app, &q, &answered);
+        async move {
+            if answered.claim() {
+                answer(app, q, text, alert).await;
+            }
+        }
+    };
     let Some(m) = q.message.as_ref() else {
-        answer(&app, &q, Some(texts::unknown_button(Default::default()).to_owned()), false).await;
+        once(Some(texts::unknown_button(Default::default()).to_owned()), false).await;
         return Ok(());
     };
     let (chat, message) = (m.chat().id, m.id());
@@ -28,13 +41,13 @@ pub(crate) async fn on_callback<S: Store>(app: Arc<App<S>>, q: CallbackQuery) ->
         && !drawn_here(&app, table, chat.0, message.0, q.from.id.0 as i64).await
     {
         let lang = app.lang_of(chat).await;
-        answer(&app, &q, Some(texts::unknown_button(lang).to_owned()), false).await;
+        once(Some(texts::unknown_button(lang).to_owned()), false).await;
         return Ok(());
     }
     let from = app.from(chat, topic, &q.from, &request).await;
     let done = app.chat.handle(&from, request).await;
     let (text, alert) = app.popup(q.from.id.0 as i64, done.reply.as_ref());
-    answer(&app, &q, text, alert).await;
+    once(text, alert).await;
     if let Some(menu) = &done.menu {
         let markup = crate::draw::menu_markup(menu);
         let text = crate::draw::clip(&menu.text, 4096);

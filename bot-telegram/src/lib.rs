@@ -7,6 +7,7 @@
 //! | module | holds |
 //! |---|---|
 //! | `commands` | a message: a command (the core's catalog) or `/start PAYLOAD`, read into a request |
+//! | `contain` | every update in its chat's lane, with a time limit and a panic boundary |
 //! | `callbacks` | button presses: checked to come from the message they were drawn on, handed to the chat layer, answered |
 //! | `draw` | the chat layer's answers as messages, popups, keyboards and documents |
 //! | `hands` | private hands, closed private chats |
@@ -20,6 +21,7 @@
 mod app;
 mod callbacks;
 mod commands;
+mod contain;
 mod deliver;
 mod draw;
 mod failure;
@@ -112,6 +114,9 @@ pub struct RunOptions {
     pub stop: Stop,
     /// How long `run` waits, when stopping, for queued messages to go out.
     pub drain: Duration,
+    /// The longest an update's handling may take: then it is cancelled and the person told
+    /// what became of it (a press is answered within Telegram's 3 s in any case).
+    pub work_limit: Duration,
 }
 
 impl Default for RunOptions {
@@ -124,6 +129,7 @@ impl Default for RunOptions {
             ctrlc: true,
             stop: Stop::new(),
             drain: Duration::from_secs(10),
+            work_limit: Duration::from_secs(15),
         }
     }
 }
@@ -164,7 +170,9 @@ pub async fn run<S: Store>(
     let username = me.username.clone().unwrap_or_default();
     let chat = Chat::new(service);
     let links = chat.links().await.map_err(|e| Error::Config(format!("the store: {e}")))?;
-    let app = App::new(chat, links, bot.clone(), username, options.pacing, options.call_timeout);
+    let (pacing, call_timeout, work_limit) =
+        (options.pacing, options.call_timeout, options.work_limit);
+    let app = App::new(chat, links, bot.clone(), username, pacing, call_timeout, work_limit);
     // What each group was sent just before a restart still counts against its limit.
     match app.chat.pacing_windows("telegram").await {
         Ok(windows) => {
@@ -177,7 +185,12 @@ pub async fn run<S: Store>(
         Err(e) => tracing::warn!(error = %e, "pacing windows not read"),
     }
     register_commands(&bot).await;
-    let timers = tokio::spawn(show_timers(app.clone(), updates));
+    let mut first = Some(updates);
+    let shown = app.clone();
+    let timers = tokio::spawn(domino_core::service::supervise("telegram timers", move || {
+        let updates = first.take().unwrap_or_else(|| shown.chat.subscribe());
+        Some(show_timers(shown.clone(), updates))
+    }));
     for show in app.chat.open_tables(Platform::Telegram).await {
         app.show(&show);
     }
@@ -197,8 +210,8 @@ pub async fn run<S: Store>(
 
 fn schema<S: Store>() -> UpdateHandler<Box<dyn std::error::Error + Send + Sync>> {
     dptree::entry()
-        .branch(Update::filter_message().endpoint(commands::on_message::<S>))
-        .branch(Update::filter_callback_query().endpoint(callbacks::on_callback::<S>))
+        .branch(Update::filter_message().endpoint(contain::on_message::<S>))
+        .branch(Update::filter_callback_query().endpoint(contain::on_callback::<S>))
         .branch(Update::filter_my_chat_member().endpoint(commands::on_my_chat_member::<S>))
 }
 
@@ -298,7 +311,8 @@ async fn register_commands(bot: &Tg) {
     }
 }
 
-/// Shows in Telegram chats what the service's timers did.
+/// Shows in Telegram chats what the service's timers did, each contained (supervised: started
+/// again if it ever ends).
 async fn show_timers<S: Store>(
     app: Arc<App<S>>,
     mut updates: tokio::sync::broadcast::Receiver<domino_core::service::Reply>,
@@ -307,7 +321,7 @@ async fn show_timers<S: Store>(
     loop {
         match updates.recv().await {
             Ok(reply) if reply.table.chat.platform == Platform::Telegram => {
-                app.show(&app.chat.show_reply(&reply).await)
+                contain::timer_update(&app, reply).await
             }
             Ok(_) => {}
             Err(RecvError::Lagged(n)) => tracing::warn!(missed = n, "timer updates missed"),

@@ -5,7 +5,8 @@
 //! job of the same kind replaces a queued one: the latest state always shows, however busy the
 //! table is. Plain messages beyond a bound are dropped (logged, the chat told once). What each
 //! group was sent in the last window is remembered through [`Deliver::sent`], and a restarted
-//! bot starts from it ([`Outbox::seed`]).
+//! bot starts from it ([`Outbox::seed`]). A chat's worker that panics is started again (the
+//! job it was on is dropped), and a job that takes longer than `JOB_LIMIT` is given up.
 
 use crate::pacing::{Budget, Pacing};
 use std::collections::{HashMap, HashSet, VecDeque};
@@ -228,7 +229,7 @@ impl Outbox {
         if !q.running {
             q.running = true;
             st.workers += 1;
-            tokio::spawn(work(self.inner.clone(), chat));
+            tokio::spawn(worker(self.inner.clone(), chat));
         }
     }
 
@@ -265,6 +266,23 @@ impl Outbox {
 /// How long a job waits after its `tries`-th failure that may pass: 0.25 s doubling, at most 8 s.
 fn backoff(tries: u32) -> Duration {
     Duration::from_millis(250u64 << tries.min(5)).min(Duration::from_secs(8))
+}
+
+/// The longest one job may take (each Bot API call has its own, shorter, timeout).
+const JOB_LIMIT: Duration = Duration::from_secs(30);
+
+/// A chat's worker, supervised: a panic (a job that cannot be drawn) is logged and the queue
+/// goes on after a pause (0.1 s, doubling to 30 s); it ends when its queue is empty.
+async fn worker(inner: Arc<Inner>, chat: i64) {
+    let mut pause = Duration::from_millis(100);
+    while let Err(e) = tokio::spawn(work(inner.clone(), chat)).await {
+        if !e.is_panic() {
+            return;
+        }
+        tracing::error!(chat, error = %e, retry_in = ?pause, "outbox worker panicked; its job dropped");
+        tokio::time::sleep(pause).await;
+        pause = (pause * 2).min(Duration::from_secs(30));
+    }
 }
 
 async fn work(inner: Arc<Inner>, chat: i64) {
@@ -311,7 +329,15 @@ async fn work(inner: Arc<Inner>, chat: i64) {
             Step::Run(queued) => queued,
         };
         let Some(deliver) = inner.deliver.upgrade() else { continue };
-        let outcome = deliver.deliver(chat, &queued.job).await;
+        let outcome = match tokio::time::timeout(JOB_LIMIT, deliver.deliver(chat, &queued.job))
+            .await
+        {
+            Ok(outcome) => outcome,
+            Err(_) => {
+                tracing::warn!(chat, job = queued.job.kind(), "given up: the job took too long");
+                Outcome::Sent(0)
+            }
+        };
         let window = {
             let mut guard = inner.state.lock().unwrap_or_else(|e| e.into_inner());
             let State { chats, overall, gone, .. } = &mut *guard;

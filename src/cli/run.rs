@@ -2,13 +2,16 @@
 //! bot on every platform whose token is set — Telegram (`TELOXIDE_TOKEN`) and Discord
 //! (`DISCORD_TOKEN`) — all on one store: SQLite, or PostgreSQL for a `postgres://` URL.
 //! `domino migrate` only prepares the database, or (`--from`) copies a SQLite store into
-//! PostgreSQL.
+//! PostgreSQL. Every long-lived task is supervised: the timers and each bot are started again
+//! (a log line, a pause) when they panic or end while nobody stopped them; a bot that returns
+//! an error (a bad token) still ends the process.
 
-use domino_core::service::{Options, OsSeeds, Service, SystemClock};
+use domino_core::service::{Options, OsSeeds, Service, SystemClock, supervise};
 use domino_core::store::{
     AnyStore, CopyProgress, PgStore, SqliteStore, copy_sqlite_to_postgres, is_postgres_url,
     redacted as shown,
 };
+use std::future::Future;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
@@ -67,7 +70,10 @@ async fn serve(telegram: bool, discord: bool) -> anyhow::Result<()> {
     let (clock, seeds) = (Arc::new(SystemClock), Arc::new(OsSeeds));
     let svc = Service::start_with(store, crate::robot(), clock, seeds, options).await?;
     tracing::info!(database = %shown(&url), store = kind, tables = svc.open_tables(), set_aside = svc.set_aside().len(), "store open, tables resumed");
-    let timers = tokio::spawn(svc.clone().run_timers(Duration::from_secs(1)));
+    let timed = Arc::downgrade(&svc);
+    let timers = tokio::spawn(supervise("timers", move || {
+        timed.upgrade().map(|s| s.run_timers(Duration::from_secs(1)))
+    }));
     let mut bots = tokio::task::JoinSet::new();
     let mut stops = Vec::new();
     if telegram {
@@ -76,21 +82,32 @@ async fn serve(telegram: bool, discord: bool) -> anyhow::Result<()> {
         stops.push(options.stop.clone());
         let bot = teloxide::Bot::from_env();
         let svc = svc.clone();
-        bots.spawn(async move {
-            domino_telegram::run(svc, bot, options).await.map_err(anyhow::Error::from)
-        });
+        let stop = options.stop.clone();
+        bots.spawn(keep_running("telegram", move || stop.is_stopped(), move || {
+            let (svc, bot, options) = (svc.clone(), bot.clone(), options.clone());
+            async move { domino_telegram::run(svc, bot, options).await.map_err(anyhow::Error::from) }
+        }));
     }
     let (quit, quitting) = tokio::sync::watch::channel(false);
     if discord {
         let config = domino_discord::DiscordConfig::from_env()?;
         let svc = svc.clone();
-        let mut quitting = quitting.clone();
-        let shutdown = async move {
-            let _ = quitting.wait_for(|q| *q).await;
-        };
-        bots.spawn(async move {
-            domino_discord::run_until(svc, config, shutdown).await.map_err(anyhow::Error::from)
-        });
+        let stopped = quitting.clone();
+        bots.spawn(keep_running(
+            "discord",
+            move || *stopped.borrow(),
+            move || {
+                let (svc, config, mut quitting) = (svc.clone(), config.clone(), quitting.clone());
+                let shutdown = async move {
+                    let _ = quitting.wait_for(|q| *q).await;
+                };
+                async move {
+                    domino_discord::run_until(svc, config, shutdown)
+                        .await
+                        .map_err(anyhow::Error::from)
+                }
+            },
+        ));
     }
     let result = tokio::select! {
         _ = tokio::signal::ctrl_c() => {
@@ -106,6 +123,35 @@ async fn serve(telegram: bool, discord: bool) -> anyhow::Result<()> {
     };
     timers.abort();
     result
+}
+
+/// Runs a bot until it is stopped or returns an error: a panic, or an end while nobody
+/// stopped it, is logged and the bot started again after a pause (1 s, doubling to 60 s).
+async fn keep_running<F, Fut>(
+    name: &'static str,
+    stopped: impl Fn() -> bool,
+    mut start: F,
+) -> anyhow::Result<()>
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = anyhow::Result<()>> + Send + 'static,
+{
+    let mut pause = Duration::from_secs(1);
+    loop {
+        let ended = tokio::spawn(start()).await;
+        if stopped() {
+            return ended.map_err(anyhow::Error::from).and_then(|r| r);
+        }
+        match ended {
+            Ok(Err(e)) => return Err(e),
+            Ok(Ok(())) => tracing::warn!(bot = name, retry_in = ?pause, "the bot ended by itself"),
+            Err(e) => {
+                tracing::error!(bot = name, error = %e, retry_in = ?pause, "the bot panicked")
+            }
+        }
+        tokio::time::sleep(pause).await;
+        pause = (pause * 2).min(Duration::from_secs(60));
+    }
 }
 
 /// The service's options from the environment: `DOMINO_ROBOT_PAUSE_MS` (the pause before each

@@ -267,6 +267,11 @@ impl Fake {
         self.data().answers.get(token).cloned().unwrap_or_default()
     }
 
+    /// What every interaction did, by token.
+    pub fn all_answered(&self) -> Vec<(String, Answered)> {
+        self.data().answers.iter().map(|(t, a)| (t.clone(), a.clone())).collect()
+    }
+
     /// Polls until `f` gives something (a few seconds at most).
     pub async fn until<T>(&self, what: &str, mut f: impl FnMut(&Fake) -> Option<T>) -> T {
         let deadline = tokio::time::Instant::now() + Duration::from_secs(10);

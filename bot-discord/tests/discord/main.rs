@@ -6,6 +6,7 @@ mod harness;
 mod multipart;
 mod payloads;
 
+mod contained;
 mod flows;
 mod monkey;
 mod pictures;
@@ -15,3 +16,4 @@ mod restart;
 mod scenario;
 mod shards;
 mod slow;
+mod strange;

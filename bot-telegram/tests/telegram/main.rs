@@ -1,6 +1,7 @@
 //! The Telegram bot end to end: the real teloxide bot against a fake Bot API server on
 //! loopback, driven through the messages and buttons people use.
 
+mod contained;
 mod controls;
 mod fake;
 mod fake_media;
@@ -18,4 +19,5 @@ mod places;
 mod removed;
 mod safety;
 mod scenario;
+mod strange;
 mod webhook;

@@ -154,7 +154,8 @@ impl<S: Store> Chat<S> {
         if !may_administer(from) {
             return Ok(Answer::private(texts::admins_only(lang)));
         }
-        let season = store.new_season(&from.chat, self.service.now()).await?;
+        let season =
+            crate::service::writing(store.new_season(&from.chat, self.service.now())).await?;
         Ok(Answer::public(Body::Text(texts::season_started(lang, p, season.number))))
     }
 }

@@ -10,6 +10,8 @@ mod advice;
 mod answer;
 mod args;
 pub mod catalog;
+#[cfg(any(test, feature = "testkit"))]
+pub mod faults;
 mod info;
 #[cfg(any(test, feature = "testkit"))]
 pub mod invariants;
@@ -23,6 +25,8 @@ mod request;
 #[cfg(any(test, feature = "testkit"))]
 pub mod scenario;
 mod settings;
+#[cfg(any(test, feature = "testkit"))]
+pub mod strange;
 mod tables;
 pub mod texts;
 mod turn;
@@ -114,6 +118,8 @@ impl<S: Store> Chat<S> {
     /// Answers one request. Nothing is acknowledged before it is committed; a refused request
     /// changes nothing and is answered with why.
     pub async fn handle(&self, from: &From, request: Request) -> Answer {
+        #[cfg(any(test, feature = "testkit"))]
+        faults::strike(&self.service, &from.chat).await;
         let lang = self.lang_for(from).await;
         let answer = match request {
             // Every number within its range before anything else reads it.
@@ -177,10 +183,16 @@ impl<S: Store> Chat<S> {
     /// The language to answer `from` in: the chat's, or, in a chat that has stored no settings
     /// yet, the person's own.
     async fn lang_for(&self, from: &From) -> Lang {
-        match self.service.store().chat_settings(&from.chat).await {
-            Ok(s) if s.version == 0 => from.lang.unwrap_or(s.lang),
+        self.lang_with(&from.chat, from.lang).await
+    }
+
+    /// The language to answer a person in `chat` whose own language is `own` (see
+    /// [`From::lang`]): the chat's, or the person's while the chat has stored no settings.
+    pub async fn lang_with(&self, chat: &ChatId, own: Option<Lang>) -> Lang {
+        match self.service.store().chat_settings(chat).await {
+            Ok(s) if s.version == 0 => own.unwrap_or(s.lang),
             Ok(s) => s.lang,
-            Err(_) => from.lang.unwrap_or_default(),
+            Err(_) => own.unwrap_or_default(),
         }
     }
 

@@ -47,7 +47,7 @@ impl<S: Store> Chat<S> {
             Err(e) => return Ok(Answer::private(rules_error_text(&e, s.lang))),
         };
         let next = changed.next();
-        match store.set_chat_settings(&from.chat, &next).await {
+        match crate::service::writing(store.set_chat_settings(&from.chat, &next)).await {
             Ok(()) => Ok(Answer { menu: Some(menu(&next, press.page)), ..Answer::default() }),
             // Another admin's change went first: nothing was written.
             Err(StoreError::SettingsConflict { .. }) => {

@@ -42,7 +42,8 @@ impl<S: Store> Chat<S> {
         if settings.version != 0 {
             return Ok(());
         }
-        match store.set_chat_settings(&from.chat, &ChatSettings { lang, ..settings }.next()).await {
+        let first = ChatSettings { lang, ..settings }.next();
+        match crate::service::writing(store.set_chat_settings(&from.chat, &first)).await {
             // Somebody's first change of the settings went first: theirs stands.
             Ok(()) | Err(StoreError::SettingsConflict { .. }) => Ok(()),
             Err(e) => Err(e),

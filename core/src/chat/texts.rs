@@ -361,3 +361,31 @@ pub fn review_footer(lang: Lang, judged: usize) -> String {
         ),
     }
 }
+
+/// What the person is told when their request panicked or took too long (the adapters'
+/// containment, `service::contain`): never "nothing changed" of an action that was committed.
+pub fn contained(lang: Lang, written: crate::service::Written) -> &'static str {
+    use crate::service::Written;
+    match written {
+        Written::Nothing => tr(
+            lang,
+            "⚠️ Сбой при обработке запроса: ничего не изменилось. Попробуйте ещё раз.",
+            "⚠️ Something went wrong with that request: nothing changed. Try again.",
+        ),
+        Written::InDoubt => tr(
+            lang,
+            "⚠️ Сбой при обработке запроса: неизвестно, успело ли это произойти. Посмотрите на стол, прежде чем повторять.",
+            "⚠️ Something went wrong with that request; it may or may not have gone through. Look at the table before trying again.",
+        ),
+        Written::Committed => tr(
+            lang,
+            "⚠️ Сделано, но ответ не удалось показать полностью.",
+            "⚠️ Done, but the answer could not be shown in full.",
+        ),
+    }
+}
+
+/// A press whose answer is late (the platform wants one within 3 s): the rest follows.
+pub fn taking_long(lang: Lang) -> &'static str {
+    tr(lang, "⏳ Это занимает больше времени, чем обычно…", "⏳ This is taking longer than usual…")
+}

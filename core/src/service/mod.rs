@@ -5,6 +5,7 @@
 
 mod advice;
 mod clock;
+mod contain;
 mod moves;
 mod open;
 mod robots;
@@ -13,6 +14,8 @@ mod timers;
 
 pub use advice::{Hinted, REVIEW_MOST, Reviewed, last_finished, suggest};
 pub use clock::{Clock, CountingSeeds, ManualClock, OsSeeds, Seeds, SystemClock};
+pub(crate) use contain::writing;
+pub use contain::{Failed, Failure, Written, contain, supervise};
 
 use crate::engine::rules::Rules;
 use crate::session::{ChatId, Command, Event, Lives, Millis, Phase, Rejection, Robot, Table};
@@ -285,7 +288,7 @@ impl<S: Store> Service<S> {
                 .any(|e| matches!(e, Event::MatchEnded { .. }))
                 .then(|| MatchSummary::of(&next, now))
                 .flatten();
-            match self.store.commit(&next, &events, finished.as_ref()).await {
+            match writing(self.store.commit(&next, &events, finished.as_ref())).await {
                 Ok(()) => break (next, events),
                 Err(StoreError::Conflict { .. }) => {
                     // Another process went first: take the stored table and try again on it

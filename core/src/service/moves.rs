@@ -19,7 +19,7 @@ impl<S: Store> Service<S> {
                 held.push(table);
             }
         }
-        let moved = self.store.move_chat(from, to).await?;
+        let moved = super::writing(self.store.move_chat(from, to)).await?;
         let mut out = Vec::with_capacity(held.len());
         for table in &mut held {
             if let Some(now) = self.store.load(table.id).await? {

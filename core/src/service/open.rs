@@ -64,7 +64,7 @@ impl<S: Store> Service<S> {
         };
         table.thread = spec.thread;
         table.hints = settings.hints;
-        self.store.create(&mut table, &events).await?;
+        super::writing(self.store.create(&mut table, &events)).await?;
         self.map().insert(table.id, Arc::new(TableLock::new(table.clone())));
         self.kick(&table);
         Ok(Reply { table, events })

@@ -26,8 +26,12 @@ impl<S: Store> Service<S> {
         let me = self.me.clone();
         let id = table.id;
         tokio::spawn(async move {
-            if let Err(e) = tokio::spawn(drive(me, id)).await {
+            if let Err(e) = tokio::spawn(drive(me.clone(), id)).await {
                 tracing::error!(table = id, error = %e, "computer player stopped");
+                // Not thinking any more: the next timer round starts it again.
+                if let Some(s) = me.upgrade() {
+                    s.stop_thinking(id);
+                }
             }
         });
     }

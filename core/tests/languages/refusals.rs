@@ -121,3 +121,18 @@ fn every_refusal_is_told_in_the_chat_s_language() {
         assert!(wrong.is_empty(), "{lang:?} refusals in the other language:\n{}", wrong.join("\n"));
     }
 }
+
+#[test]
+fn a_contained_failure_is_told_in_the_chat_s_language() {
+    use domino_core::chat::texts::{contained, taking_long};
+    use domino_core::service::Written;
+    for lang in [Lang::Ru, Lang::En] {
+        let mut told = Told { lang, texts: Vec::new() };
+        for written in [Written::Nothing, Written::InDoubt, Written::Committed] {
+            told.add(&format!("{written:?}"), contained(lang, written));
+        }
+        told.add("taking long", taking_long(lang));
+        let wrong = told.wrong();
+        assert!(wrong.is_empty(), "{lang:?} failures in the other language:\n{}", wrong.join("\n"));
+    }
+}
