@@ -29,10 +29,14 @@ def message(chat_id, text, kind, user=7):
             "text": text, "entities": [{"type": "bot_command", "offset": 0,
                                         "length": len(text.split()[0].encode("utf-16-le")) // 2}]}})
         next_update[0] += 1
+        return next_message[0]
 
 
 class Api(BaseHTTPRequestHandler):
     def log_message(self, *a):
+        pass
+
+    def handle_error(self, *a):  # the bot hung up a long poll: nothing to report
         pass
 
     def do_POST(self):
@@ -42,7 +46,7 @@ class Api(BaseHTTPRequestHandler):
             args = json.loads(body or b"{}")
         except ValueError:  # multipart (photos): read what matters by hand
             args = {}
-            for key in ("chat_id", "caption"):
+            for key in ("chat_id", "caption", "reply_parameters"):
                 m = re.search(rb'name="%s"\r\n\r\n(.*?)\r\n--' % key.encode(), body, re.S)
                 if m:
                     args[key] = m.group(1).decode("utf-8", "replace")
@@ -58,19 +62,25 @@ class Api(BaseHTTPRequestHandler):
         if method == "getme":
             return self.reply({"id": 1, "is_bot": True, "first_name": "Domino", "username": "domino_bot",
                                "can_join_groups": True, "can_read_all_group_messages": False,
-                               "supports_inline_queries": False})
+                               "supports_inline_queries": False, "can_connect_to_business": False,
+                               "has_main_web_app": False})
         if method == "getchatmember":
             return self.reply({"status": "member", "user": {"id": int(args.get("user_id", 7)),
                                                             "is_bot": False, "first_name": "X"}})
         if method.startswith("send") or method.startswith("edit"):
             chat = int(args.get("chat_id") or 0)
             text = args.get("text") or args.get("caption") or method
+            reply = args.get("reply_parameters") or {}
+            if isinstance(reply, str):
+                reply = json.loads(reply)
             with lock:
-                sent.append((time.time(), chat, method, text))
+                sent.append((time.time(), chat, method, text, reply.get("message_id")))
                 next_message[0] += 1
                 mid = next_message[0]
-            msg = {"message_id": mid, "date": int(time.time()),
-                   "chat": {"id": chat, "type": "private" if chat > 0 else "group", "title": "Office"},
+            place = {"id": chat, "type": "private", "first_name": "Stranger"} if chat > 0 else \
+                {"id": chat, "type": "group", "title": "Office"}
+            msg = {"message_id": mid, "date": int(time.time()), "chat": place,
+                   "from": {"id": 1, "is_bot": True, "first_name": "Domino", "username": "domino_bot"},
                    "text": text}
             if "photo" in method or "media" in method:
                 msg.pop("text")
@@ -89,13 +99,18 @@ class Api(BaseHTTPRequestHandler):
         self.wfile.write(data)
 
 
-def answered(chat, since, timeout=5.0):
+def answered(chat, since, to, timeout=5.0):
+    """The bot's answer to message `to` in `chat`: the message that replies to it, or (a new
+    table is posted, not replied) the first message in the chat after it."""
     end = since + timeout
     while time.time() < end:
         with lock:
-            got = [s for s in sent if s[1] == chat and s[0] >= since]
-        if got:
-            return got[0]
+            after = [s for s in sent if s[1] == chat and s[0] >= since]
+        replies = [s for s in after if s[4] == to]
+        if replies:
+            return replies[0]
+        if after and time.time() - after[0][0] > 1.0:
+            return after[0]
         time.sleep(0.02)
     return None
 
@@ -106,7 +121,7 @@ def rss_mb(pid):
 
 
 def main():
-    binary = sys.argv[1] if len(sys.argv) > 1 else "target/release/domino"
+    binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "target/release/domino")
     server = ThreadingHTTPServer(("127.0.0.1", 0), Api)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     work = tempfile.mkdtemp()
@@ -121,10 +136,9 @@ def main():
     helps = []
     for text in steps:
         t0 = time.time()
-        message(me, text, "private")
-        got = answered(me, t0)
-        message(group, "/help", "group")
-        h = answered(group, time.time())
+        got = answered(me, t0, message(me, text, "private"))
+        t1 = time.time()
+        h = answered(group, t1, message(group, "/help", "group"))
         helps.append(None if h is None else h[0])
         if got is None:
             failed = True
