@@ -30,9 +30,10 @@ fn options(advice: Budget, limits: AdviceLimits) -> Options {
 async fn service(options: Options) -> (Arc<Service<MemoryStore>>, Arc<ManualClock>) {
     let clock = Arc::new(ManualClock::new(1_000));
     let seeds = Arc::new(CountingSeeds::new(7));
-    let svc = Service::start_with(MemoryStore::new(), Arc::new(Simple), clock.clone(), seeds, options)
-        .await
-        .expect("a service");
+    let svc =
+        Service::start_with(MemoryStore::new(), Arc::new(Simple), clock.clone(), seeds, options)
+            .await
+            .expect("a service");
     (svc, clock)
 }
 
@@ -53,8 +54,13 @@ fn cmd(who: &Person, action: Action, version: u64) -> Command {
 async fn at_a_choice(svc: &Service<MemoryStore>, n: u32) -> Table {
     let settings = ChatSettings { version: 1, lang: Lang::Ru, hints: true, ..Default::default() };
     svc.store().set_chat_settings(&chat(n), &settings).await.unwrap();
-    let spec =
-        TableSpec { chat: chat(n), thread: None, rules: Rules::new(Variant::Kozel), size: 2, clock: None };
+    let spec = TableSpec {
+        chat: chat(n),
+        thread: None,
+        rules: Rules::new(Variant::Kozel),
+        size: 2,
+        clock: None,
+    };
     let id = svc.duel(spec, person(n), None, 60_000).await.unwrap().table.id;
     next_choice(svc, id, n).await
 }
@@ -70,7 +76,9 @@ async fn next_choice(svc: &Service<MemoryStore>, id: i64, n: u32) -> Table {
             if moves.len() > 1 && t.hint_now(0).is_none() {
                 return t;
             }
-            svc.handle(id, cmd(&person(n), Action::Move { mv: moves[0] }, t.version)).await.unwrap();
+            svc.handle(id, cmd(&person(n), Action::Move { mv: moves[0] }, t.version))
+                .await
+                .unwrap();
         }
     }
     panic!("no choice came");
@@ -112,7 +120,8 @@ async fn a_hint_over_the_rate_is_refused_with_when_and_changes_nothing() {
     // Through the chat: the refusal says when, in the chat's language, privately.
     let chat_layer = Chat::new(svc.clone());
     let from = From { lang: Some(Lang::Ru), ..From::member(chat(1), person(1)) };
-    let data = domino_core::view::ButtonData::new(t.id, t.version, domino_core::view::ButtonAction::Hint);
+    let data =
+        domino_core::view::ButtonData::new(t.id, t.version, domino_core::view::ButtonAction::Hint);
     let a = chat_layer.handle(&from, Request::press(data.encode())).await;
     let text = a.text().unwrap_or_default().to_owned();
     assert!(text.contains("через 45 секунд"), "{text}");
@@ -183,8 +192,13 @@ async fn a_computer_moves_while_many_hints_wait() {
     // The computers' table, and its person, who will go away.
     let settings = ChatSettings { version: 1, ..Default::default() };
     svc.store().set_chat_settings(&chat(99), &settings).await.unwrap();
-    let spec =
-        TableSpec { chat: chat(99), thread: None, rules: Rules::new(Variant::Kozel), size: 2, clock: None };
+    let spec = TableSpec {
+        chat: chat(99),
+        thread: None,
+        rules: Rules::new(Variant::Kozel),
+        size: 2,
+        clock: None,
+    };
     let robots = svc.duel(spec, person(99), None, 60_000).await.unwrap().table;
     svc.settled().await;
 

@@ -28,10 +28,20 @@ fn chat(n: u32) -> ChatId {
 }
 
 fn spec(n: u32) -> TableSpec {
-    TableSpec { chat: chat(n), thread: None, rules: Rules::new(Variant::Kozel), size: 2, clock: None }
+    TableSpec {
+        chat: chat(n),
+        thread: None,
+        rules: Rules::new(Variant::Kozel),
+        size: 2,
+        clock: None,
+    }
 }
 
-async fn service(store: PgStore, clock: Arc<ManualClock>, robot: Arc<dyn Robot>) -> Arc<Service<PgStore>> {
+async fn service(
+    store: PgStore,
+    clock: Arc<ManualClock>,
+    robot: Arc<dyn Robot>,
+) -> Arc<Service<PgStore>> {
     let options =
         Options { robot_pause: std::time::Duration::ZERO, shared: true, ..Options::default() };
     Service::start_with(store, robot, clock, Arc::new(OsSeeds), options).await.unwrap()
@@ -55,10 +65,15 @@ async fn match_of(x: &Service<PgStore>, y: &Service<PgStore>, n: u32) -> Table {
 async fn press(svc: &Service<PgStore>, id: i64) -> Table {
     svc.sync().await.unwrap();
     let t = svc.table(id).await.unwrap().unwrap();
-    let seat = t.to_move().unwrap_or_else(|| panic!("someone to move: {:?} v{}", t.phase, t.version));
+    let seat =
+        t.to_move().unwrap_or_else(|| panic!("someone to move: {:?} v{}", t.phase, t.version));
     let who = t.seats[seat].as_ref().unwrap().person().unwrap().clone();
     let mv = t.live().unwrap().legal_moves(seat)[0];
-    let cmd = Command { actor: Actor::person(who), action: Action::Move { mv }, version: Some(t.version) };
+    let cmd = Command {
+        actor: Actor::person(who),
+        action: Action::Move { mv },
+        version: Some(t.version),
+    };
     svc.handle(id, cmd).await.unwrap().table
 }
 
@@ -104,7 +119,10 @@ async fn a_snapshot_that_no_longer_reads_is_set_aside_once_and_the_rest_sync_on(
     }
     let aside: Vec<_> = a.set_aside().into_iter().chain(b.set_aside()).collect();
     assert_eq!(aside.len(), 1, "set aside once: {aside:?}");
-    assert_eq!((aside[0].id, aside[0].number, &aside[0].chat), (broken, tables[1].number, &chat(2)));
+    assert_eq!(
+        (aside[0].id, aside[0].number, &aside[0].chat),
+        (broken, tables[1].number, &chat(2))
+    );
     let broadcast = [told_a.try_recv().ok(), told_b.try_recv().ok()];
     assert_eq!(broadcast.iter().flatten().count(), 1, "told once: {broadcast:?}");
     assert!(told_a.try_recv().is_err() && told_b.try_recv().is_err());

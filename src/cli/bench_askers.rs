@@ -115,12 +115,8 @@ pub fn run(setup: Setup, json: bool) -> anyhow::Result<()> {
 /// One run on a fresh service: the computers' tables, and `askers` people asking.
 async fn measure(setup: &Setup, askers: u32) -> anyhow::Result<Figures> {
     let store = MemoryStore::new();
-    let settings = ChatSettings {
-        version: 1,
-        bot_level: setup.level,
-        hints: true,
-        ..ChatSettings::default()
-    };
+    let settings =
+        ChatSettings { version: 1, bot_level: setup.level, hints: true, ..ChatSettings::default() };
     for n in 0..setup.tables {
         store.set_chat_settings(&chat("robots", n), &settings).await?;
     }

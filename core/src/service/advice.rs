@@ -78,8 +78,10 @@ impl<S: Store> Service<S> {
         let mv = cell
             .get_or_try_init(|| async {
                 self.asked.take(&person.id, Ask::Hint, self.limits().hints, self.now())?;
-                self.think(move |out_of_time| suggest_within(&live, seat, seed, budget, out_of_time))
-                    .await
+                self.think(move |out_of_time| {
+                    suggest_within(&live, seat, seed, budget, out_of_time)
+                })
+                .await
             })
             .await?
             .ok_or(Rejection::NoChoice)?;

@@ -50,7 +50,9 @@ impl<S: Store> Service<S> {
                     let _ = self.asides.send(b);
                 }
             }
-            Err(e) => tracing::warn!(table = id, error = %e, "table not set aside yet: tried again"),
+            Err(e) => {
+                tracing::warn!(table = id, error = %e, "table not set aside yet: tried again")
+            }
         }
         self.release(&[id]).await;
     }

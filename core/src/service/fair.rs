@@ -137,13 +137,19 @@ mod tests {
             asked.take(&ann, Ask::Hint, rate, 1_500),
             Err(Rejection::AdviceLater { secs: 10 })
         );
-        assert_eq!(asked.take(&ann, Ask::Hint, rate, 10_999), Err(Rejection::AdviceLater { secs: 1 }));
+        assert_eq!(
+            asked.take(&ann, Ask::Hint, rate, 10_999),
+            Err(Rejection::AdviceLater { secs: 1 })
+        );
         // Another person, and another kind, have windows of their own.
         assert!(asked.take(&bob, Ask::Hint, rate, 3_000).is_ok());
         assert!(asked.take(&ann, Ask::Review, rate, 3_000).is_ok());
         // Refusals were not counted: once the first leaves, one more fits, then none.
         assert!(asked.take(&ann, Ask::Hint, rate, 11_000).is_ok());
-        assert_eq!(asked.take(&ann, Ask::Hint, rate, 11_000), Err(Rejection::AdviceLater { secs: 1 }));
+        assert_eq!(
+            asked.take(&ann, Ask::Hint, rate, 11_000),
+            Err(Rejection::AdviceLater { secs: 1 })
+        );
     }
 
     #[test]
