@@ -92,9 +92,12 @@ impl Asked {
 /// Answers worked out, by key: the second asker of a question being worked out waits for the
 /// first's answer instead of thinking again. At most `kept` are kept, the oldest forgotten.
 pub(super) struct Memo<K, V> {
-    cells: Mutex<(HashMap<K, Arc<OnceCell<V>>>, VecDeque<K>)>,
+    cells: Mutex<Cells<K, V>>,
     kept: usize,
 }
+
+/// Each key's cell, and the keys oldest first.
+type Cells<K, V> = (HashMap<K, Arc<OnceCell<V>>>, VecDeque<K>);
 
 impl<K: Clone + Eq + Hash, V> Memo<K, V> {
     pub(super) fn new(kept: usize) -> Memo<K, V> {
