@@ -17,8 +17,28 @@ const IN_ORDER: Duration = Duration::from_secs(1);
 
 pub(crate) async fn follow<S: Store>(bot: Arc<Bot<S>>, http: Arc<Http>) {
     let mut updates = bot.chat.subscribe();
+    // Tables set aside while running (another process's change no longer reads): told once.
+    let mut asides = bot.chat.subscribe_set_aside();
     loop {
-        match updates.recv().await {
+        let got = tokio::select! {
+            got = updates.recv() => got,
+            aside = asides.recv() => {
+                if matches!(aside, Err(RecvError::Closed)) {
+                    return;
+                }
+                if let Some(b) = aside.as_ref().ok().filter(|b| b.chat.platform == Platform::Discord) {
+                    let (chat, text) = bot.chat.set_aside_notice(b).await;
+                    let channel = chat.id.parse::<u64>().ok().filter(|&c| c > 0);
+                    if let Some(channel) = channel.map(serenity::all::ChannelId::new)
+                        && let Err(e) = channel.say(&http, text).await
+                    {
+                        tracing::warn!(error = %e, "Discord: set-aside notice not sent");
+                    }
+                }
+                continue;
+            }
+        };
+        match got {
             Ok(reply) if reply.table.chat.platform == Platform::Discord => {
                 let (bot, http, table) = (bot.clone(), http.clone(), reply.table.id);
                 let limit = bot.work_limit;

@@ -318,8 +318,25 @@ async fn show_timers<S: Store>(
     mut updates: tokio::sync::broadcast::Receiver<domino_core::service::Reply>,
 ) {
     use tokio::sync::broadcast::error::RecvError;
+    // Tables set aside while running (another process's change no longer reads): told once.
+    let mut asides = app.chat.subscribe_set_aside();
     loop {
-        match updates.recv().await {
+        let got = tokio::select! {
+            got = updates.recv() => got,
+            aside = asides.recv() => {
+                if matches!(aside, Err(RecvError::Closed)) {
+                    return;
+                }
+                if let Some(b) = aside.as_ref().ok().filter(|b| b.chat.platform == Platform::Telegram) {
+                    let (chat, text) = app.chat.set_aside_notice(b).await;
+                    if let Ok(chat) = chat.id.parse() {
+                        app.say(chat, None, text);
+                    }
+                }
+                continue;
+            }
+        };
+        match got {
             Ok(reply) if reply.table.chat.platform == Platform::Telegram => {
                 contain::timer_update(&app, reply).await
             }

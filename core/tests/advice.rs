@@ -172,7 +172,7 @@ async fn a_hint_is_committed_counted_in_the_round_and_survives_a_restart() {
     assert!(text.contains(&format!("раунд {round}")), "{text}");
     // Each move named is Ann's own, and the better one was in her hand then.
     let t = table(&chat, t.id).await;
-    let r = svc.review(&t, 0).await.unwrap().expect("a finished round");
+    let r = svc.review(&t, 0, &ann()).await.unwrap().expect("a finished round");
     assert_eq!(r.round, round);
     for slip in &r.review.slips {
         assert_eq!(r.moves[slip.index], (0, slip.played), "a move of Ann's");

@@ -1,10 +1,12 @@
 //! `domino bench hints`: how long the expert's hint and round review take for a person, over
-//! rounds of greedy play (hints at every choice of seat 0, a review of seat 0 after each round).
+//! rounds of greedy play (hints at every choice of seat 0, a review of seat 0 after each round);
+//! with `--askers N`, computer moves' delay while `N` people ask for hints (`bench_askers`).
 
 use crate::cli::progress::Progress;
 use domino_core::engine::ai::{Budget, Level, Observation, choose_move, hint, review};
 use domino_core::engine::game::Match;
 use domino_core::engine::rules::{Rules, Variant};
+use domino_core::session::BotLevel;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use serde_json::{Value, json};
@@ -30,6 +32,51 @@ pub struct Args {
     budget: u32,
     #[arg(long)]
     json: bool,
+    /// People asking for hints at once, each at a duel of their own: instead of timing hints,
+    /// measure the delay of computer moves on `--tables` computers' tables, without the askers
+    /// and then beside them.
+    #[arg(long)]
+    askers: Option<u32>,
+    /// With `--askers`: tables where only computers play.
+    #[arg(long, default_value_t = 4)]
+    tables: u32,
+    /// With `--askers`: seconds each of the two runs lasts.
+    #[arg(long, default_value_t = 20.0)]
+    seconds: f64,
+    /// With `--askers`: the pause before each computer move (the bot's default is 800).
+    #[arg(long, default_value_t = 800)]
+    pause_ms: u64,
+    /// With `--askers`: the computers' level on their tables (random, greedy, expert).
+    #[arg(long, default_value = "greedy")]
+    level: String,
+}
+
+/// `--askers N`: the computers' delay without and beside `N` people asking for hints.
+fn askers_run(args: &Args, askers: u32) -> ExitCode {
+    let level = match args.level.as_str() {
+        "random" => BotLevel::Random,
+        "greedy" => BotLevel::Greedy,
+        "expert" => BotLevel::Expert,
+        other => {
+            eprintln!("domino bench hints: --level {other}: random, greedy or expert");
+            return ExitCode::from(2);
+        }
+    };
+    let setup = crate::cli::bench_askers::Setup {
+        askers,
+        tables: args.tables,
+        seconds: args.seconds,
+        pause_ms: args.pause_ms,
+        budget: Budget { playouts: args.budget },
+        level,
+    };
+    match crate::cli::bench_askers::run(setup, args.json) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("domino bench hints: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 fn quantile(sorted: &[f64], q: f64) -> f64 {
@@ -55,6 +102,9 @@ fn table_rules(variant: Variant, teams: Option<&str>, players: usize) -> Result<
 }
 
 pub fn run(args: Args) -> ExitCode {
+    if let Some(askers) = args.askers {
+        return askers_run(&args, askers);
+    }
     let variant: Variant = match args.variant.parse() {
         Ok(v) => v,
         Err(e) => {

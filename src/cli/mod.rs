@@ -1,6 +1,7 @@
 //! Command-line interface (clap).
 
 mod bench;
+mod bench_askers;
 mod bench_engine;
 mod bench_hints;
 mod bench_standings;

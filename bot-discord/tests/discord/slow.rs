@@ -62,7 +62,7 @@ impl<S: Store> Store for Slow<S> {
         self.inner.meta_or(key, value).await
     }
 
-    async fn set_aside(&self, id: i64) -> Result<(), StoreError> {
+    async fn set_aside(&self, id: i64) -> Result<bool, StoreError> {
         self.inner.set_aside(id).await
     }
 

@@ -74,7 +74,7 @@ impl<S: Store> Chat<S> {
         let Some(seat) = table.seat_of(&from.person.id) else {
             return Ok(Answer::private(rejection_text(&Rejection::NotSeated, lang)));
         };
-        let reviewed = match self.service.review(&table, seat).await {
+        let reviewed = match self.service.review(&table, seat, &from.person).await {
             Ok(Some(r)) => r,
             Ok(None) => return Ok(Answer::private(texts::review_nothing(lang))),
             Err(ServiceError::Store(e)) => return Err(e),

@@ -230,11 +230,22 @@ impl<S: Store> Chat<S> {
         let mut out = Vec::new();
         for b in self.service.set_aside() {
             if b.chat.platform == platform {
-                let lang = self.lang(&b.chat).await;
-                out.push((b.chat.clone(), texts::set_aside(lang, b.number)));
+                out.push(self.set_aside_notice(&b).await);
             }
         }
         out
+    }
+
+    /// Tables this process sets aside from now on (another process's change to them no longer
+    /// reads): each is told to its chat with [`Chat::set_aside_notice`].
+    pub fn subscribe_set_aside(&self) -> tokio::sync::broadcast::Receiver<crate::store::Broken> {
+        self.service.subscribe_set_aside()
+    }
+
+    /// The notice of a table set aside, in its chat's language.
+    pub async fn set_aside_notice(&self, b: &crate::store::Broken) -> (ChatId, String) {
+        let lang = self.lang(&b.chat).await;
+        (b.chat.clone(), texts::set_aside(lang, b.number))
     }
 
     /// Updates the service makes itself (timers), for the adapters to show.

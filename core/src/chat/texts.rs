@@ -167,14 +167,14 @@ pub fn failed(lang: Lang) -> &'static str {
     tr(lang, "Не получилось, попробуйте ещё раз.", "That did not work; try again.")
 }
 
-/// A table that no longer read at start-up: it was set aside.
+/// A table that no longer reads (at start-up, or changed by another process): it was set aside.
 pub fn set_aside(lang: Lang, number: u32) -> String {
     match lang {
         Lang::Ru => format!(
-            "⚠️ Стол №{number} не удалось восстановить после перезапуска: он закрыт, таблица очков не изменилась."
+            "⚠️ Стол №{number} не удалось восстановить из хранилища: он закрыт, таблица очков не изменилась."
         ),
         Lang::En => format!(
-            "⚠️ Table #{number} could not be restored after a restart: it is closed, the scoreboard is unchanged."
+            "⚠️ Table #{number} could not be restored from the store: it is closed, the scoreboard is unchanged."
         ),
     }
 }

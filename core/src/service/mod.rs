@@ -4,18 +4,21 @@
 //! lifetimes fire from `timers`. The chat layer (and the terminal) call only this.
 
 mod advice;
+mod aside;
 mod clock;
 mod contain;
+mod fair;
 mod moves;
 mod open;
 mod robots;
 mod shared;
 mod timers;
 
-pub use advice::{Hinted, REVIEW_MOST, Reviewed, last_finished, suggest};
+pub use advice::{Hinted, REVIEW_MOST, Reviewed, last_finished, suggest, suggest_within};
 pub use clock::{Clock, CountingSeeds, ManualClock, OsSeeds, Seeds, SystemClock};
 pub(crate) use contain::writing;
 pub use contain::{Failed, Failure, Written, contain, supervise};
+pub use fair::{AdviceLimits, Rate};
 
 use crate::engine::rules::Rules;
 use crate::session::{ChatId, Command, Event, Lives, Millis, Phase, Rejection, Robot, Table};
@@ -79,6 +82,8 @@ pub struct Options {
     pub shared: bool,
     /// The expert's playouts for a person's hint or for each move a review judges.
     pub advice: crate::engine::ai::Budget,
+    /// People's help: its own thinking permits, rates per person, time cap, memo size.
+    pub advice_limits: AdviceLimits,
 }
 
 impl Default for Options {
@@ -93,6 +98,7 @@ impl Default for Options {
                 .map_or(1, |n| n.get().saturating_sub(1).max(1)),
             shared: false,
             advice: crate::engine::ai::Budget::DEFAULT,
+            advice_limits: AdviceLimits::default(),
         }
     }
 }
@@ -117,8 +123,17 @@ pub struct Service<S: Store> {
     idle: tokio::sync::Notify,
     /// Permits to think (`Options::thinkers`).
     think: Arc<tokio::sync::Semaphore>,
-    /// Tables set aside at start: they no longer read.
-    broken: Vec<Broken>,
+    /// People's help: permits apart from the computers' (`AdviceLimits::thinkers`), who
+    /// asked when, answers kept, and how many were worked out.
+    advise: Arc<tokio::sync::Semaphore>,
+    asked: fair::Asked,
+    hints: fair::Memo<(i64, u64, usize), Option<crate::engine::moves::Move>>,
+    reviews: fair::Memo<(i64, u64, usize), Option<Reviewed>>,
+    advice_thoughts: std::sync::atomic::AtomicU64,
+    /// Tables that no longer read: set aside by this process, or waiting for another's lease.
+    aside: Mutex<aside::Aside>,
+    /// Tables this process sets aside, told to the adapters.
+    asides: tokio::sync::broadcast::Sender<Broken>,
     /// Changes nobody asked for through an adapter (computer moves, timers), to show.
     updates: tokio::sync::broadcast::Sender<Reply>,
     /// This process among others on the store (`Options::shared`).
@@ -138,7 +153,8 @@ impl<S: Store> Service<S> {
     }
 
     /// [`Service::start`] with the seeds and options given. A table that no longer reads is
-    /// set aside (logged, kept in the store, listed by [`Service::set_aside`]); the rest start.
+    /// set aside (logged, kept in the store, listed by [`Service::set_aside`]; with other
+    /// processes on the store, by the one holding its lease); the rest start.
     pub async fn start_with(
         store: S,
         robot: Arc<dyn Robot>,
@@ -146,6 +162,8 @@ impl<S: Store> Service<S> {
         seeds: Arc<dyn Seeds>,
         options: Options,
     ) -> Result<Arc<Service<S>>, StoreError> {
+        // The store's time before loading: whatever changes after it, `sync` sees.
+        let peers = shared::Peers::new(&store, seeds.as_ref(), clock.now(), options.shared).await?;
         let mut tables = Tables::new();
         let mut broken = Vec::new();
         for loaded in store.load_open().await? {
@@ -153,16 +171,15 @@ impl<S: Store> Service<S> {
                 Ok(t) => {
                     tables.insert(t.id, Arc::new(TableLock::new(t)));
                 }
-                Err(b) => {
-                    tracing::error!(table = b.id, chat = %b.chat, error = %b.error, "table set aside: it no longer reads");
-                    store.set_aside(b.id).await?;
-                    broken.push(b);
-                }
+                Err(b) => broken.push(b),
             }
         }
         let (updates, _) = tokio::sync::broadcast::channel(4096);
-        let peers = shared::Peers::new(&store, seeds.as_ref(), options.shared).await?;
+        let (asides, _) = tokio::sync::broadcast::channel(256);
         let think = Arc::new(tokio::sync::Semaphore::new(options.thinkers.max(1)));
+        let limits = &options.advice_limits;
+        let advise = Arc::new(tokio::sync::Semaphore::new(limits.thinkers.max(1)));
+        let (hints, reviews) = (fair::Memo::new(limits.kept), fair::Memo::new(limits.kept));
         let service = Arc::new_cyclic(|me| Service {
             store,
             robot,
@@ -173,11 +190,20 @@ impl<S: Store> Service<S> {
             thinking: Mutex::default(),
             idle: tokio::sync::Notify::new(),
             think,
-            broken,
+            advise,
+            asked: fair::Asked::default(),
+            hints,
+            reviews,
+            advice_thoughts: Default::default(),
+            aside: Mutex::default(),
+            asides,
             updates,
             peers,
             me: me.clone(),
         });
+        for b in broken {
+            service.put_aside(b).await;
+        }
         for t in service.all_tables().await {
             service.kick(&t);
         }
@@ -210,11 +236,6 @@ impl<S: Store> Service<S> {
 
     pub fn options(&self) -> &Options {
         &self.options
-    }
-
-    /// The tables set aside at start.
-    pub fn set_aside(&self) -> &[Broken] {
-        &self.broken
     }
 
     fn map(&self) -> std::sync::MutexGuard<'_, Tables> {

@@ -6,7 +6,12 @@
 //! others' work soon enough to serve it: every timer round reads the tables changed since the
 //! last one (`sync`, from the store's own clock, with an overlap), and the due work of a table —
 //! its timers and its computer moves — is leased to one process at a time (`Store::claim`), so
-//! that exactly one fires it.
+//! that exactly one fires it. Every time compared between processes is the store's: the
+//! changes' stamps and `sync`'s moments come from the database's clock, and leases are written
+//! in it too (this process's clock moved by the difference it saw at start), so that processes
+//! whose clocks disagree still see each other's changes and respect each other's leases. A
+//! table that no longer reads is set aside once (`aside`), never read again, and the rest of
+//! the changes are read past it.
 
 use super::Service;
 use crate::service::Seeds;
@@ -32,12 +37,15 @@ pub(super) struct Peers {
     owner: String,
     /// The store's time of the last look at its changes.
     since: Mutex<Millis>,
+    /// The store's clock less this process's, as seen at start: leases are in the store's time.
+    offset: Millis,
 }
 
 impl Peers {
     pub(super) async fn new<S: Store>(
         store: &S,
         seeds: &dyn Seeds,
+        now_here: Millis,
         on: bool,
     ) -> Result<Peers, StoreError> {
         static SERVICES: AtomicU64 = AtomicU64::new(0);
@@ -46,9 +54,9 @@ impl Peers {
         // The store's time now (no table is touched in the future).
         let since = match on {
             true => store.touched_since(Millis::MAX).await?.now,
-            false => 0,
+            false => now_here,
         };
-        Ok(Peers { on, owner, since: Mutex::new(since) })
+        Ok(Peers { on, owner, since: Mutex::new(since), offset: since - now_here })
     }
 
     fn since(&self) -> std::sync::MutexGuard<'_, Millis> {
@@ -63,33 +71,51 @@ impl<S: Store> Service<S> {
     }
 
     /// Brings the tables held here up to the store: tables other processes opened or moved on
-    /// are read, those they finished or closed leave. Returns how many changed here.
+    /// are read, those they finished or closed leave, one that no longer reads is set aside
+    /// (once, by the lease holder) and not read again. Returns how many changed here.
     pub async fn sync(&self) -> Result<usize, StoreError> {
         let from = self.peers.since().saturating_sub(OVERLAP_MS);
         let touched = self.store.touched_since(from).await?;
         let mut changed = 0;
         for stamp in touched.tables {
+            if self.known_broken(stamp.id) {
+                if !stamp.open {
+                    self.no_longer_open(stamp.id);
+                }
+                continue;
+            }
             let held = self.map().get(&stamp.id).cloned();
             match (held, stamp.open) {
                 (Some(lock), true) => {
                     let mut table = lock.lock().await;
-                    if table.version < stamp.version
-                        && let Some(stored) = self.store.load(stamp.id).await?
-                        && stored.version > table.version
-                    {
-                        *table = stored;
-                        changed += 1;
+                    if table.version >= stamp.version {
+                        continue;
+                    }
+                    match self.store.load_checked(stamp.id).await? {
+                        Some(Ok(stored)) if stored.version > table.version => {
+                            *table = stored;
+                            changed += 1;
+                        }
+                        Some(Err(broken)) => {
+                            drop(table);
+                            self.put_aside(broken).await;
+                            changed += 1;
+                        }
+                        _ => {}
                     }
                 }
-                (None, true) => {
-                    if let Some(t) = self.store.load(stamp.id).await?
-                        && t.phase.is_active()
-                    {
+                (None, true) => match self.store.load_checked(stamp.id).await? {
+                    Some(Ok(t)) if t.phase.is_active() => {
                         let lock = Arc::new(TableLock::new(t));
                         self.map().entry(stamp.id).or_insert(lock);
                         changed += 1;
                     }
-                }
+                    Some(Err(broken)) => {
+                        self.put_aside(broken).await;
+                        changed += 1;
+                    }
+                    _ => {}
+                },
                 (Some(_), false) => {
                     self.map().remove(&stamp.id);
                     changed += 1;
@@ -99,6 +125,12 @@ impl<S: Store> Service<S> {
         }
         *self.peers.since() = touched.now;
         Ok(changed)
+    }
+
+    /// The store's time now, as this process reckons it: its own clock moved by the difference
+    /// seen at start (what leases are written in).
+    fn store_now(&self) -> Millis {
+        self.now().saturating_add(self.peers.offset)
     }
 
     /// Reads a table held here back from the store when another process moved it on: whether
@@ -132,7 +164,7 @@ impl<S: Store> Service<S> {
         if !self.peers.on || ids.is_empty() {
             return ids;
         }
-        let now = self.now();
+        let now = self.store_now();
         match self.store.claim(&ids, &self.peers.owner, now, now + LEASE_MS).await {
             Ok(mine) => mine,
             Err(e) => {
@@ -147,7 +179,7 @@ impl<S: Store> Service<S> {
         if !self.peers.on || ids.is_empty() {
             return;
         }
-        let now = self.now();
+        let now = self.store_now();
         if let Err(e) = self.store.claim(ids, &self.peers.owner, now, now).await {
             tracing::warn!(error = %e, "leases not given back: they end by themselves");
         }

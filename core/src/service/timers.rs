@@ -17,6 +17,7 @@ impl<S: Store> Service<S> {
         {
             tracing::warn!(error = %e, "other processes' changes not read this round");
         }
+        self.retry_aside().await;
         let lives = self.options.lives;
         let (robots, due) = self.due_work(self.all_tables().await);
         // With other processes on the store, only the work this one holds the lease of.

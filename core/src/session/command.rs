@@ -186,4 +186,8 @@ pub enum Rejection {
     NoChoice,
     #[error("you already have the hint for this move")]
     HintGiven,
+    /// A person asked for the expert's help (hints, reviews) more often than the service
+    /// allows (`service::AdviceLimits`): they may ask again in `secs` seconds.
+    #[error("you asked for help too often: try again in {secs} s")]
+    AdviceLater { secs: u32 },
 }

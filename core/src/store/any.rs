@@ -85,8 +85,12 @@ impl Store for AnyStore {
         delegate!(self, s => s.load_open())
     }
 
-    async fn set_aside(&self, id: i64) -> Result<(), StoreError> {
+    async fn set_aside(&self, id: i64) -> Result<bool, StoreError> {
         delegate!(self, s => s.set_aside(id))
+    }
+
+    async fn load_checked(&self, id: i64) -> Result<Option<super::Loaded>, StoreError> {
+        delegate!(self, s => s.load_checked(id))
     }
 
     async fn latest_table(&self, chat: &ChatId) -> Result<Option<Table>, StoreError> {

@@ -158,9 +158,28 @@ pub trait Store: Send + Sync + 'static {
     /// stay in the store), each read on its own: one that no longer reads is [`Broken`].
     fn load_open(&self) -> impl Future<Output = Result<Vec<Loaded>, StoreError>> + Send;
 
-    /// Sets a table aside: it is no longer active (a broken table, so that the next start
-    /// does not try it again); its rows stay for whoever looks into it.
-    fn set_aside(&self, id: i64) -> impl Future<Output = Result<(), StoreError>> + Send;
+    /// One table, open or closed, or what is known of it when its snapshot no longer reads
+    /// ([`Broken`], as [`Store::load_open`] gives it).
+    fn load_checked(
+        &self,
+        id: i64,
+    ) -> impl Future<Output = Result<Option<Loaded>, StoreError>> + Send {
+        async move {
+            match self.load(id).await {
+                Ok(t) => Ok(t.map(Ok)),
+                Err(StoreError::Corrupt(error)) => {
+                    let chat = ChatId::new(crate::session::Platform::Terminal, "?");
+                    Ok(Some(Err(Broken { id, chat, number: 0, error })))
+                }
+                Err(e) => Err(e),
+            }
+        }
+    }
+
+    /// Sets a table aside: it is no longer active (a broken table, so that no process tries
+    /// it again); its rows stay for whoever looks into it. Whether this call did it: of calls
+    /// on one table, from any process, exactly one finds it open and answers `true`.
+    fn set_aside(&self, id: i64) -> impl Future<Output = Result<bool, StoreError>> + Send;
 
     /// The chat's newest table (the highest number), whatever its phase.
     fn latest_table(

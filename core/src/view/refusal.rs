@@ -143,6 +143,18 @@ pub fn rejection_text(rejection: &Rejection, lang: Lang) -> String {
             "Подсказка к этому ходу уже дана — она в ваших костях.",
             "You already have the hint for this move: it is with your tiles.",
         ),
+        Rejection::AdviceLater { secs } => {
+            return match lang {
+                Lang::Ru => format!(
+                    "Слишком часто просите помощи — попробуйте снова через {secs} {}.",
+                    super::text::plural_ru(*secs as u64, "секунду", "секунды", "секунд")
+                ),
+                Lang::En => format!(
+                    "You asked for help too often: try again in {secs} {}.",
+                    if *secs == 1 { "second" } else { "seconds" }
+                ),
+            };
+        }
     };
     text.to_owned()
 }
@@ -397,6 +409,7 @@ mod tests {
             Rejection::HintsOff,
             Rejection::NoChoice,
             Rejection::HintGiven,
+            Rejection::AdviceLater { secs: 21 },
             Rejection::SeatsTaken { size: 2 },
             Rejection::TooManyTables { limit: 8 },
             Rejection::TooManyLobbies { limit: 3 },

@@ -44,6 +44,7 @@ fn rejections(lang: Lang) -> Vec<Rejection> {
         HintsOff,
         NoChoice,
         HintGiven,
+        AdviceLater { secs: 42 },
     ];
     all.extend(rules_errors(lang).into_iter().map(Rules));
     all.extend(move_errors(lang).into_iter().map(Move));

@@ -58,7 +58,8 @@ async fn touched_lists_what_changed<S: Store>(store: &S) {
     let mut joined = lobby.clone();
     let events = joined.apply(&command(&bob, Action::Join { seat: None }, 0), T0).unwrap();
     store.commit(&joined, &events, None).await.unwrap();
-    store.set_aside(other.id).await.unwrap();
+    assert!(store.set_aside(other.id).await.unwrap(), "set aside by this call");
+    assert!(!store.set_aside(other.id).await.unwrap(), "once: it was no longer open");
     let seen = store.touched_since(start.now).await.unwrap();
     assert!(seen.now >= start.now);
     let stamp = |id: i64| seen.tables.iter().find(|s| s.id == id).copied();

@@ -27,12 +27,23 @@ pub struct Hint {
 /// The expert's suggestion for the observing seat, deterministic for an observation and a
 /// seed (the RNG's state).
 pub fn hint(obs: &Observation, rng: &mut impl Rng, budget: Budget) -> Hint {
+    hint_within(obs, rng, budget, &|| false)
+}
+
+/// As [`hint`], with a safety cap: `out_of_time` is asked now and then, and once it says yes the
+/// estimates so far decide (the caller reads the clock; the engine never does).
+pub fn hint_within(
+    obs: &Observation,
+    rng: &mut impl Rng,
+    budget: Budget,
+    out_of_time: &dyn Fn() -> bool,
+) -> Hint {
     let moves = obs.legal_moves();
     assert!(!moves.is_empty(), "an observation always has a legal move");
     if moves.len() == 1 {
         return Hint { best: moves[0], estimates: Vec::new() };
     }
-    let estimates = expert::evaluate(obs, &moves, rng, budget, &|| false);
+    let estimates = expert::evaluate(obs, &moves, rng, budget, out_of_time);
     let best = moves[expert::best_index(&estimates)];
     Hint { best, estimates: moves.into_iter().zip(estimates).collect() }
 }
@@ -70,6 +81,22 @@ pub fn review(
     rng: &mut impl Rng,
     budget: Budget,
 ) -> Review {
+    review_within(start, moves, seat, (most, min_loss), rng, budget, &|| false)
+}
+
+/// As [`review`] (`keep`: the most slips and the least loss named), with a safety cap: once
+/// `out_of_time` says yes, the move being judged is judged on what was seen so far and no
+/// later move is judged (`Review::judged` counts those that were).
+pub fn review_within(
+    start: &Match,
+    moves: &[(u8, Move)],
+    seat: usize,
+    keep: (usize, f32),
+    rng: &mut impl Rng,
+    budget: Budget,
+    out_of_time: &dyn Fn() -> bool,
+) -> Review {
+    let (most, min_loss) = keep;
     let mut game = start.clone();
     let mut out = Review::default();
     for (index, &(mover, played)) in moves.iter().enumerate() {
@@ -80,7 +107,10 @@ pub fn review(
             let legal = obs.legal_moves();
             let mine = legal.iter().position(|m| same(m, &played));
             if let (true, Some(mine)) = (legal.len() > 1, mine) {
-                let estimates = expert::evaluate(&obs, &legal, rng, budget, &|| false);
+                if out_of_time() {
+                    break;
+                }
+                let estimates = expert::evaluate(&obs, &legal, rng, budget, out_of_time);
                 let best = expert::best_index(&estimates);
                 let loss = estimates[best] - estimates[mine];
                 out.judged += 1;

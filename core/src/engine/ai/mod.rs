@@ -27,7 +27,7 @@ mod value;
 mod worlds;
 
 pub use expert::Budget;
-pub use hint::{Hint, Review, Slip, hint, review};
+pub use hint::{Hint, Review, Slip, hint, hint_within, review, review_within};
 pub use observation::Observation;
 
 use crate::engine::game::Match;

@@ -123,12 +123,19 @@ impl Store for MemoryStore {
         Ok(open.map(|(&id, (_, _, s))| loaded(id, s)).collect())
     }
 
-    async fn set_aside(&self, id: i64) -> Result<(), StoreError> {
+    async fn set_aside(&self, id: i64) -> Result<bool, StoreError> {
         let mut g = self.lock();
         let row = g.snapshots.get_mut(&id).ok_or(StoreError::NotFound(id))?;
+        if !row.1 {
+            return Ok(false);
+        }
         row.1 = false;
         g.touched.insert(id, now_millis());
-        Ok(())
+        Ok(true)
+    }
+
+    async fn load_checked(&self, id: i64) -> Result<Option<Loaded>, StoreError> {
+        Ok(self.lock().snapshots.get(&id).map(|(_, _, s)| loaded(id, s)))
     }
 
     async fn meta(&self, key: &str) -> Result<Option<String>, StoreError> {

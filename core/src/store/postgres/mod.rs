@@ -17,7 +17,7 @@ mod shared;
 mod standings;
 mod tables;
 
-use super::codec::{chat_key, json, now_millis, parse, to_u64};
+use super::codec::{chat_key, json, parse, to_u64};
 use super::{
     ChatSettings, MatchSummary, PairRow, PlayedMatch, Rating, ScoreRow, Season, Span, Store,
     StoreError, Touched,
@@ -45,19 +45,32 @@ pub struct PgStore {
     pool: PgPool,
 }
 
+/// The database's clock, Unix ms, as SQL: every time a process compares with another's
+/// (`updated_at`, [`Store::touched_since`]) is taken from it, never from a process's clock.
+macro_rules! db_now_ms {
+    () => {
+        "(EXTRACT(EPOCH FROM clock_timestamp()) * 1000)::BIGINT"
+    };
+}
+pub(super) use db_now_ms;
+
 /// The one statement of a commit: the row is updated only from the version before and in the
 /// chat it is in (a copy of the table from before its chat moved is refused like an older
 /// version), and the events are appended only when it was. Returns how many rows were updated (0 or 1).
-const COMMIT: &str = "
+const COMMIT: &str = concat!(
+    "
 WITH up AS (
-    UPDATE tables SET version = $1, open = $2, snapshot = $3, updated_at = $4
-    WHERE id = $5 AND version = $1 - 1 AND chat_platform = $8 AND chat_id = $9
+    UPDATE tables SET version = $1, open = $2, snapshot = $3, updated_at = ",
+    db_now_ms!(),
+    "
+    WHERE id = $4 AND version = $1 - 1 AND chat_platform = $7 AND chat_id = $8
     RETURNING id
 ), appended AS (
     INSERT INTO table_events (table_id, version, seq, event)
-    SELECT up.id, $1, e.seq, e.event FROM up, UNNEST($6::BIGINT[], $7::TEXT[]) AS e (seq, event)
+    SELECT up.id, $1, e.seq, e.event FROM up, UNNEST($5::BIGINT[], $6::TEXT[]) AS e (seq, event)
 )
-SELECT COUNT(*) FROM up";
+SELECT COUNT(*) FROM up"
+);
 
 impl PgStore {
     pub(in crate::store) fn pool(&self) -> &PgPool {
@@ -119,7 +132,6 @@ impl Store for PgStore {
             .bind(table.version as i64)
             .bind(table.phase.is_active())
             .bind(json(table)?)
-            .bind(now_millis())
             .bind(table.id)
             .bind(seqs)
             .bind(texts)
@@ -157,16 +169,32 @@ impl Store for PgStore {
         Ok(rows.iter().map(|(id, s)| super::loaded(*id, s)).collect())
     }
 
-    async fn set_aside(&self, id: i64) -> Result<(), StoreError> {
-        let done = sqlx::query("UPDATE tables SET open = FALSE, updated_at = $2 WHERE id = $1")
-            .bind(id)
-            .bind(now_millis())
-            .execute(&self.pool)
-            .await?;
-        if done.rows_affected() == 0 {
-            return Err(StoreError::NotFound(id));
+    async fn set_aside(&self, id: i64) -> Result<bool, StoreError> {
+        // Only an open row: of processes setting one table aside at once, one does.
+        let done = sqlx::query(concat!(
+            "UPDATE tables SET open = FALSE, updated_at = ",
+            db_now_ms!(),
+            " WHERE id = $1 AND open"
+        ))
+        .bind(id)
+        .execute(&self.pool)
+        .await?;
+        if done.rows_affected() == 1 {
+            return Ok(true);
         }
-        Ok(())
+        let known: Option<(i64,)> = sqlx::query_as("SELECT id FROM tables WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        known.map(|_| false).ok_or(StoreError::NotFound(id))
+    }
+
+    async fn load_checked(&self, id: i64) -> Result<Option<super::Loaded>, StoreError> {
+        let row: Option<(String,)> = sqlx::query_as("SELECT snapshot FROM tables WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|(s,)| super::loaded(id, &s)))
     }
 
     async fn latest_table(&self, chat: &ChatId) -> Result<Option<Table>, StoreError> {

@@ -2,7 +2,7 @@
 //! refused.
 
 use super::super::StoreError;
-use super::super::codec::{chat_key, json, now_millis, to_u32, to_u64};
+use super::super::codec::{chat_key, json, to_u32, to_u64};
 use super::{ChatLock, PgStore, encode_events, lock_chat};
 use crate::session::{Event, Table};
 
@@ -41,8 +41,12 @@ impl PgStore {
         table.id = id;
         table.number = to_u32(number)?;
         sqlx::query(
-            "INSERT INTO tables (id, chat_platform, chat_id, number, version, open, snapshot, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            concat!(
+                "INSERT INTO tables (id, chat_platform, chat_id, number, version, open, snapshot, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, ",
+                super::db_now_ms!(),
+                ")"
+            ),
         )
         .bind(id)
         .bind(platform)
@@ -51,7 +55,6 @@ impl PgStore {
         .bind(table.version as i64)
         .bind(table.phase.is_active())
         .bind(json(table)?)
-        .bind(now_millis())
         .execute(&mut *tx)
         .await?;
         let (seqs, texts) = encode_events(events)?;

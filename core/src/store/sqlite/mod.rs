@@ -7,7 +7,7 @@
 //! another process writing the same file from slipping in between a read and a write).
 //! Reads use the pool and, in WAL mode, never wait for the writer.
 
-use super::codec::{chat_key, json, now_millis, parse, to_u32, to_u64};
+use super::codec::{chat_key, json, parse, to_u32, to_u64};
 use super::{
     ChatSettings, Loaded, MatchSummary, PairRow, PlayedMatch, Rating, ScoreRow, Season, Span,
     Store, StoreError, Touched, loaded,
@@ -17,6 +17,15 @@ use crate::session::{ChatId, Event, Millis, Table};
 use sqlx::sqlite::SqlitePool;
 use sqlx::{Sqlite, Transaction};
 use tokio::sync::{Mutex, MutexGuard};
+
+/// The database's clock, Unix ms, as SQL: every time a process compares with another's
+/// (`updated_at`, [`Store::touched_since`]) is taken from it, never from a process's clock.
+macro_rules! db_now_ms {
+    () => {
+        "CAST((julianday('now') - 2440587.5) * 86400000.0 AS INTEGER)"
+    };
+}
+use db_now_ms;
 
 mod chat;
 mod meta;
@@ -64,15 +73,18 @@ impl SqliteStore {
         .fetch_one(&mut *w.tx)
         .await?;
         let (id,): (i64,) = sqlx::query_as(
-            "INSERT INTO tables (chat_platform, chat_id, number, version, open, snapshot, updated_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, '', ?6) RETURNING id",
+            concat!(
+                "INSERT INTO tables (chat_platform, chat_id, number, version, open, snapshot, updated_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, '', ",
+                db_now_ms!(),
+                ") RETURNING id"
+            ),
         )
         .bind(platform)
         .bind(chat)
         .bind(number)
         .bind(table.version as i64)
         .bind(table.phase.is_active())
-        .bind(now_millis())
         .fetch_one(&mut *w.tx)
         .await?;
         table.id = id;
@@ -109,14 +121,14 @@ impl Store for SqliteStore {
         // A copy of the table from before its chat moved is refused like an older version.
         let (platform, chat) = chat_key(&table.chat);
         let mut w = self.write().await?;
-        let updated = sqlx::query(
-            "UPDATE tables SET version = ?1, open = ?2, snapshot = ?3, updated_at = ?4
-             WHERE id = ?5 AND version = ?1 - 1 AND chat_platform = ?6 AND chat_id = ?7",
-        )
+        let updated = sqlx::query(concat!(
+            "UPDATE tables SET version = ?1, open = ?2, snapshot = ?3, updated_at = ",
+            db_now_ms!(),
+            " WHERE id = ?4 AND version = ?1 - 1 AND chat_platform = ?5 AND chat_id = ?6"
+        ))
         .bind(version)
         .bind(table.phase.is_active())
         .bind(&snapshot)
-        .bind(now_millis())
         .bind(table.id)
         .bind(platform)
         .bind(chat)
@@ -161,18 +173,33 @@ impl Store for SqliteStore {
         Ok(rows.iter().map(|(id, s)| loaded(*id, s)).collect())
     }
 
-    async fn set_aside(&self, id: i64) -> Result<(), StoreError> {
+    async fn set_aside(&self, id: i64) -> Result<bool, StoreError> {
         let mut w = self.write().await?;
-        let done = sqlx::query("UPDATE tables SET open = 0, updated_at = ?2 WHERE id = ?1")
-            .bind(id)
-            .bind(now_millis())
-            .execute(&mut *w.tx)
-            .await?;
-        if done.rows_affected() == 0 {
-            return Err(StoreError::NotFound(id));
+        let done = sqlx::query(concat!(
+            "UPDATE tables SET open = 0, updated_at = ",
+            db_now_ms!(),
+            " WHERE id = ?1 AND open = 1"
+        ))
+        .bind(id)
+        .execute(&mut *w.tx)
+        .await?;
+        if done.rows_affected() == 1 {
+            w.tx.commit().await?;
+            return Ok(true);
         }
-        w.tx.commit().await?;
-        Ok(())
+        let known: Option<(i64,)> = sqlx::query_as("SELECT id FROM tables WHERE id = ?1")
+            .bind(id)
+            .fetch_optional(&mut *w.tx)
+            .await?;
+        known.map(|_| false).ok_or(StoreError::NotFound(id))
+    }
+
+    async fn load_checked(&self, id: i64) -> Result<Option<Loaded>, StoreError> {
+        let row: Option<(String,)> = sqlx::query_as("SELECT snapshot FROM tables WHERE id = ?1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|(s,)| loaded(id, &s)))
     }
 
     async fn latest_table(&self, chat: &ChatId) -> Result<Option<Table>, StoreError> {

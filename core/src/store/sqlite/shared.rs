@@ -1,14 +1,17 @@
 //! Several processes on one SQLite file: what changed since a moment, and the leases of due
 //! work (see [`crate::store::Store::claim`]).
 
-use super::super::codec::{now_millis, touched};
+use super::super::codec::touched;
 use super::super::{StoreError, Touched};
 use super::SqliteStore;
 use crate::session::Millis;
 
 impl SqliteStore {
     pub(super) async fn touched(&self, since: Millis) -> Result<Touched, StoreError> {
-        let now = now_millis();
+        // The database's time, read before the rows: a commit stamped later is seen next time.
+        let now: i64 = sqlx::query_scalar(concat!("SELECT ", super::db_now_ms!()))
+            .fetch_one(&self.pool)
+            .await?;
         let rows: Vec<(i64, i64, bool)> = sqlx::query_as(
             "SELECT id, version, open FROM tables WHERE updated_at >= ?1 ORDER BY id",
         )
