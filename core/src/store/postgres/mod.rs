@@ -12,6 +12,7 @@
 mod meta;
 mod moves;
 mod open;
+pub(super) mod rounds;
 mod scores;
 mod shared;
 mod standings;
@@ -47,7 +48,9 @@ pub struct PgStore {
 
 /// The one statement of a commit: the row is updated only from the version before and in the
 /// chat it is in (a copy of the table from before its chat moved is refused like an older
-/// version), and the events are appended only when it was. Returns how many rows were updated (0 or 1).
+/// version), and the events and finished rounds are written only when it was (rounds another
+/// process's commit wrote meanwhile are left as they are: see `rounds`). Returns how many rows
+/// were updated (0 or 1).
 const COMMIT: &str = "
 WITH up AS (
     UPDATE tables SET version = $1, open = $2, snapshot = $3, updated_at = $4
@@ -56,6 +59,10 @@ WITH up AS (
 ), appended AS (
     INSERT INTO table_events (table_id, version, seq, event)
     SELECT up.id, $1, e.seq, e.event FROM up, UNNEST($6::BIGINT[], $7::TEXT[]) AS e (seq, event)
+), finished AS (
+    INSERT INTO table_rounds (table_id, match_seed, round, moves)
+    SELECT up.id, $10, r.round, r.moves FROM up, UNNEST($11::BIGINT[], $12::TEXT[]) AS r (round, moves)
+    ON CONFLICT DO NOTHING
 )
 SELECT COUNT(*) FROM up";
 
@@ -115,16 +122,22 @@ impl Store for PgStore {
     ) -> Result<(), StoreError> {
         let (seqs, texts) = encode_events(events)?;
         let (platform, chat) = chat_key(&table.chat);
+        let split = super::rounds::split(table)?;
+        let (key, numbers, moves) =
+            rounds::missing(&self.pool, table.id, split.rounds.as_ref()).await?;
         let commit = sqlx::query_scalar::<_, i64>(COMMIT)
             .bind(table.version as i64)
             .bind(table.phase.is_active())
-            .bind(json(table)?)
+            .bind(split.snapshot)
             .bind(now_millis())
             .bind(table.id)
             .bind(seqs)
             .bind(texts)
             .bind(platform)
-            .bind(chat);
+            .bind(chat)
+            .bind(key)
+            .bind(numbers)
+            .bind(moves);
         let updated = match finished {
             // Alone, the statement is its own transaction: one round trip.
             None => commit.fetch_one(&self.pool).await?,
@@ -142,19 +155,25 @@ impl Store for PgStore {
     }
 
     async fn load(&self, id: i64) -> Result<Option<Table>, StoreError> {
+        // The rounds a snapshot needs were committed with it or before: read after it, they are there.
+        let mut conn = self.pool.acquire().await?;
         let row: Option<(String,)> = sqlx::query_as("SELECT snapshot FROM tables WHERE id = $1")
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&mut *conn)
             .await?;
-        row.map(|(s,)| parse(&s)).transpose()
+        match row {
+            Some((s,)) => Ok(Some(rounds::table(&mut conn, id, s).await?)),
+            None => Ok(None),
+        }
     }
 
     async fn load_open(&self) -> Result<Vec<super::Loaded>, StoreError> {
+        let mut conn = self.pool.acquire().await?;
         let rows: Vec<(i64, String)> =
             sqlx::query_as("SELECT id, snapshot FROM tables WHERE open ORDER BY id")
-                .fetch_all(&self.pool)
+                .fetch_all(&mut *conn)
                 .await?;
-        Ok(rows.iter().map(|(id, s)| super::loaded(*id, s)).collect())
+        rounds::tables(&mut conn, rows).await
     }
 
     async fn set_aside(&self, id: i64) -> Result<(), StoreError> {
@@ -170,16 +189,20 @@ impl Store for PgStore {
     }
 
     async fn latest_table(&self, chat: &ChatId) -> Result<Option<Table>, StoreError> {
-        let (platform, id) = chat_key(chat);
-        let row: Option<(String,)> = sqlx::query_as(
-            "SELECT snapshot FROM tables WHERE chat_platform = $1 AND chat_id = $2
+        let (platform, chat) = chat_key(chat);
+        let mut conn = self.pool.acquire().await?;
+        let row: Option<(i64, String)> = sqlx::query_as(
+            "SELECT id, snapshot FROM tables WHERE chat_platform = $1 AND chat_id = $2
              ORDER BY number DESC LIMIT 1",
         )
         .bind(platform)
-        .bind(id)
-        .fetch_optional(&self.pool)
+        .bind(chat)
+        .fetch_optional(&mut *conn)
         .await?;
-        row.map(|(s,)| parse(&s)).transpose()
+        match row {
+            Some((id, s)) => Ok(Some(rounds::table(&mut conn, id, s).await?)),
+            None => Ok(None),
+        }
     }
 
     async fn events(&self, id: i64) -> Result<Vec<(u64, Event)>, StoreError> {
