@@ -152,7 +152,7 @@ async fn play<S: Store>(
         // The snapshot holds the round in play, not the match.
         let in_play = round_bytes(table, rounds_of(table) - 1);
         largest = largest.max(snapshot.saturating_sub(in_play));
-        if rounds_of(table) > dealt && rounds_of(table) % 10 == 0 {
+        if rounds_of(table) > dealt && rounds_of(table).is_multiple_of(10) {
             reads_back(store, table).await;
             // A commit refused on its version writes no round rows.
             let mut stale = before;
