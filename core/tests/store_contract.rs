@@ -3,7 +3,8 @@
 //! tables and matches played through the session API.
 //!
 //! The bench that plays the tables is in `store_contract/bench.rs`, the contract itself in
-//! `store_contract/contract.rs`; the other modules there check one part each.
+//! `store_contract/contract.rs`; the other modules there check one part each (`long.rs`: a long
+//! match, its snapshot per round).
 
 use domino_core::engine::rules::{Rules, Variant};
 use domino_core::session::{
@@ -38,6 +39,9 @@ mod moves;
 
 #[path = "store_contract/shared.rs"]
 mod shared;
+
+#[path = "store_contract/long.rs"]
+mod long;
 
 const T0: Millis = 1_700_000_000_000;
 

@@ -1,5 +1,6 @@
 //! The SQLite → PostgreSQL copy refuses, writing nothing, whatever would make PostgreSQL lose
-//! or contradict what it holds, and whatever does not replay; it reports its progress.
+//! or contradict what it holds, and whatever does not replay; it reports its progress, and
+//! moves the finished rounds kept apart from the snapshots.
 
 use domino_core::engine::rules::{Rules, Variant};
 use domino_core::session::{
@@ -157,4 +158,36 @@ async fn a_log_that_does_not_replay_to_its_snapshot_is_not_copied() {
         "{refused:?}"
     );
     assert_eq!(picture(&url).await, [0, 0, 0, 0, 0], "nothing was written");
+}
+
+#[tokio::test]
+async fn finished_rounds_kept_apart_are_copied_and_never_rewritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let sqlite = SqliteStore::open_path(&dir.path().join("a.db")).await.unwrap();
+    let mut t = with_a_match(&sqlite).await;
+    let mut now = T0 + 10;
+    while t.game.as_ref().unwrap().rounds.len() < 4 {
+        now += 1;
+        advance(&sqlite, &mut t, now).await;
+    }
+    let url = domino_pg_harness::server().database("rounds");
+    let pg = PgStore::open(&url).await.unwrap();
+    let report = copy(&sqlite, &pg).await.unwrap();
+    let rounds = report.tables.iter().find(|c| c.name == "table_rounds").unwrap();
+    assert_eq!((rounds.rows, rounds.inserted), (3, 3), "the three finished rounds");
+    let json = |t: &Table| serde_json::to_value(t).unwrap();
+    let copied = pg.load(t.id).await.unwrap().unwrap();
+    assert_eq!(json(&copied), json(&t), "PostgreSQL reads back the table SQLite holds");
+    assert!(!copy(&sqlite, &pg).await.unwrap().changed(), "a second copy changes nothing");
+    // A finished round is written once: other moves under its key are a divergence.
+    let mut conn = sqlx::PgConnection::connect(&url).await.unwrap();
+    sqlx::query("UPDATE table_rounds SET moves = '[]' WHERE round = 1")
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    let refused = copy(&sqlite, &pg).await;
+    assert!(
+        matches!(refused, Err(CopyError::Diverged { table: "table_rounds", rows: 1 })),
+        "{refused:?}"
+    );
 }

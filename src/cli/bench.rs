@@ -1,6 +1,7 @@
 //! `domino bench`: the service's figures on this machine — accepted actions per second into
 //! SQLite or PostgreSQL, tables resumed after a restart, memory per open table, press latency
-//! under a soak of many tables, the standings of a chat with many finished matches. `bench actions --ack` is
+//! under a soak of many tables, the standings of a chat with many finished matches, the bytes a
+//! commit of a long match writes. `bench actions --ack` is
 //! also the child process of the crash-safety test: it prints `ack TABLE VERSION` only after
 //! the command is committed.
 
@@ -20,6 +21,8 @@ use std::time::Instant;
 mod bench_actions;
 #[path = "bench_picture.rs"]
 mod bench_picture;
+#[path = "bench_snapshot.rs"]
+mod bench_snapshot;
 #[path = "bench_soak.rs"]
 mod bench_soak;
 
@@ -59,6 +62,9 @@ enum What {
     /// A chat with many finished matches: what a finished match's standings cost, and the
     /// time of `/top` and `/history`.
     Standings(crate::cli::bench_standings::Args),
+    /// One long match committed move by move: the bytes each commit writes (snapshot and
+    /// round rows) at move 100 and at a late move.
+    Snapshot(bench_snapshot::Args),
 }
 
 pub fn run(args: Args) -> ExitCode {
@@ -76,6 +82,7 @@ pub fn run(args: Args) -> ExitCode {
             What::Picture { json } => bench_picture::run(json).map_err(anyhow::Error::msg),
             What::Soak(a) => bench_soak::run(a).await,
             What::Standings(a) => crate::cli::bench_standings::run(a).await,
+            What::Snapshot(a) => bench_snapshot::run(a).await,
             What::Engine(_) | What::Hints(_) => unreachable!("run without a runtime"),
         }
     });

@@ -2,7 +2,8 @@
 //! (tests, `domino play`), SQLite and PostgreSQL through sqlx (the bot; [`AnyStore`] is
 //! whichever `DATABASE_URL` names). Every accepted command is committed
 //! in one transaction: the events appended to the table's log, the new snapshot and the bumped
-//! version, and, when a match ended, the scoreboard rows.
+//! version, the rounds it finished (kept apart from the snapshot, see `rounds`), and, when a
+//! match ended, the scoreboard rows.
 
 mod any;
 mod codec;
@@ -11,6 +12,7 @@ mod memory;
 mod postgres;
 mod ranking;
 mod rating;
+mod rounds;
 mod settings;
 mod sqlite;
 mod summary;
@@ -359,16 +361,4 @@ pub(crate) fn moved_snapshot(snapshot: &str, to: &ChatId, number: u32) -> String
 pub(crate) fn moved_meta_key(key: &str, from: &ChatId, to: &ChatId) -> Option<String> {
     let head = key.strip_suffix(&from.to_string())?.strip_suffix(':')?;
     Some(format!("{head}:{to}"))
-}
-
-/// A snapshot read back, or what is known of it when it does not read.
-pub(crate) fn loaded(id: i64, snapshot: &str) -> Loaded {
-    serde_json::from_str::<Table>(snapshot).map_err(|e| {
-        // What can still be read: the chat and number, for the notice.
-        let v: serde_json::Value = serde_json::from_str(snapshot).unwrap_or_default();
-        let chat = serde_json::from_value(v["chat"].clone())
-            .unwrap_or_else(|_| ChatId::new(crate::session::Platform::Terminal, "?"));
-        let number = v["number"].as_u64().unwrap_or(0) as u32;
-        Broken { id, chat, number, error: e.to_string() }
-    })
 }

@@ -1,5 +1,5 @@
-//! `domino migrate --from`: copies a whole SQLite store into PostgreSQL — tables and their
-//! logs, chat settings, seasons, scoreboards, ratings, finished matches and message references — in
+//! `domino migrate --from`: copies a whole SQLite store into PostgreSQL — tables with their
+//! finished rounds and logs, chat settings, seasons, scoreboards, ratings, finished matches and message references — in
 //! one PostgreSQL transaction, from one SQLite read transaction (a consistent picture even
 //! while a bot writes to the file).
 //!
@@ -191,10 +191,13 @@ async fn replay_open_tables(
             .fetch_all(&mut *write)
             .await?;
     let total = open.len() as u64;
-    for (done, (id, snapshot)) in open.into_iter().enumerate() {
+    // Reading a snapshot (joined with its finished rounds) rebuilds its match from the seed
+    // and the moves.
+    let ids: Vec<i64> = open.iter().map(|(id, _)| *id).collect();
+    let tables = super::postgres::rounds::tables(&mut *write, open).await?;
+    for (done, (id, table)) in ids.into_iter().zip(tables).enumerate() {
         let replay = |why: String| CopyError::Replay { table: id, why };
-        // Reading the snapshot rebuilds its match from the seed and the moves.
-        let table: Table = parse(&snapshot).map_err(|e| replay(e.to_string()))?;
+        let table: Table = table.map_err(|b| replay(b.error))?;
         let rows: Vec<(i64, String)> = sqlx::query_as(
             "SELECT version, event FROM table_events WHERE table_id = $1 ORDER BY version, seq",
         )

@@ -18,7 +18,7 @@ pub(super) enum Kind {
 /// What a copy may do to a row PostgreSQL already holds with other contents.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Policy {
-    /// Written once, never changed (logs, finished matches, seasons): other contents mean the
+    /// Written once, never changed (logs, finished rounds, finished matches, seasons): other contents mean the
     /// two stores went different ways.
     Append,
     /// Replaced by SQLite's row when SQLite's `version` is greater (the SQLite store went on
@@ -56,6 +56,12 @@ pub(super) const SCHEMA: &[Spec] = &[
         ],
         keys: 1,
         policy: Policy::Versioned,
+    },
+    Spec {
+        name: "table_rounds",
+        columns: &[("table_id", Int), ("match_seed", Int), ("round", Int), ("moves", Text)],
+        keys: 3,
+        policy: Policy::Append,
     },
     Spec {
         name: "table_events",

@@ -1,10 +1,11 @@
-//! The in-memory store: for tests and `domino play`. Snapshots and events are kept as JSON, as
-//! the SQLite store keeps them, so both read back the same way.
+//! The in-memory store: for tests and `domino play`. Snapshots, finished rounds and events are
+//! kept as JSON, as the SQLite store keeps them, so both read back the same way.
 
 use super::codec::now_millis;
+use super::rounds::{self, Rounds};
 use super::{
     ChatSettings, Loaded, MatchSummary, PairRow, PlayedMatch, Rated, Rating, ScoreRow, Season,
-    Span, Store, StoreError, Touched, loaded,
+    Span, Store, StoreError, Touched,
 };
 use crate::engine::rules::Variant;
 use crate::session::{ChatId, Event, Millis, Table, UserId};
@@ -18,6 +19,8 @@ mod shared;
 struct Inner {
     next_id: i64,
     snapshots: BTreeMap<i64, (u64, bool, String)>,
+    /// Finished rounds kept apart from the snapshots, by (table, match, round).
+    rounds: BTreeMap<(i64, i64, i64), String>,
     events: HashMap<i64, Vec<(u64, String)>>,
     numbers: HashMap<ChatId, u32>,
     settings: HashMap<ChatId, ChatSettings>,
@@ -49,8 +52,41 @@ impl MemoryStore {
         MemoryStore::default()
     }
 
+    /// What a table's rows hold, in bytes: its snapshot and all its finished rounds kept apart
+    /// (as the SQL stores' `snapshot` and `table_rounds.moves` columns would).
+    pub fn stored_bytes(&self, id: i64) -> Option<(u64, u64)> {
+        let g = self.lock();
+        let (_, _, snapshot) = g.snapshots.get(&id)?;
+        let rounds = g.rounds.range((id, i64::MIN, 0)..=(id, i64::MAX, i64::MAX));
+        Some((snapshot.len() as u64, rounds.map(|(_, m)| m.len() as u64).sum()))
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
         self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+impl Inner {
+    /// The rows a snapshot needs, in round order.
+    fn rows(&self, id: i64, snapshot: &str) -> Vec<String> {
+        let Some((key, before)) = rounds::needs(snapshot) else { return Vec::new() };
+        let rows = self.rounds.range((id, key, 0)..(id, key, i64::from(before)));
+        rows.map(|(_, moves)| moves.clone()).collect()
+    }
+
+    fn table(&self, id: i64, snapshot: &str) -> Result<Table, StoreError> {
+        rounds::joined(snapshot, &self.rows(id, snapshot))
+    }
+
+    /// Writes the finished rounds the store does not hold yet.
+    fn add_rounds(&mut self, id: i64, finished: Option<&Rounds>) -> Result<(), StoreError> {
+        let Some(r) = finished else { return Ok(()) };
+        let have = self.rounds.range((id, r.key, 0)..=(id, r.key, i64::MAX)).next_back();
+        let (numbers, moves) = r.rows_from(have.map_or(0, |((_, _, n), _)| n + 1))?;
+        for (n, m) in numbers.into_iter().zip(moves) {
+            self.rounds.insert((id, r.key, n), m);
+        }
+        Ok(())
     }
 }
 
@@ -70,12 +106,13 @@ impl Store for MemoryStore {
         let n = g.numbers.entry(table.chat.clone()).or_insert(0);
         *n += 1;
         table.number = *n;
-        let snapshot = json(table)?;
+        let split = rounds::split(table)?;
         let evs = events
             .iter()
             .map(|e| Ok((table.version, json(e)?)))
             .collect::<Result<Vec<_>, StoreError>>()?;
-        g.snapshots.insert(table.id, (table.version, table.phase.is_active(), snapshot));
+        g.add_rounds(table.id, split.rounds.as_ref())?;
+        g.snapshots.insert(table.id, (table.version, table.phase.is_active(), split.snapshot));
         g.events.insert(table.id, evs);
         g.touched.insert(table.id, now_millis());
         Ok(())
@@ -87,7 +124,7 @@ impl Store for MemoryStore {
         events: &[Event],
         finished: Option<&MatchSummary>,
     ) -> Result<(), StoreError> {
-        let snapshot = json(table)?;
+        let split = rounds::split(table)?;
         let evs = events.iter().map(json).collect::<Result<Vec<_>, _>>()?;
         let mut g = self.lock();
         let (stored, _, was) = g.snapshots.get(&table.id).ok_or(StoreError::NotFound(table.id))?;
@@ -102,7 +139,8 @@ impl Store for MemoryStore {
                 expected: table.version.saturating_sub(1),
             });
         }
-        g.snapshots.insert(table.id, (table.version, table.phase.is_active(), snapshot));
+        g.add_rounds(table.id, split.rounds.as_ref())?;
+        g.snapshots.insert(table.id, (table.version, table.phase.is_active(), split.snapshot));
         g.touched.insert(table.id, now_millis());
         let log = g.events.entry(table.id).or_default();
         log.extend(evs.into_iter().map(|e| (table.version, e)));
@@ -114,13 +152,13 @@ impl Store for MemoryStore {
 
     async fn load(&self, id: i64) -> Result<Option<Table>, StoreError> {
         let g = self.lock();
-        g.snapshots.get(&id).map(|(_, _, s)| parse(s)).transpose()
+        g.snapshots.get(&id).map(|(_, _, s)| g.table(id, s)).transpose()
     }
 
     async fn load_open(&self) -> Result<Vec<Loaded>, StoreError> {
         let g = self.lock();
         let open = g.snapshots.iter().filter(|(_, (_, open, _))| *open);
-        Ok(open.map(|(&id, (_, _, s))| loaded(id, s)).collect())
+        Ok(open.map(|(&id, (_, _, s))| rounds::loaded(id, s, &g.rows(id, s))).collect())
     }
 
     async fn set_aside(&self, id: i64) -> Result<bool, StoreError> {
@@ -135,7 +173,8 @@ impl Store for MemoryStore {
     }
 
     async fn load_checked(&self, id: i64) -> Result<Option<Loaded>, StoreError> {
-        Ok(self.lock().snapshots.get(&id).map(|(_, _, s)| loaded(id, s)))
+        let g = self.lock();
+        Ok(g.snapshots.get(&id).map(|(_, _, s)| rounds::loaded(id, s, &g.rows(id, s))))
     }
 
     async fn meta(&self, key: &str) -> Result<Option<String>, StoreError> {
@@ -164,8 +203,8 @@ impl Store for MemoryStore {
     async fn latest_table(&self, chat: &ChatId) -> Result<Option<Table>, StoreError> {
         let g = self.lock();
         let mut best: Option<Table> = None;
-        for (_, _, s) in g.snapshots.values() {
-            let Ok(t) = parse::<Table>(s) else { continue };
+        for (&id, (_, _, s)) in &g.snapshots {
+            let Ok(t) = g.table(id, s) else { continue };
             if &t.chat == chat && best.as_ref().is_none_or(|b| b.number < t.number) {
                 best = Some(t);
             }

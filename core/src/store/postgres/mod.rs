@@ -12,6 +12,7 @@
 mod meta;
 mod moves;
 mod open;
+pub(super) mod rounds;
 mod scores;
 mod shared;
 mod standings;
@@ -56,7 +57,9 @@ pub(super) use db_now_ms;
 
 /// The one statement of a commit: the row is updated only from the version before and in the
 /// chat it is in (a copy of the table from before its chat moved is refused like an older
-/// version), and the events are appended only when it was. Returns how many rows were updated (0 or 1).
+/// version), and the events and finished rounds are written only when it was (rounds another
+/// process's commit wrote meanwhile are left as they are: see `rounds`). Returns how many rows
+/// were updated (0 or 1).
 const COMMIT: &str = concat!(
     "
 WITH up AS (
@@ -68,6 +71,10 @@ WITH up AS (
 ), appended AS (
     INSERT INTO table_events (table_id, version, seq, event)
     SELECT up.id, $1, e.seq, e.event FROM up, UNNEST($5::BIGINT[], $6::TEXT[]) AS e (seq, event)
+), finished AS (
+    INSERT INTO table_rounds (table_id, match_seed, round, moves)
+    SELECT up.id, $9, r.round, r.moves FROM up, UNNEST($10::BIGINT[], $11::TEXT[]) AS r (round, moves)
+    ON CONFLICT DO NOTHING
 )
 SELECT COUNT(*) FROM up"
 );
@@ -128,15 +135,21 @@ impl Store for PgStore {
     ) -> Result<(), StoreError> {
         let (seqs, texts) = encode_events(events)?;
         let (platform, chat) = chat_key(&table.chat);
+        let split = super::rounds::split(table)?;
+        let (key, numbers, moves) =
+            rounds::missing(&self.pool, table.id, split.rounds.as_ref()).await?;
         let commit = sqlx::query_scalar::<_, i64>(COMMIT)
             .bind(table.version as i64)
             .bind(table.phase.is_active())
-            .bind(json(table)?)
+            .bind(split.snapshot)
             .bind(table.id)
             .bind(seqs)
             .bind(texts)
             .bind(platform)
-            .bind(chat);
+            .bind(chat)
+            .bind(key)
+            .bind(numbers)
+            .bind(moves);
         let updated = match finished {
             // Alone, the statement is its own transaction: one round trip.
             None => commit.fetch_one(&self.pool).await?,
@@ -154,19 +167,25 @@ impl Store for PgStore {
     }
 
     async fn load(&self, id: i64) -> Result<Option<Table>, StoreError> {
+        // The rounds a snapshot needs were committed with it or before: read after it, they are there.
+        let mut conn = self.pool.acquire().await?;
         let row: Option<(String,)> = sqlx::query_as("SELECT snapshot FROM tables WHERE id = $1")
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&mut *conn)
             .await?;
-        row.map(|(s,)| parse(&s)).transpose()
+        match row {
+            Some((s,)) => Ok(Some(rounds::table(&mut conn, id, s).await?)),
+            None => Ok(None),
+        }
     }
 
     async fn load_open(&self) -> Result<Vec<super::Loaded>, StoreError> {
+        let mut conn = self.pool.acquire().await?;
         let rows: Vec<(i64, String)> =
             sqlx::query_as("SELECT id, snapshot FROM tables WHERE open ORDER BY id")
-                .fetch_all(&self.pool)
+                .fetch_all(&mut *conn)
                 .await?;
-        Ok(rows.iter().map(|(id, s)| super::loaded(*id, s)).collect())
+        rounds::tables(&mut conn, rows).await
     }
 
     async fn set_aside(&self, id: i64) -> Result<bool, StoreError> {
@@ -190,24 +209,30 @@ impl Store for PgStore {
     }
 
     async fn load_checked(&self, id: i64) -> Result<Option<super::Loaded>, StoreError> {
+        let mut conn = self.pool.acquire().await?;
         let row: Option<(String,)> = sqlx::query_as("SELECT snapshot FROM tables WHERE id = $1")
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&mut *conn)
             .await?;
-        Ok(row.map(|(s,)| super::loaded(id, &s)))
+        let rows = row.map(|(s,)| (id, s)).into_iter().collect();
+        Ok(rounds::tables(&mut conn, rows).await?.pop())
     }
 
     async fn latest_table(&self, chat: &ChatId) -> Result<Option<Table>, StoreError> {
-        let (platform, id) = chat_key(chat);
-        let row: Option<(String,)> = sqlx::query_as(
-            "SELECT snapshot FROM tables WHERE chat_platform = $1 AND chat_id = $2
+        let (platform, chat) = chat_key(chat);
+        let mut conn = self.pool.acquire().await?;
+        let row: Option<(i64, String)> = sqlx::query_as(
+            "SELECT id, snapshot FROM tables WHERE chat_platform = $1 AND chat_id = $2
              ORDER BY number DESC LIMIT 1",
         )
         .bind(platform)
-        .bind(id)
-        .fetch_optional(&self.pool)
+        .bind(chat)
+        .fetch_optional(&mut *conn)
         .await?;
-        row.map(|(s,)| parse(&s)).transpose()
+        match row {
+            Some((id, s)) => Ok(Some(rounds::table(&mut conn, id, s).await?)),
+            None => Ok(None),
+        }
     }
 
     async fn events(&self, id: i64) -> Result<Vec<(u64, Event)>, StoreError> {

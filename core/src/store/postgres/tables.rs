@@ -1,8 +1,8 @@
-//! A table's row in PostgreSQL: a new table numbered in its chat, and why a commit was
-//! refused.
+//! A table's row in PostgreSQL: a new table numbered in its chat (with its finished rounds,
+//! should it have any), and why a commit was refused.
 
 use super::super::StoreError;
-use super::super::codec::{chat_key, json, to_u32, to_u64};
+use super::super::codec::{chat_key, to_u32, to_u64};
 use super::{ChatLock, PgStore, encode_events, lock_chat};
 use crate::session::{Event, Table};
 
@@ -40,6 +40,7 @@ impl PgStore {
         .await?;
         table.id = id;
         table.number = to_u32(number)?;
+        let split = super::super::rounds::split(table)?;
         sqlx::query(
             concat!(
                 "INSERT INTO tables (id, chat_platform, chat_id, number, version, open, snapshot, updated_at)
@@ -54,9 +55,23 @@ impl PgStore {
         .bind(number)
         .bind(table.version as i64)
         .bind(table.phase.is_active())
-        .bind(json(table)?)
+        .bind(&split.snapshot)
         .execute(&mut *tx)
         .await?;
+        if let Some(r) = &split.rounds {
+            let (numbers, moves) = r.rows_from(0)?;
+            sqlx::query(
+                "INSERT INTO table_rounds (table_id, match_seed, round, moves)
+                 SELECT $1, $2, r.round, r.moves
+                 FROM UNNEST($3::BIGINT[], $4::TEXT[]) AS r (round, moves)",
+            )
+            .bind(id)
+            .bind(r.key)
+            .bind(numbers)
+            .bind(moves)
+            .execute(&mut *tx)
+            .await?;
+        }
         let (seqs, texts) = encode_events(events)?;
         sqlx::query(
             "INSERT INTO table_events (table_id, version, seq, event)

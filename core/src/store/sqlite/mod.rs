@@ -1,6 +1,6 @@
 //! The SQLite store (sqlx): one database file holding tables with their logs, chat settings,
 //! seasons, scoreboards and finished matches, laid out by `migrations/sqlite/` (embedded, run on open).
-//! Snapshots, events and records are serde JSON text; scoreboards are plain rows.
+//! Snapshots, finished rounds, events and records are serde JSON text; scoreboards are plain rows.
 //!
 //! Writes go one at a time: SQLite has one writer, so every write waits its turn on an
 //! in-process lock and then opens its transaction with `BEGIN IMMEDIATE` (which also keeps
@@ -10,7 +10,7 @@
 use super::codec::{chat_key, json, parse, to_u32, to_u64};
 use super::{
     ChatSettings, Loaded, MatchSummary, PairRow, PlayedMatch, Rating, ScoreRow, Season, Span,
-    Store, StoreError, Touched, loaded,
+    Store, StoreError, Touched,
 };
 use crate::engine::rules::Variant;
 use crate::session::{ChatId, Event, Millis, Table};
@@ -31,6 +31,7 @@ mod chat;
 mod meta;
 mod moves;
 mod open;
+mod rounds;
 mod scores;
 mod shared;
 mod standings;
@@ -89,11 +90,13 @@ impl SqliteStore {
         .await?;
         table.id = id;
         table.number = to_u32(number)?;
+        let split = super::rounds::split(table)?;
         sqlx::query("UPDATE tables SET snapshot = ?1 WHERE id = ?2")
-            .bind(json(table)?)
+            .bind(&split.snapshot)
             .bind(id)
             .execute(&mut *w.tx)
             .await?;
+        rounds::write(&mut w.tx, id, split.rounds.as_ref()).await?;
         append_events(&mut w.tx, id, table.version, events).await?;
         w.tx.commit().await?;
         Ok(())
@@ -116,7 +119,7 @@ impl Store for SqliteStore {
         events: &[Event],
         finished: Option<&MatchSummary>,
     ) -> Result<(), StoreError> {
-        let snapshot = json(table)?;
+        let split = super::rounds::split(table)?;
         let version = table.version as i64;
         // A copy of the table from before its chat moved is refused like an older version.
         let (platform, chat) = chat_key(&table.chat);
@@ -128,7 +131,7 @@ impl Store for SqliteStore {
         ))
         .bind(version)
         .bind(table.phase.is_active())
-        .bind(&snapshot)
+        .bind(&split.snapshot)
         .bind(table.id)
         .bind(platform)
         .bind(chat)
@@ -149,6 +152,7 @@ impl Store for SqliteStore {
                 },
             });
         }
+        rounds::write(&mut w.tx, table.id, split.rounds.as_ref()).await?;
         append_events(&mut w.tx, table.id, table.version, events).await?;
         if let Some(m) = finished {
             scores::add_match(&mut w.tx, m).await?;
@@ -158,19 +162,25 @@ impl Store for SqliteStore {
     }
 
     async fn load(&self, id: i64) -> Result<Option<Table>, StoreError> {
+        // The rounds a snapshot needs were written with it or before: read after it, they are there.
+        let mut conn = self.pool.acquire().await?;
         let row: Option<(String,)> = sqlx::query_as("SELECT snapshot FROM tables WHERE id = ?1")
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&mut *conn)
             .await?;
-        row.map(|(s,)| parse(&s)).transpose()
+        match row {
+            Some((s,)) => Ok(Some(rounds::table(&mut conn, id, s).await?)),
+            None => Ok(None),
+        }
     }
 
     async fn load_open(&self) -> Result<Vec<Loaded>, StoreError> {
+        let mut conn = self.pool.acquire().await?;
         let rows: Vec<(i64, String)> =
             sqlx::query_as("SELECT id, snapshot FROM tables WHERE open = 1 ORDER BY id")
-                .fetch_all(&self.pool)
+                .fetch_all(&mut *conn)
                 .await?;
-        Ok(rows.iter().map(|(id, s)| loaded(*id, s)).collect())
+        rounds::tables(&mut conn, rows).await
     }
 
     async fn set_aside(&self, id: i64) -> Result<bool, StoreError> {
@@ -195,24 +205,30 @@ impl Store for SqliteStore {
     }
 
     async fn load_checked(&self, id: i64) -> Result<Option<Loaded>, StoreError> {
+        let mut conn = self.pool.acquire().await?;
         let row: Option<(String,)> = sqlx::query_as("SELECT snapshot FROM tables WHERE id = ?1")
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&mut *conn)
             .await?;
-        Ok(row.map(|(s,)| loaded(id, &s)))
+        let rows = row.map(|(s,)| (id, s)).into_iter().collect();
+        Ok(rounds::tables(&mut conn, rows).await?.pop())
     }
 
     async fn latest_table(&self, chat: &ChatId) -> Result<Option<Table>, StoreError> {
-        let (platform, id) = chat_key(chat);
-        let row: Option<(String,)> = sqlx::query_as(
-            "SELECT snapshot FROM tables WHERE chat_platform = ?1 AND chat_id = ?2
+        let (platform, chat) = chat_key(chat);
+        let mut conn = self.pool.acquire().await?;
+        let row: Option<(i64, String)> = sqlx::query_as(
+            "SELECT id, snapshot FROM tables WHERE chat_platform = ?1 AND chat_id = ?2
              ORDER BY number DESC LIMIT 1",
         )
         .bind(platform)
-        .bind(id)
-        .fetch_optional(&self.pool)
+        .bind(chat)
+        .fetch_optional(&mut *conn)
         .await?;
-        row.map(|(s,)| parse(&s)).transpose()
+        match row {
+            Some((id, s)) => Ok(Some(rounds::table(&mut conn, id, s).await?)),
+            None => Ok(None),
+        }
     }
 
     async fn events(&self, id: i64) -> Result<Vec<(u64, Event)>, StoreError> {
