@@ -126,7 +126,9 @@ impl<S: Store> Chat<S> {
             Request::Link(payload) => self.link(from, &payload, lang).await,
             Request::Press { data, values } => match MenuPress::decode(&data, &values) {
                 Some(press) => self.menu_press(from, press).await,
-                None => self.press(from, &data, lang).await,
+                // A table button carries no select values.
+                None if values.is_empty() => self.press(from, &data, lang).await,
+                None => Ok(Answer::private(texts::unknown_button(lang))),
             },
         };
         let mut answer = answer.unwrap_or_else(|e| {
