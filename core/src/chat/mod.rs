@@ -35,7 +35,7 @@ pub use link::{Link, Links};
 pub use menu::{Change, Control, ControlKind, Item, Menu, MenuPress, Page, TIMERS};
 pub use menu_draw::{menu as settings_menu, rules_summary, settings_text, timer_text};
 pub use people::PEOPLE_KEPT;
-pub use request::{From, Request, may_administer};
+pub use request::{From, Offer, Request, may_administer};
 pub use turn::{TurnPing, turn_ping};
 
 use crate::service::{Reply as Replied, Service};
@@ -115,6 +115,8 @@ impl<S: Store> Chat<S> {
     /// changes nothing and is answered with why.
     pub async fn handle(&self, from: &From, request: Request) -> Answer {
         let lang = self.lang_for(from).await;
+        // A press its message does not offer was not drawn there: it changes nothing.
+        let drawn = request.drawn() != Some(false);
         let answer = match request {
             Request::Command(cmd, args) => self.command(from, cmd, args, lang).await,
             Request::Unreadable(cmd, e) => Ok(Answer::private(texts::bad_words(
@@ -124,10 +126,10 @@ impl<S: Store> Chat<S> {
                 &e,
             ))),
             Request::Link(payload) => self.link(from, &payload, lang).await,
-            Request::Press { data, values } => match MenuPress::decode(&data, &values) {
-                Some(press) => self.menu_press(from, press).await,
+            Request::Press { data, values, .. } => match MenuPress::decode(&data, &values) {
+                Some(press) => self.menu_press(from, press, drawn).await,
                 // A table button carries no select values.
-                None if values.is_empty() => self.press(from, &data, lang).await,
+                None if values.is_empty() => self.press(from, &data, drawn, lang).await,
                 None => Ok(Answer::private(texts::unknown_button(lang))),
             },
         };

@@ -17,16 +17,21 @@ impl<S: Store> Chat<S> {
         Ok(Answer::public(Body::Menu(menu(&s, Page::General))))
     }
 
-    /// A press on the menu: refused unless an admin pressed it on the current version.
+    /// A press on the menu: refused unless an admin pressed it, on the menu message that
+    /// offers it (`drawn`: not another page's press), on the current version.
     pub(super) async fn menu_press(
         &self,
         from: &From,
         press: MenuPress,
+        drawn: bool,
     ) -> Result<Answer, StoreError> {
         let store = self.service.store();
         let s = store.chat_settings(&from.chat).await?;
         if !may_administer(from) {
             return Ok(Answer::private(texts::admins_only(s.lang)));
+        }
+        if !drawn {
+            return Ok(Answer::private(texts::menu_stale(s.lang)));
         }
         let stale = |s: &crate::store::ChatSettings| Answer {
             menu: Some(menu(s, press.page)),

@@ -64,7 +64,7 @@ impl<S: Store> Chat<S> {
         let spec =
             TableSpec { chat: from.chat.clone(), thread: from.thread.clone(), rules, size, clock };
         let first = self.first_lang(from).await?;
-        let created = self.service.open(spec, from.person.clone(), None, first).await;
+        let created = self.service.open(spec, from.person.clone(), None, first, from.private).await;
         self.opened(from, created, first, lang).await
     }
 
@@ -101,6 +101,10 @@ impl<S: Store> Chat<S> {
             (None, false) => {
                 return Ok(Answer::private(texts::duel_usage(lang, platform)));
             }
+            // A chat of one seats nobody but its owner (and computers).
+            (Some(_), false) if from.private => {
+                return Ok(Answer::private(rejection_text(&Rejection::PrivateTable, lang)));
+            }
             (Some(_), false) => match self.invitee(&from.chat, &args).await {
                 None => {
                     let name = match &args.opponent {
@@ -134,8 +138,8 @@ impl<S: Store> Chat<S> {
         };
         let ttl = if invitee.is_some() { DUEL_TTL_MS } else { 0 };
         let first = self.first_lang(from).await?;
-        let created =
-            self.service.open(spec, from.person.clone(), Some((invitee, ttl)), first).await;
+        let duel = Some((invitee, ttl));
+        let created = self.service.open(spec, from.person.clone(), duel, first, from.private).await;
         self.opened(from, created, first, lang).await
     }
 
@@ -268,11 +272,14 @@ impl<S: Store> Chat<S> {
     }
 
     /// A table button. It must name a table of this chat, or be pressed in the presser's own
-    /// chat with the bot (Telegram's hands) at a table they sit at.
+    /// chat with the bot (Telegram's hands) at a table they sit at; it must be one the pressed
+    /// message offers (`drawn`), and carry the table's current version unless its action is
+    /// taken from any version ([`ButtonAction::any_version`]).
     pub(super) async fn press(
         &self,
         from: &From,
         data: &str,
+        drawn: bool,
         lang: Lang,
     ) -> Result<Answer, StoreError> {
         let Ok(button) = ButtonData::decode(data) else {
@@ -291,6 +298,15 @@ impl<S: Store> Chat<S> {
             && table.seat_of(&from.person.id).is_some();
         if !(here || own_hand) {
             return Ok(Answer::private(texts::unknown_button(lang)));
+        }
+        if !drawn {
+            // Not on the message it was pressed on (the message has moved on): as if stale.
+            let mut answer = Answer::private(rejection_text(&Rejection::Stale, table.lang));
+            answer.shows.extend(self.show(table.id).await);
+            return Ok(answer);
+        }
+        if button.action.any_version() {
+            return Ok(self.hand(&table, from));
         }
         if button.action == ButtonAction::Hint {
             return self.hint_press(from, &table, button.version).await;
