@@ -127,7 +127,7 @@ impl<S: Store> Chat<S> {
             ))),
             Request::Link(payload) => self.link(from, &payload, lang).await,
             Request::Press { data, values, .. } => match MenuPress::decode(&data, &values) {
-                Some(press) => self.menu_press(from, press, drawn).await,
+                Some(press) => self.menu_press(from, press, drawn, lang).await,
                 // A table button carries no select values.
                 None if values.is_empty() => self.press(from, &data, drawn, lang).await,
                 None => Ok(Answer::private(texts::unknown_button(lang))),
