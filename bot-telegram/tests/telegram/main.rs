@@ -15,6 +15,7 @@ mod matches;
 mod monkey;
 mod pictures;
 mod places;
+mod presses;
 mod safety;
 mod scenario;
 mod webhook;

@@ -256,6 +256,16 @@ impl<S: Store> Chat<S> {
         }
     }
 
+    /// A table press its message does not offer, refused with `why` (out of date: the table
+    /// shown again).
+    async fn not_drawn(&self, table: &Table, why: Rejection) -> Result<Answer, StoreError> {
+        let mut answer = Answer::private(rejection_text(&why, table.lang));
+        if why == Rejection::Stale {
+            answer.shows.extend(self.show(table.id).await);
+        }
+        Ok(answer)
+    }
+
     /// The requester's own hand at `table`, or why there is none.
     pub(super) fn hand(&self, table: &Table, from: &From) -> Answer {
         let lang = table.lang;
@@ -299,22 +309,25 @@ impl<S: Store> Chat<S> {
         if !(here || own_hand) {
             return Ok(Answer::private(texts::unknown_button(lang)));
         }
-        if !drawn {
-            // Not on the message it was pressed on (the message has moved on): as if stale.
-            let mut answer = Answer::private(rejection_text(&Rejection::Stale, table.lang));
-            answer.shows.extend(self.show(table.id).await);
-            return Ok(answer);
-        }
         if button.action.any_version() {
             return Ok(self.hand(&table, from));
         }
-        if button.action == ButtonAction::Hint {
+        if button.action == ButtonAction::Hint && drawn {
             return self.hint_press(from, &table, button.version).await;
         }
-        let Some(action) = button.action.action() else { return Ok(self.hand(&table, from)) };
+        let Some(action) = button.action.action() else {
+            return self.not_drawn(&table, Rejection::Stale).await;
+        };
         // The admin fact is about the chat the press came from: only the table's own counts.
         let actor = Actor::Person { person: from.person.clone(), admin: from.admin && here };
         let cmd = Command { actor, action, version: Some(button.version) };
+        if !drawn {
+            // Not on the message it was pressed on, so never applied: answered with the table's
+            // own reason when it refuses it anyway (as where the platform shows no message),
+            // else as out of date.
+            let why = table.clone().apply(&cmd, self.service.now()).err();
+            return self.not_drawn(&table, why.unwrap_or(Rejection::Stale)).await;
+        }
         let done = self.service.handle(table.id, cmd).await;
         let stale = matches!(done, Err(ServiceError::Rejected(Rejection::Stale)));
         let failed = matches!(done, Err(ServiceError::Store(_)));
