@@ -312,9 +312,9 @@ impl<S: Store> Chat<S> {
         if button.action.any_version() {
             return Ok(self.hand(&table, from));
         }
-        // A hint pressed by someone not seated is refused for that, drawn here or not.
-        let seated = table.seat_of(&from.person.id).is_some();
-        if button.action == ButtonAction::Hint && (drawn || !seated) {
+        // The hint is checked by the service on the version it was drawn for (it only shows the
+        // presser's own suggestion), with its own reasons whatever the message offers.
+        if button.action == ButtonAction::Hint {
             return self.hint_press(from, &table, button.version).await;
         }
         let Some(action) = button.action.action() else {
