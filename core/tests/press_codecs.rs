@@ -251,12 +251,12 @@ proptest! {
         prop_assert!(s.len() <= 64 && s.is_ascii());
         prop_assert_eq!(ButtonData::decode(&s), Ok(b));
         let (forged, never) = mutate(&s, &m);
-        if forged != s {
-            if let Ok(other) = ButtonData::decode(&forged) {
-                prop_assert!(!never, "{:?} read as {:?}", forged, other);
-                prop_assert_eq!(other.encode(), forged);
-                prop_assert_ne!(other, b);
-            }
+        if forged != s
+            && let Ok(other) = ButtonData::decode(&forged)
+        {
+            prop_assert!(!never, "{:?} read as {:?}", forged, other);
+            prop_assert_eq!(other.encode(), forged);
+            prop_assert_ne!(other, b);
         }
     }
 
