@@ -1,4 +1,5 @@
-//! A button press (or a choice in a select menu): handed to the chat layer as it came; the
+//! A button press (or a choice in a select menu): handed to the chat layer as it came, with
+//! what the pressed message offers (the core refuses anything else); the
 //! answer replaces the pressed message (the table, the presser's hand, the settings menu) or,
 //! for a refusal and for «My tiles», is a message only the presser sees.
 
@@ -7,11 +8,13 @@ use crate::bot::Bot;
 use crate::people;
 use crate::publish;
 use crate::render::{self, Shown};
-use domino_core::chat::{Body, MenuPress, Request, Show};
+use domino_core::chat::{Body, Change, MenuPress, Offer, Request, Show};
 use domino_core::store::Store;
 use domino_core::view::hand_view;
 use serenity::http::Http;
-use serenity::model::application::{ComponentInteraction, ComponentInteractionDataKind};
+use serenity::model::application::{
+    ActionRow, ActionRowComponent, ButtonKind, ComponentInteraction, ComponentInteractionDataKind,
+};
 use serenity::model::channel::MessageFlags;
 use std::sync::Arc;
 
@@ -31,19 +34,49 @@ pub async fn on_press<S: Store>(bot: &Arc<Bot<S>>, http: &Http, i: &ComponentInt
     }
 }
 
+/// A multi-select of switches carries its press in the custom id; any other select carries
+/// each choice's press as its value (exactly one chosen).
+fn switches(custom_id: &str) -> bool {
+    MenuPress::decode(custom_id, &[]).is_some_and(|p| matches!(p.change, Change::Switches(_)))
+}
+
 fn request(i: &ComponentInteraction) -> Request {
+    let on = offers(&i.message.components);
     match &i.data.kind {
-        ComponentInteractionDataKind::StringSelect { values } => {
-            // A multi-select of switches carries its press in the custom id; any other select
-            // carries each choice's press as its value.
-            if MenuPress::decode(&i.data.custom_id, values).is_some() {
-                Request::Press { data: i.data.custom_id.clone(), values: values.clone() }
-            } else {
-                Request::press(values.first().cloned().unwrap_or_default())
+        ComponentInteractionDataKind::StringSelect { values } => match values.as_slice() {
+            [value] if !switches(&i.data.custom_id) => {
+                Request::press_on(value.clone(), Vec::new(), on)
             }
-        }
-        _ => Request::press(i.data.custom_id.clone()),
+            _ => Request::press_on(i.data.custom_id.clone(), values.clone(), on),
+        },
+        _ => Request::press_on(i.data.custom_id.clone(), Vec::new(), on),
     }
+}
+
+/// The presses a message's components offer, as Discord shows them: each button's id, each
+/// choice of a select, and a multi-select of switches with its options.
+fn offers(rows: &[ActionRow]) -> Vec<Offer> {
+    let mut on = Vec::new();
+    for component in rows.iter().flat_map(|r| &r.components) {
+        match component {
+            ActionRowComponent::Button(b) => {
+                if let ButtonKind::NonLink { custom_id, .. } = &b.data {
+                    on.push(Offer::button(custom_id.clone()));
+                }
+            }
+            ActionRowComponent::SelectMenu(menu) => {
+                let values = menu.options.iter().map(|o| o.value.clone());
+                match menu.custom_id.as_deref() {
+                    Some(id) if switches(id) => {
+                        on.push(Offer { data: id.to_owned(), values: values.collect() })
+                    }
+                    _ => on.extend(values.map(Offer::button)),
+                }
+            }
+            _ => {}
+        }
+    }
+    on
 }
 
 async fn work<S: Store>(bot: &Bot<S>, i: &ComponentInteraction) -> (Answer, Rest) {

@@ -1,5 +1,7 @@
 //! Button presses. A table button must come from the message it was drawn on (the table
-//! message or the presser's own hand): that is Telegram's side of identity. Everything else —
+//! message or the presser's own hand): that is Telegram's side of identity. The keyboard of
+//! the pressed message, as Telegram shows it, goes with the press: the core refuses what it
+//! does not offer. Everything else —
 //! the table, the version, who may, the settings menu — the chat layer decides. The press is
 //! answered (a short popup when refused) before anything is sent, since answers are not paced
 //! and sends are; once only (`contain` may have answered a slow press already).
@@ -8,7 +10,7 @@ use crate::app::App;
 use crate::contain::Answered;
 use crate::ids::{MessageRef, PUBLIC, hand_audience};
 use crate::outbox::Job;
-use domino_core::chat::{Request, texts};
+use domino_core::chat::{Offer, Request, texts};
 use domino_core::store::Store;
 use std::sync::Arc;
 use std::time::Duration;
@@ -36,7 +38,12 @@ pub(crate) async fn on_callback<S: Store>(
     let (chat, message) = (m.chat().id, m.id());
     let topic = m.regular_message().and_then(crate::ids::topic_of);
     app.remember(chat, &q.from).await;
-    let request = Request::press(q.data.clone().unwrap_or_default());
+    let data = q.data.clone().unwrap_or_default();
+    let request = match m.regular_message() {
+        Some(msg) => Request::press_on(data, Vec::new(), offers(msg)),
+        // Telegram no longer shows the message (too old): the core reads the data alone.
+        None => Request::press(data),
+    };
     if let Some(table) = request.pressed_table()
         && !drawn_here(&app, table, chat.0, message.0, q.from.id.0 as i64).await
     {
@@ -57,6 +64,19 @@ pub(crate) async fn on_callback<S: Store>(
         app.show(show);
     }
     Ok(())
+}
+
+/// The presses a message's inline keyboard offers, as Telegram shows it.
+fn offers(msg: &teloxide::types::Message) -> Vec<Offer> {
+    use teloxide::types::InlineKeyboardButtonKind::CallbackData;
+    let rows = msg.reply_markup().map(|m| m.inline_keyboard.as_slice()).unwrap_or_default();
+    rows.iter()
+        .flatten()
+        .filter_map(|b| match &b.kind {
+            CallbackData(data) => Some(Offer::button(data.clone())),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Whether the press came from the table's own message or the presser's hand message.

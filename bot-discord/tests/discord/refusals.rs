@@ -128,3 +128,37 @@ async fn a_slow_press_is_acknowledged_first_and_answered_after() {
     assert!(mention(&w.shown(table).await).is_some());
     w.bot.stop().await;
 }
+
+/// Junk after real data, an old resignation, vote or rematch (of this match or the one before):
+/// each refused privately, the table unchanged.
+#[tokio::test]
+async fn old_and_forged_presses_of_a_match_change_nothing() {
+    let w = World::start(MemoryStore::new()).await;
+    w.slash(ANNA, "new", vec![opt("game", "kozel")]).await;
+    let chat = ChatId::new(Platform::Discord, CHANNEL.to_string());
+    let table = w.service().tables_in(&chat).await[0].id;
+    let lobby = w.shown(table).await;
+    w.press(BORIS, lobby.id, &button(&lobby, "Сесть")).await;
+    let msg = w.shown(table).await;
+    let (resign, vote) = (button(&msg, "Сдаться"), button(&msg, "Закончить"));
+    let hand = button(&msg, "Мои кости");
+    for junk in [format!("{resign}999"), format!("{hand}\u{7}"), format!("{vote}\u{200b}")] {
+        refused(&w, table, ANNA, msg.id, &junk, "не отсюда").await;
+    }
+    // One vote of two: the table moves on, and the first message's buttons are out of date.
+    assert_eq!(w.press(ANNA, msg.id, &vote).await.kind, 7);
+    let first_resign = ButtonData::new(table, 0, ButtonAction::Resign).encode();
+    for old in [&resign, &vote, &first_resign] {
+        refused(&w, table, BORIS, msg.id, old, "Кнопка устарела").await;
+    }
+    let now = w.shown(table).await;
+    assert_eq!(w.press(ANNA, now.id, &button(&now, "Сдаться")).await.kind, 7);
+    let done = w.shown(table).await;
+    let rematch = button(&done, "Ещё матч");
+    assert_eq!(w.press(BORIS, done.id, &rematch).await.kind, 7);
+    // The next match: the rematch again, and a resignation from the first match, refused.
+    for old in [&rematch, &resign, &first_resign] {
+        refused(&w, table, ANNA, done.id, old, "Кнопка устарела").await;
+    }
+    w.bot.stop().await;
+}

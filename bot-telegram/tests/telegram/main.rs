@@ -16,6 +16,7 @@ mod matches;
 mod monkey;
 mod pictures;
 mod places;
+mod presses;
 mod removed;
 mod safety;
 mod scenario;

@@ -1,8 +1,9 @@
 //! Deep links into the private chat with the bot (Telegram's `t.me/<bot>?start=<payload>`,
 //! up to 64 of `A-Za-z0-9_-`): `j<table>_<mac>` joins a table (and opens the private chat where
-//! the hand will live), `h<table>_<mac>` (re)sends one's hand there. The mac is an HMAC-SHA256
-//! of the link with a secret kept in the store, cut to 96 bits: table ids are sequential, but
-//! nobody can write a link to a table they were not shown.
+//! the hand will live), `h<table>_<mac>` (re)sends one's hand there; the table id in base 36,
+//! `-` first when negative. The mac is an HMAC-SHA256 of the link with a secret kept in the
+//! store, cut to 96 bits: table ids are sequential, but nobody can write a link to a table they
+//! were not shown. Decoding accepts exactly what encoding writes with the same key.
 
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
@@ -69,7 +70,8 @@ fn body(link: Link) -> String {
         Link::Join(id) => ('j', id),
         Link::Hand(id) => ('h', id),
     };
-    format!("{tag}{}", base36(id.unsigned_abs()))
+    let sign = if id < 0 { "-" } else { "" };
+    format!("{tag}{sign}{}", base36(id.unsigned_abs()))
 }
 
 fn parse_body(s: &str) -> Option<Link> {
@@ -77,11 +79,22 @@ fn parse_body(s: &str) -> Option<Link> {
         return None;
     }
     let (tag, rest) = s.split_at(1);
-    if rest.starts_with('0') || !rest.bytes().all(|b| b.is_ascii_digit() || b.is_ascii_lowercase())
-    {
+    let (negative, digits) = match rest.strip_prefix('-') {
+        Some(digits) => (true, digits),
+        None => (false, rest),
+    };
+    // Canonical base 36: lowercase digits, no sign but a leading `-`, no leading zero, no `-0`.
+    let canonical = !digits.is_empty()
+        && !digits.starts_with('0')
+        && digits.bytes().all(|b| b.is_ascii_digit() || b.is_ascii_lowercase());
+    if !canonical {
         return None;
     }
-    let id = i64::from_str_radix(rest, 36).ok()?;
+    let abs = u64::from_str_radix(digits, 36).ok()?;
+    let id = match negative {
+        true => 0i64.checked_sub_unsigned(abs)?,
+        false => i64::try_from(abs).ok()?,
+    };
     match tag {
         "j" => Some(Link::Join(id)),
         "h" => Some(Link::Hand(id)),
@@ -142,7 +155,13 @@ mod tests {
     #[test]
     fn links_read_back_only_with_their_key() {
         let links = Links::new(b"a secret".to_vec());
-        for p in [Link::Join(1), Link::Hand(36), Link::Join(i64::MAX)] {
+        for p in [
+            Link::Join(1),
+            Link::Hand(36),
+            Link::Join(i64::MAX),
+            Link::Join(-5),
+            Link::Hand(i64::MIN),
+        ] {
             let s = links.encode(p);
             assert!(
                 s.len() <= 64

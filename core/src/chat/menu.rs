@@ -2,7 +2,9 @@
 //! with its label and the press it makes, drawn by Telegram as an inline keyboard and by
 //! Discord as select menus and buttons. Presses carry the settings version they were drawn
 //! for: `s2:{version}:{page}:{change}`, at most 64 bytes; decoding accepts exactly what
-//! encoding writes.
+//! encoding writes, for a change the menu draws on that page (the general settings on the
+//! general page, a game's preset, target and switches on that game's page), with a
+//! multi-select's values (distinct switch keys) only on `opts`.
 
 use crate::engine::rules::{Preset, Variant, option};
 use crate::session::{BotLevel, Lang};
@@ -117,9 +119,14 @@ impl MenuPress {
         out
     }
 
-    /// Reads a press written by [`MenuPress::encode`]; `values` are a multi-select's choices.
+    /// Reads a press written by [`MenuPress::encode`]; `values` are a multi-select's choices
+    /// (none for any other press).
     pub fn decode(s: &str, values: &[String]) -> Option<MenuPress> {
         if s.len() > 64 {
+            return None;
+        }
+        let distinct = values.iter().enumerate().all(|(i, v)| !values[..i].contains(v));
+        if !distinct {
             return None;
         }
         let mut parts = s.splitn(4, ':');
@@ -176,9 +183,36 @@ impl MenuPress {
                 }
             }
         };
+        if !values.is_empty() && !matches!(change, Change::Switches(_)) {
+            return None;
+        }
+        // The general settings are drawn on the general page only, a game's on its own page.
+        if change.is_general() != (page == Page::General) && change.is_general_or_game() {
+            return None;
+        }
         let press = MenuPress { version, page, change };
         // One string per press: anything encode would write differently is refused.
         (press.encode() == s).then_some(press)
+    }
+}
+
+impl Change {
+    /// A change of the general page (language, timer, computer, default game, board, hints).
+    fn is_general(&self) -> bool {
+        matches!(
+            self,
+            Change::Lang(_)
+                | Change::Timer(_)
+                | Change::Level(_)
+                | Change::DefaultGame(_)
+                | Change::Board(_)
+                | Change::Hints(_)
+        )
+    }
+
+    /// A change that belongs to one kind of page (not showing a page or closing the menu).
+    fn is_general_or_game(&self) -> bool {
+        !matches!(self, Change::Show | Change::Done)
     }
 }
 

@@ -39,7 +39,7 @@ pub use link::{Link, Links};
 pub use menu::{Change, Control, ControlKind, Item, Menu, MenuPress, Page, TIMERS};
 pub use menu_draw::{menu as settings_menu, rules_summary, settings_text, timer_text};
 pub use people::PEOPLE_KEPT;
-pub use request::{From, Presence, Request, may_administer};
+pub use request::{From, Offer, Presence, Request, may_administer};
 pub use turn::{TurnPing, turn_ping};
 
 use crate::service::{Reply as Replied, Service};
@@ -121,6 +121,8 @@ impl<S: Store> Chat<S> {
         #[cfg(any(test, feature = "testkit"))]
         faults::strike(&self.service, &from.chat).await;
         let lang = self.lang_for(from).await;
+        // A press its message does not offer was not drawn there: it changes nothing.
+        let drawn = request.drawn() != Some(false);
         let answer = match request {
             // Every number within its range before anything else reads it.
             Request::Command(cmd, args) => match args.check_bounds() {
@@ -134,9 +136,11 @@ impl<S: Store> Chat<S> {
                 &e,
             ))),
             Request::Link(payload) => self.link(from, &payload, lang).await,
-            Request::Press { data, values } => match MenuPress::decode(&data, &values) {
-                Some(press) => self.menu_press(from, press).await,
-                None => self.press(from, &data, lang).await,
+            Request::Press { data, values, .. } => match MenuPress::decode(&data, &values) {
+                Some(press) => self.menu_press(from, press, drawn, lang).await,
+                // A table button carries no select values.
+                None if values.is_empty() => self.press(from, &data, drawn, lang).await,
+                None => Ok(Answer::private(texts::unknown_button(lang))),
             },
         };
         let mut answer = answer.unwrap_or_else(|e| {

@@ -75,11 +75,28 @@ pub enum Request {
     Unreadable(Cmd, WordError),
     /// A deep link's payload (Telegram's `/start PAYLOAD`).
     Link(String),
-    /// A pressed button's data, with the values chosen in a select menu.
+    /// A pressed button's data, with the values chosen in a select menu, and what the pressed
+    /// message offers as the platform shows it (`None` when it does not show the message).
     Press {
         data: String,
         values: Vec<String>,
+        on: Option<Vec<Offer>>,
     },
+}
+
+/// A press the pressed message offers: a button's data (no values), or a multi-select's data
+/// with the values it lets one choose among. A press the message does not offer was not drawn
+/// there (another page of the menu, a forged or outdated one) and changes nothing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Offer {
+    pub data: String,
+    pub values: Vec<String>,
+}
+
+impl Offer {
+    pub fn button(data: impl Into<String>) -> Offer {
+        Offer { data: data.into(), values: Vec::new() }
+    }
 }
 
 impl Request {
@@ -91,8 +108,31 @@ impl Request {
         }
     }
 
+    /// A press whose message the platform does not show (the terminal, tests).
     pub fn press(data: impl Into<String>) -> Request {
-        Request::Press { data: data.into(), values: Vec::new() }
+        Request::Press { data: data.into(), values: Vec::new(), on: None }
+    }
+
+    /// A press on a message that offers `on`.
+    pub fn press_on(data: impl Into<String>, values: Vec<String>, on: Vec<Offer>) -> Request {
+        Request::Press { data: data.into(), values, on: Some(on) }
+    }
+
+    /// Whether the pressed message offers this press (`None`: the platform did not show the
+    /// message). «My tiles» of another version of the same table counts: it is taken from any
+    /// version ([`ButtonAction::any_version`]).
+    pub(super) fn drawn(&self) -> Option<bool> {
+        let Request::Press { data, values, on: Some(on) } = self else { return None };
+        let pressed = ButtonData::decode(data).ok();
+        let same = |offer: &Offer| match (ButtonData::decode(&offer.data), pressed) {
+            (Ok(o), Some(p)) => {
+                o.table == p.table
+                    && o.action == p.action
+                    && (o.version == p.version || p.action.any_version())
+            }
+            _ => offer.data == *data,
+        };
+        Some(on.iter().any(|o| same(o) && values.iter().all(|v| o.values.contains(v))))
     }
 
     /// Whether the answer depends on the requester administering the chat: settings, a new
@@ -102,7 +142,7 @@ impl Request {
             Request::Command(cmd, args) => {
                 matches!(cmd, Cmd::Stop) || (matches!(cmd, Cmd::Season) && args.new_season)
             }
-            Request::Press { data, values } => {
+            Request::Press { data, values, .. } => {
                 MenuPress::decode(data, values).is_some()
                     || ButtonData::decode(data).is_ok_and(|b| b.action == ButtonAction::End)
             }

@@ -7,6 +7,7 @@ use super::menu_apply::apply;
 use super::menu_draw::{closed, menu};
 use super::request::{From, may_administer};
 use super::{Chat, texts};
+use crate::session::Lang;
 use crate::store::{Store, StoreError};
 use crate::view::rules_error_text;
 
@@ -17,16 +18,24 @@ impl<S: Store> Chat<S> {
         Ok(Answer::public(Body::Menu(menu(&s, Page::General))))
     }
 
-    /// A press on the menu: refused unless an admin pressed it on the current version.
+    /// A press on the menu: refused unless an admin pressed it, on the menu message that
+    /// offers it (`drawn`: not another page's press), on the current version.
     pub(super) async fn menu_press(
         &self,
         from: &From,
         press: MenuPress,
+        drawn: bool,
+        lang: Lang,
     ) -> Result<Answer, StoreError> {
         let store = self.service.store();
         let s = store.chat_settings(&from.chat).await?;
         if !may_administer(from) {
-            return Ok(Answer::private(texts::admins_only(s.lang)));
+            return Ok(Answer::private(texts::admins_only(lang)));
+        }
+        if !drawn {
+            // Not a press of the page the message shows: the menu drawn anew, from its start.
+            let menu = Some(menu(&s, Page::General));
+            return Ok(Answer { menu, ..Answer::private(texts::menu_stale(lang)) });
         }
         let stale = |s: &crate::store::ChatSettings| Answer {
             menu: Some(menu(s, press.page)),

@@ -65,7 +65,7 @@ impl<S: Store> Chat<S> {
         let spec =
             TableSpec { chat: from.chat.clone(), thread: from.thread.clone(), rules, size, clock };
         let first = self.first_lang(from).await?;
-        let created = self.service.open(spec, from.person.clone(), None, first).await;
+        let created = self.service.open(spec, from.person.clone(), None, first, from.private).await;
         self.opened(from, created, first, lang).await
     }
 
@@ -101,6 +101,10 @@ impl<S: Store> Chat<S> {
             (_, true) => None,
             (None, false) => {
                 return Ok(Answer::private(texts::duel_usage(lang, platform)));
+            }
+            // A chat of one seats nobody but its owner (and computers).
+            (Some(_), false) if from.private => {
+                return Ok(Answer::private(rejection_text(&Rejection::PrivateTable, lang)));
             }
             (Some(_), false) => match self.invitee(&from.chat, &args).await {
                 None => {
@@ -138,8 +142,8 @@ impl<S: Store> Chat<S> {
         };
         let ttl = if invitee.is_some() { DUEL_TTL_MS } else { 0 };
         let first = self.first_lang(from).await?;
-        let created =
-            self.service.open(spec, from.person.clone(), Some((invitee, ttl)), first).await;
+        let duel = Some((invitee, ttl));
+        let created = self.service.open(spec, from.person.clone(), duel, first, from.private).await;
         self.opened(from, created, first, lang).await
     }
 
@@ -277,6 +281,16 @@ impl<S: Store> Chat<S> {
         }
     }
 
+    /// A table press its message does not offer, refused with `why` (out of date: the table
+    /// shown again).
+    async fn not_drawn(&self, table: &Table, why: Rejection) -> Result<Answer, StoreError> {
+        let mut answer = Answer::private(rejection_text(&why, table.lang));
+        if why == Rejection::Stale {
+            answer.shows.extend(self.show(table.id).await);
+        }
+        Ok(answer)
+    }
+
     /// The requester's own hand at `table`, or why there is none.
     pub(super) fn hand(&self, table: &Table, from: &From) -> Answer {
         let lang = table.lang;
@@ -293,11 +307,14 @@ impl<S: Store> Chat<S> {
     }
 
     /// A table button. It must name a table of this chat, or be pressed in the presser's own
-    /// chat with the bot (Telegram's hands) at a table they sit at.
+    /// chat with the bot (Telegram's hands) at a table they sit at; it must be one the pressed
+    /// message offers (`drawn`), and carry the table's current version unless its action is
+    /// taken from any version ([`ButtonAction::any_version`]).
     pub(super) async fn press(
         &self,
         from: &From,
         data: &str,
+        drawn: bool,
         lang: Lang,
     ) -> Result<Answer, StoreError> {
         let Ok(button) = ButtonData::decode(data) else {
@@ -317,13 +334,27 @@ impl<S: Store> Chat<S> {
         if !(here || own_hand) {
             return Ok(Answer::private(texts::unknown_button(lang)));
         }
+        if button.action.any_version() {
+            return Ok(self.hand(&table, from));
+        }
+        // The hint is checked by the service on the version it was drawn for (it only shows the
+        // presser's own suggestion), with its own reasons whatever the message offers.
         if button.action == ButtonAction::Hint {
             return self.hint_press(from, &table, button.version).await;
         }
-        let Some(action) = button.action.action() else { return Ok(self.hand(&table, from)) };
+        let Some(action) = button.action.action() else {
+            return self.not_drawn(&table, Rejection::Stale).await;
+        };
         // The admin fact is about the chat the press came from: only the table's own counts.
         let actor = Actor::Person { person: from.person.clone(), admin: from.admin && here };
         let cmd = Command { actor, action, version: Some(button.version) };
+        if !drawn {
+            // Not on the message it was pressed on, so never applied: answered with the table's
+            // own reason when it refuses it anyway (as where the platform shows no message),
+            // else as out of date.
+            let why = table.clone().apply(&cmd, self.service.now()).err();
+            return self.not_drawn(&table, why.unwrap_or(Rejection::Stale)).await;
+        }
         let done = self.service.handle(table.id, cmd).await;
         let stale = matches!(done, Err(ServiceError::Rejected(Rejection::Stale)));
         let failed = matches!(done, Err(ServiceError::Store(_)));

@@ -9,19 +9,22 @@ use std::sync::Arc;
 impl<S: Store> Service<S> {
     /// Opens a lobby in a chat with `host` seated, using the chat's settings.
     pub async fn create(&self, spec: TableSpec, host: Person) -> Result<Reply, ServiceError> {
-        self.create_with(spec, host, None, None).await
+        self.create_with(spec, host, None, None, false).await
     }
 
     /// Opens a lobby (`duel: None`) or a duel, as [`Service::create`] and [`Service::duel`] do,
     /// speaking `lang` at the table instead of the chat's language when it is given.
+    /// `private`: opened in a chat of one, where only the host plays (with computers): a
+    /// challenge to a person is refused there.
     pub async fn open(
         &self,
         spec: TableSpec,
         host: Person,
         duel: Option<(Option<Person>, Millis)>,
         lang: Option<Lang>,
+        private: bool,
     ) -> Result<Reply, ServiceError> {
-        self.create_with(spec, host, duel, lang).await
+        self.create_with(spec, host, duel, lang, private).await
     }
 
     /// Starts a duel: a challenge to `invitee` (expiring after `ttl_ms`), or a match against
@@ -33,7 +36,7 @@ impl<S: Store> Service<S> {
         invitee: Option<Person>,
         ttl_ms: Millis,
     ) -> Result<Reply, ServiceError> {
-        self.create_with(spec, host, Some((invitee, ttl_ms)), None).await
+        self.create_with(spec, host, Some((invitee, ttl_ms)), None, false).await
     }
 
     async fn create_with(
@@ -42,7 +45,11 @@ impl<S: Store> Service<S> {
         host: Person,
         duel: Option<(Option<Person>, Millis)>,
         lang: Option<Lang>,
+        private: bool,
     ) -> Result<Reply, ServiceError> {
+        if private && duel.as_ref().is_some_and(|(invitee, _)| invitee.is_some()) {
+            return Err(Rejection::PrivateTable.into());
+        }
         self.check_limits(&spec.chat, &host).await?;
         let settings = self.store.chat_settings(&spec.chat).await?;
         let now = self.now();
@@ -64,6 +71,7 @@ impl<S: Store> Service<S> {
         };
         table.thread = spec.thread;
         table.hints = settings.hints;
+        table.private = private;
         super::writing(self.store.create(&mut table, &events)).await?;
         self.map().insert(table.id, Arc::new(TableLock::new(table.clone())));
         self.kick(&table);

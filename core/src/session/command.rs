@@ -145,6 +145,8 @@ pub enum Rejection {
     NotAway,
     #[error("this challenge is not for you")]
     NotInvited,
+    #[error("the table is in its host's private chat: only they play at it")]
+    PrivateTable,
     #[error("there is no challenge to answer")]
     NoChallenge,
     #[error("at least one person must play")]

@@ -41,6 +41,9 @@ impl Table {
         if self.seat_of(&p.id).is_some() {
             return Err(Rejection::AlreadySeated);
         }
+        if self.private && p.id != self.host {
+            return Err(Rejection::PrivateTable);
+        }
         match self.phase {
             Phase::Lobby | Phase::Finished => {}
             Phase::Challenge { .. } => return Err(Rejection::NotInvited),

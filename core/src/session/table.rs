@@ -161,6 +161,10 @@ pub struct Table {
     /// opened; a later change of the setting does not reach a table already open).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub hints: bool,
+    /// Opened in a chat of one (a private chat with the bot): only its host plays at it, with
+    /// computers; nobody else is seated, by a link or otherwise, and no person is challenged.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub private: bool,
     pub host: UserId,
     pub seats: Vec<Option<Seat>>,
     pub phase: Phase,

@@ -53,6 +53,15 @@ pub enum ButtonAction {
 }
 
 impl ButtonAction {
+    /// Whether a press is taken from any version of its table: only «My tiles», which changes
+    /// nothing and shows the presser's own hand as it is now. Every other press — seats,
+    /// lobby settings, start, moves, the hint, resign, vote to end, end, rematch, back, accept,
+    /// decline — means something only on the version it was drawn for, and any other is
+    /// refused as out of date (ARCHITECTURE.md, Invariants).
+    pub const fn any_version(self) -> bool {
+        matches!(self, ButtonAction::Hand)
+    }
+
     /// The command a button asks of its table; `None` for «my tiles», which only shows, and
     /// for the hint, which the chat layer asks of the service.
     pub fn action(self) -> Option<Action> {

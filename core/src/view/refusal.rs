@@ -42,6 +42,11 @@ pub fn rejection_text(rejection: &Rejection, lang: Lang) -> String {
         ),
         Rejection::NotAway => tr(lang, "Вы и так в игре.", "You are not away."),
         Rejection::NotInvited => tr(lang, "Этот вызов не вам.", "This challenge is not for you."),
+        Rejection::PrivateTable => tr(
+            lang,
+            "Этот стол открыт в личном чате: за ним играет только его хозяин, с компьютерами. Чтобы сыграть с людьми, откройте стол в группе.",
+            "This table is in its owner's private chat: only they play at it, with computers. To play with people, open a table in a group.",
+        ),
         Rejection::NoChallenge => tr(lang, "Вызова нет.", "There is no challenge to answer."),
         Rejection::NoHumans => {
             tr(lang, "Нужен хотя бы один живой игрок.", "At least one person must play.")
@@ -396,6 +401,7 @@ mod tests {
             Rejection::Away,
             Rejection::NotAway,
             Rejection::NotInvited,
+            Rejection::PrivateTable,
             Rejection::NoChallenge,
             Rejection::NoHumans,
             Rejection::NotDue,

@@ -40,6 +40,16 @@ pub fn render_table(view: &TableView) -> String {
             .to_owned(),
         );
     }
+    if view.private {
+        out.push(
+            tr(
+                lang,
+                "🔒 Стол в личном чате: играете вы и компьютеры. Чтобы сыграть с людьми, откройте стол в группе.",
+                "🔒 A table in your private chat: you play with computers. To play with people, open a table in a group.",
+            )
+            .to_owned(),
+        );
+    }
     let playing = matches!(view.phase, PhaseView::Playing { .. });
     let closed = matches!(view.phase, PhaseView::Closed { .. });
     if let Some(board) = view.board.as_ref().filter(|_| !closed) {

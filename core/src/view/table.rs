@@ -36,6 +36,8 @@ pub struct TableView {
     pub clock: Option<ClockView>,
     /// People may ask for the expert's hint (the table's setting).
     pub hints: bool,
+    /// A lobby in its owner's private chat: only the owner plays, with computers.
+    pub private: bool,
     pub buttons: Buttons,
 }
 
@@ -230,6 +232,7 @@ pub fn table_view_in(table: &Table, lang: Lang) -> TableView {
             .then(|| [side_label(table, 0, lang), side_label(table, 1, lang)]),
         clock: clock_view(table, lang),
         hints: table.hints && table.phase.is_open(),
+        private: table.private && table.phase == Phase::Lobby,
         buttons: buttons(table, lang),
     }
 }
@@ -275,7 +278,11 @@ fn buttons(table: &Table, lang: Lang) -> Buttons {
     match &table.phase {
         Phase::Lobby => {
             let pairs = table.rules.teams == Teams::Pairs;
-            let mut first = vec![b(tr(lang, "✋ Сесть", "✋ Join"), ButtonAction::Join)];
+            // Nobody but its seated owner plays at a table in a private chat: no «Join».
+            let mut first = Vec::new();
+            if !table.private {
+                first.push(b(tr(lang, "✋ Сесть", "✋ Join"), ButtonAction::Join));
+            }
             if pairs {
                 // Partners sit opposite: seats 1 and 3 (N/S) against 2 and 4 (E/W).
                 first.push(b(tr(lang, "🔵 С/Ю", "🔵 N/S"), ButtonAction::Side(0)));

@@ -31,6 +31,7 @@ fn rejections(lang: Lang) -> Vec<Rejection> {
         Away,
         NotAway,
         NotInvited,
+        PrivateTable,
         NoChallenge,
         NoHumans,
         NotDue,
