@@ -137,8 +137,10 @@ pub fn bad_words(lang: Lang, p: &str, spec: &CommandSpec, error: &WordError) -> 
         (WordError::Unknown(w), Lang::En) => format!("I do not understand «{w}»."),
         (WordError::BadValue { word, .. }, Lang::Ru) => format!("После «{word}» нужно значение."),
         (WordError::BadValue { word, .. }, Lang::En) => format!("«{word}» needs a value."),
-        (WordError::OutOfRange { word, range }, _) => {
-            format!("«{word}»: {}", crate::view::refusal::out_of_range_text(range, lang))
+        // A number out of its range is told its range alone, the same words however it was
+        // typed (Telegram's words, Discord's typed options: `Args::check_bounds`).
+        (WordError::OutOfRange { range, .. }, _) => {
+            return crate::view::refusal::out_of_range_text(range, lang);
         }
     };
     let usage = spec.usage(lang);
