@@ -54,6 +54,26 @@ impl Lanes {
     }
 }
 
+impl Lanes {
+    /// On stopping: updates still waiting are dropped (lost with the process, as they would be
+    /// in a crash: nothing was acknowledged), and those being handled are waited for, `within`
+    /// at most, so that nothing of the bot outlives its `run`.
+    pub(crate) async fn close(&self, within: Duration) {
+        let end = tokio::time::Instant::now() + within;
+        loop {
+            let running = {
+                let mut lanes = self.0.lock().unwrap_or_else(|e| e.into_inner());
+                lanes.values_mut().for_each(VecDeque::clear);
+                lanes.len()
+            };
+            if running == 0 || tokio::time::Instant::now() >= end {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    }
+}
+
 async fn run_lane(lanes: Arc<Lanes>, chat: i64, first: Handling) {
     let mut next = Some(first);
     while let Some(handling) = next {
@@ -142,7 +162,7 @@ async fn message<S: Store>(app: Arc<App<S>>, msg: Message) {
 pub(crate) async fn on_callback<S: Store>(app: Arc<App<S>>, q: CallbackQuery) -> HandlerResult {
     let chat = q.message.as_ref().map_or(q.from.id.0 as i64, |m| m.chat().id.0);
     let answered = Answered::default();
-    let slow = tokio::spawn(answer_late(app.clone(), q.clone(), chat, answered.clone()));
+    let slow = tokio::spawn(answer_late(Arc::downgrade(&app), q.clone(), chat, answered.clone()));
     let lanes = app.lanes.clone();
     lanes.push(
         chat,
@@ -154,8 +174,15 @@ pub(crate) async fn on_callback<S: Store>(app: Arc<App<S>>, q: CallbackQuery) ->
     Ok(())
 }
 
-async fn answer_late<S: Store>(app: Arc<App<S>>, q: CallbackQuery, chat: i64, answered: Answered) {
+async fn answer_late<S: Store>(
+    app: std::sync::Weak<App<S>>,
+    q: CallbackQuery,
+    chat: i64,
+    answered: Answered,
+) {
     tokio::time::sleep(ANSWER_IN).await;
+    // A bot that stopped meanwhile answers nothing (and is not kept alive by this wait).
+    let Some(app) = app.upgrade() else { return };
     if answered.claim() {
         let text = texts::taking_long(lang(&app, chat, own_lang(&q.from)).await);
         callbacks::answer(&app, &q, Some(text.into()), false).await;

@@ -200,6 +200,7 @@ pub async fn run<S: Store>(
         }
     }
     let result = dispatch(&app, &options).await;
+    app.lanes.close(app.work_limit).await;
     timers.abort();
     let _ = timers.await;
     if !app.outbox.drain(options.drain).await {
