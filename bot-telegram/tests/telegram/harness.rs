@@ -75,6 +75,12 @@ impl<S: Store> Running<S> {
         self.stop.stop();
         let result = tokio::time::timeout(Duration::from_secs(10), self.task).await;
         result.expect("run returns when stopped").expect("no panic").expect("run returns Ok");
+        // Tasks the bot aborted (its timer follower, outbox workers) let go of the service as
+        // the runtime drops them: moments after `run` returns, not within it.
+        let end = Instant::now() + Duration::from_secs(5);
+        while Arc::strong_count(&self.service) > 1 && Instant::now() < end {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
         self.service
     }
 }
