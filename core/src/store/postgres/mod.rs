@@ -189,33 +189,11 @@ impl Store for PgStore {
     }
 
     async fn set_aside(&self, id: i64) -> Result<bool, StoreError> {
-        // Only an open row: of processes setting one table aside at once, one does.
-        let done = sqlx::query(concat!(
-            "UPDATE tables SET open = FALSE, updated_at = ",
-            db_now_ms!(),
-            " WHERE id = $1 AND open"
-        ))
-        .bind(id)
-        .execute(&self.pool)
-        .await?;
-        if done.rows_affected() == 1 {
-            return Ok(true);
-        }
-        let known: Option<(i64,)> = sqlx::query_as("SELECT id FROM tables WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?;
-        known.map(|_| false).ok_or(StoreError::NotFound(id))
+        self.set_aside_row(id).await
     }
 
     async fn load_checked(&self, id: i64) -> Result<Option<super::Loaded>, StoreError> {
-        let mut conn = self.pool.acquire().await?;
-        let row: Option<(String,)> = sqlx::query_as("SELECT snapshot FROM tables WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&mut *conn)
-            .await?;
-        let rows = row.map(|(s,)| (id, s)).into_iter().collect();
-        Ok(rounds::tables(&mut conn, rows).await?.pop())
+        self.load_row(id).await
     }
 
     async fn latest_table(&self, chat: &ChatId) -> Result<Option<Table>, StoreError> {

@@ -4,7 +4,7 @@
 //! waits on the row, then finds it taken and gets nothing.
 
 use super::super::codec::touched;
-use super::super::{StoreError, Touched};
+use super::super::{Loaded, StoreError, Touched};
 use super::PgStore;
 use crate::session::Millis;
 
@@ -52,5 +52,40 @@ impl PgStore {
         .await?;
         got.sort_unstable();
         Ok(got.into_iter().map(|(id,)| id).collect())
+    }
+}
+
+impl PgStore {
+    /// Closes a row that no longer reads, if it is still open: of processes setting one table
+    /// aside at once, exactly one gets `true`.
+    pub(super) async fn set_aside_row(&self, id: i64) -> Result<bool, StoreError> {
+        // Only an open row: of processes setting one table aside at once, one does.
+        let done = sqlx::query(concat!(
+            "UPDATE tables SET open = FALSE, updated_at = ",
+            super::db_now_ms!(),
+            " WHERE id = $1 AND open"
+        ))
+        .bind(id)
+        .execute(self.pool())
+        .await?;
+        if done.rows_affected() == 1 {
+            return Ok(true);
+        }
+        let known: Option<(i64,)> = sqlx::query_as("SELECT id FROM tables WHERE id = $1")
+            .bind(id)
+            .fetch_optional(self.pool())
+            .await?;
+        known.map(|_| false).ok_or(StoreError::NotFound(id))
+    }
+
+    /// A table, or a `Broken` when its snapshot no longer reads (with its rounds joined).
+    pub(super) async fn load_row(&self, id: i64) -> Result<Option<Loaded>, StoreError> {
+        let mut conn = self.pool().acquire().await?;
+        let row: Option<(String,)> = sqlx::query_as("SELECT snapshot FROM tables WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&mut *conn)
+            .await?;
+        let rows = row.map(|(s,)| (id, s)).into_iter().collect();
+        Ok(super::rounds::tables(&mut conn, rows).await?.pop())
     }
 }
