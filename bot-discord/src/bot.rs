@@ -1,14 +1,12 @@
 //! What every handler shares: the chat layer, where table messages are, who the bot is.
 
 use crate::publish::Displayed;
-use domino_core::chat::Chat;
-use domino_core::service::Service;
-use domino_core::store::Store;
+use domino_core::chat::Door;
 use serenity::model::id::GuildId;
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
-pub(crate) struct Bot<S: Store> {
-    pub chat: Chat<S>,
+pub(crate) struct Bot {
+    pub chat: Door,
     /// Register commands in this guild only.
     pub guild: Option<GuildId>,
     pub displayed: Displayed,
@@ -22,14 +20,10 @@ pub(crate) struct Bot<S: Store> {
     ready: std::sync::atomic::AtomicBool,
 }
 
-impl<S: Store> Bot<S> {
-    pub fn new(
-        service: Arc<Service<S>>,
-        guild: Option<GuildId>,
-        work_limit: std::time::Duration,
-    ) -> Bot<S> {
+impl Bot {
+    pub fn new(door: Door, guild: Option<GuildId>, work_limit: std::time::Duration) -> Bot {
         Bot {
-            chat: Chat::new(service),
+            chat: door,
             guild,
             displayed: Displayed::default(),
             pings: Displayed::default(),

@@ -8,9 +8,7 @@ use crate::bot::Bot;
 use crate::people;
 use crate::publish;
 use crate::render::{self, Shown};
-use domino_core::chat::{Body, Change, MenuPress, Offer, Request, Show};
-use domino_core::store::Store;
-use domino_core::view::hand_view;
+use domino_core::chat::{Body, Change, MenuPress, MessageAt, Offer, Request, Show};
 use serenity::http::Http;
 use serenity::model::application::{
     ActionRow, ActionRowComponent, ButtonKind, ComponentInteraction, ComponentInteractionDataKind,
@@ -25,7 +23,7 @@ struct Rest {
     shown: bool,
 }
 
-pub async fn on_press<S: Store>(bot: &Arc<Bot<S>>, http: &Http, i: &ComponentInteraction) {
+pub async fn on_press(bot: &Arc<Bot>, http: &Http, i: &ComponentInteraction) {
     let (rest, answered) = answer::press(http, i, work(bot, i)).await;
     for (k, show) in rest.shows.iter().enumerate() {
         // When the answer did not go through, the table message is edited by REST instead.
@@ -42,14 +40,17 @@ fn switches(custom_id: &str) -> bool {
 
 fn request(i: &ComponentInteraction) -> Request {
     let on = offers(&i.message.components);
-    match &i.data.kind {
+    let request = match &i.data.kind {
         ComponentInteractionDataKind::StringSelect { values } => match values.as_slice() {
-            [value] if !switches(&i.data.custom_id) => {
-                Request::press_on(value.clone(), Vec::new(), on)
-            }
-            _ => Request::press_on(i.data.custom_id.clone(), values.clone(), on),
+            [value] if !switches(&i.data.custom_id) => Request::press_on(value, [], on),
+            _ => Request::press_on(&i.data.custom_id, values, on),
         },
-        _ => Request::press_on(i.data.custom_id.clone(), Vec::new(), on),
+        _ => Request::press_on(&i.data.custom_id, [], on),
+    };
+    // The core keeps where a table's messages are, but not its ephemeral ones (hands).
+    match i.message.flags.is_some_and(|f| f.contains(MessageFlags::EPHEMERAL)) {
+        true => request,
+        false => request.at(MessageAt::new(i.channel_id.get(), i.message.id.get(), "")),
     }
 }
 
@@ -79,7 +80,7 @@ fn offers(rows: &[ActionRow]) -> Vec<Offer> {
     on
 }
 
-async fn work<S: Store>(bot: &Bot<S>, i: &ComponentInteraction) -> (Answer, Rest) {
+async fn work(bot: &Bot, i: &ComponentInteraction) -> (Answer, Rest) {
     let place = people::place(i.channel_id, i.channel.as_ref());
     let from = people::from(place, &i.user, i.member.as_ref(), &i.locale);
     let done = bot.chat.handle(&from, request(i)).await;
@@ -108,9 +109,8 @@ async fn work<S: Store>(bot: &Bot<S>, i: &ComponentInteraction) -> (Answer, Rest
         return (Answer::Private(Shown::text("✅")), rest);
     };
     if from_hand {
-        let seat = show.table.seat_of(&from.person.id);
-        let shown = match seat.and_then(|s| hand_view(&show.table, s)) {
-            Some(view) => render::hand_message(&view),
+        let shown = match show.hand_of(&from.person.id) {
+            Some(view) => render::hand_message(view),
             None => render::table_message(show, None),
         };
         return (Answer::Update { shown, table: None, then: None }, rest);

@@ -10,7 +10,6 @@ use crate::render::{self, Shown};
 use crate::slash;
 use crate::texts;
 use domino_core::chat::{Answer, Args, Body, Cmd, Reply, Request, Show};
-use domino_core::store::Store;
 use serenity::builder::{CreateAttachment, CreateThread};
 use serenity::http::Http;
 use serenity::model::application::CommandInteraction;
@@ -18,7 +17,7 @@ use serenity::model::channel::ChannelType;
 use serenity::model::id::ChannelId;
 use std::sync::Arc;
 
-pub async fn on_command<S: Store>(bot: &Arc<Bot<S>>, http: &Http, i: &CommandInteraction) {
+pub async fn on_command(bot: &Arc<Bot>, http: &Http, i: &CommandInteraction) {
     let request =
         slash::parse(i, bot.me()).unwrap_or_else(|| Request::Command(Cmd::Help, Args::default()));
     let work = async {
@@ -74,11 +73,11 @@ pub async fn on_command<S: Store>(bot: &Arc<Bot<S>>, http: &Http, i: &CommandInt
 }
 
 /// A public thread of `channel` for a new table, named after its host.
-async fn open_thread<S: Store>(
-    bot: &Bot<S>,
+async fn open_thread(
+    bot: &Bot,
     http: &Http,
     channel: ChannelId,
-    from: &domino_core::chat::From,
+    from: &domino_core::chat::Asker,
 ) -> Result<ChannelId, serenity::Error> {
     let lang = bot.chat.lang(&from.chat).await;
     let name = domino_core::chat::texts::thread_name(lang, &from.person.name);
@@ -87,14 +86,14 @@ async fn open_thread<S: Store>(
     Ok(channel.create_thread(http, made).await?.id)
 }
 
-fn show_lang(a: &Answer) -> domino_core::session::Lang {
+fn show_lang(a: &Answer) -> domino_core::ids::Lang {
     a.shows.first().map(|s| s.table.lang).unwrap_or_default()
 }
 
 /// A reply as Discord shows it: (message, only the user sees it, files).
 pub fn reply(
     reply: Option<&Reply>,
-    lang: domino_core::session::Lang,
+    lang: domino_core::ids::Lang,
 ) -> (Shown, bool, Vec<CreateAttachment>) {
     let Some(reply) = reply else { return (Shown::text(texts::done(lang)), true, Vec::new()) };
     let mut files = Vec::new();

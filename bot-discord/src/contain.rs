@@ -1,5 +1,5 @@
 //! Every interaction handled contained: as a task of its own with a time limit and a panic
-//! boundary (`domino_core::service::contain`). It is acknowledged within Discord's 3 s as
+//! boundary (`domino_core::chat::contain`). It is acknowledged within Discord's 3 s as
 //! always (`answer`); a panic or a timeout is logged with the request and the person is told,
 //! privately and in the chat's language, what became of it (nothing changed, unless something
 //! was committed). Serenity runs each event in a task of its own: no other interaction waits.
@@ -8,9 +8,8 @@ use crate::answer::{SAID, Said, read_said};
 use crate::bot::Bot;
 use crate::{buttons, commands, people};
 use domino_core::chat::texts;
-use domino_core::service::{Failed, Failure, contain};
-use domino_core::session::Lang;
-use domino_core::store::Store;
+use domino_core::chat::{Failed, Failure, contain};
+use domino_core::ids::Lang;
 use serenity::builder::{
     CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
     EditInteractionResponse,
@@ -67,7 +66,7 @@ impl Asked {
 }
 
 /// Handles an interaction, contained.
-pub(crate) async fn interaction<S: Store>(bot: Arc<Bot<S>>, http: Arc<Http>, i: Interaction) {
+pub(crate) async fn interaction(bot: Arc<Bot>, http: Arc<Http>, i: Interaction) {
     let Some(asked) = Asked::of(&i) else { return };
     let state = Arc::new(AtomicU8::new(Said::Nothing as u8));
     let work = {

@@ -3,19 +3,18 @@
 
 use crate::bot::Bot;
 use crate::register;
-use domino_core::session::Platform;
-use domino_core::store::Store;
+use domino_core::ids::Platform;
 use serenity::client::{Context, EventHandler};
 use serenity::model::application::{Command, Interaction};
 use serenity::model::gateway::Ready;
 use std::sync::Arc;
 
-pub(crate) struct Handler<S: Store> {
-    pub bot: Arc<Bot<S>>,
+pub(crate) struct Handler {
+    pub bot: Arc<Bot>,
 }
 
 #[serenity::async_trait]
-impl<S: Store> EventHandler for Handler<S> {
+impl EventHandler for Handler {
     async fn ready(&self, ctx: Context, ready: Ready) {
         self.bot.set_me(ready.user.id.get());
         let registered = match self.bot.guild {

@@ -36,8 +36,7 @@ mod timers;
 pub use config::{ConfigError, DiscordConfig, Shards, WORK_LIMIT};
 
 use bot::Bot;
-use domino_core::service::Service;
-use domino_core::store::Store;
+use domino_core::chat::Door;
 use serenity::client::ClientBuilder;
 use serenity::model::gateway::GatewayIntents;
 use std::future::Future;
@@ -50,26 +49,26 @@ pub enum Error {
     Serenity(#[from] Box<serenity::Error>),
 }
 
-/// Runs the Discord bot over `service` until the gateway connection ends for good.
-pub async fn run<S: Store>(service: Arc<Service<S>>, config: DiscordConfig) -> Result<(), Error> {
-    run_until(service, config, std::future::pending()).await
+/// Runs the Discord bot through `door` until the gateway connection ends for good.
+pub async fn run(door: Door, config: DiscordConfig) -> Result<(), Error> {
+    run_until(door, config, std::future::pending()).await
 }
 
 /// Runs the Discord bot until `shutdown` completes (then closes the gateway connection and
 /// returns `Ok`).
-pub async fn run_until<S: Store>(
-    service: Arc<Service<S>>,
+pub async fn run_until(
+    door: Door,
     config: DiscordConfig,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), Error> {
-    let bot = Arc::new(Bot::new(service, config.guild_id, config.work_limit));
+    let bot = Arc::new(Bot::new(door, config.guild_id, config.work_limit));
     let handler = handler::Handler { bot: bot.clone() };
     let mut client = ClientBuilder::new_with_http(config.http(), GatewayIntents::GUILDS)
         .event_handler(handler)
         .await
         .map_err(Box::new)?;
     let http = client.http.clone();
-    let timers = tokio::spawn(domino_core::service::supervise("discord timers", move || {
+    let timers = tokio::spawn(domino_core::chat::supervise("discord timers", move || {
         Some(timers::follow(bot.clone(), http.clone()))
     }));
     let shards = client.shard_manager.clone();

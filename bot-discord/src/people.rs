@@ -2,8 +2,8 @@
 //! and a thread is a place in its parent channel's chat (its settings and scoreboards are the
 //! channel's). Whether someone administers the chat is what Discord says of their permissions.
 
-use domino_core::chat::From;
-use domino_core::session::{ChatId, Lang, Person, Platform, UserId};
+use domino_core::chat::Asker;
+use domino_core::ids::{ChatId, Lang, Person, Platform, UserId};
 use serenity::model::channel::{ChannelType, PartialChannel};
 use serenity::model::guild::{Member, PartialMember};
 use serenity::model::id::ChannelId;
@@ -58,12 +58,12 @@ pub fn from(
     user: &User,
     member: Option<&Member>,
     locale: &str,
-) -> From {
+) -> Asker {
     // A command or a press comes from the channel: its person is in it.
-    From {
+    Asker {
         admin: is_admin(member),
         thread: thread.map(|t| t.get().to_string()),
         lang: (!locale.is_empty()).then(|| Lang::of_locale(locale)),
-        ..From::member(chat(channel), member_person(user, member))
+        ..Asker::member(chat(channel), member_person(user, member))
     }
 }

@@ -4,19 +4,14 @@
 
 use crate::bot::Bot;
 use crate::render::{self, Shown};
-use domino_core::chat::Show;
-use domino_core::session::Table;
-use domino_core::store::Store;
+use domino_core::chat::{Audience, MessageAt, Show, TableRef};
+use domino_core::ids::Platform;
 use serenity::builder::{CreateAttachment, CreateMessage, EditAttachments, EditMessage};
 use serenity::http::{Http, HttpError};
 use serenity::model::id::{ChannelId, MessageId};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tokio::sync::{Mutex as AsyncMutex, OwnedMutexGuard};
-
-/// The store's audience names for the table message and the current turn ping.
-pub const PUBLIC: &str = "public";
-pub const TURN: &str = "turn";
 
 /// Per table, the version its message shows (`None`: not known since start) behind a lock,
 /// so that edits of one table message go out one at a time and in order.
@@ -42,30 +37,24 @@ impl Displayed {
     }
 }
 
-/// "channel:message", as kept in the store (a ping adds ":key", the turn it announced).
-pub fn format_ref(channel: ChannelId, message: MessageId) -> String {
-    format!("{}:{}", channel.get(), message.get())
+/// Where the store keeps a Discord message: its channel and id (a ping adds its turn's key).
+fn at(channel: ChannelId, message: MessageId, tag: &str) -> MessageAt {
+    MessageAt::new(channel.get(), message.get(), tag)
 }
 
-pub fn parse_ref(s: &str) -> Option<(ChannelId, MessageId)> {
-    let mut parts = s.splitn(3, ':');
-    let (c, m) = (parts.next()?.parse::<u64>().ok()?, parts.next()?.parse::<u64>().ok()?);
+fn place(at: &MessageAt) -> Option<(ChannelId, MessageId)> {
+    let (c, m) = (at.chat.parse::<u64>().ok()?, at.message.parse::<u64>().ok()?);
     (c > 0 && m > 0).then(|| (ChannelId::new(c), MessageId::new(m)))
 }
 
-/// The turn key a ping reference carries.
-fn ref_key(s: &str) -> Option<&str> {
-    s.splitn(3, ':').nth(2)
-}
-
 /// Where a table's messages go: its thread, if it lives in one, else its channel.
-pub fn channel_of(table: &Table) -> Option<ChannelId> {
+pub fn channel_of(table: &TableRef) -> Option<ChannelId> {
     let id = table.thread.as_deref().unwrap_or(&table.chat.id);
     id.parse::<u64>().ok().filter(|&c| c > 0).map(ChannelId::new)
 }
 
-async fn stored_ref<S: Store>(bot: &Bot<S>, table: i64, audience: &str) -> Option<String> {
-    match bot.chat.message_refs(table).await {
+async fn stored(bot: &Bot, table: i64, audience: &Audience) -> Option<MessageAt> {
+    match bot.chat.messages(table, Platform::Discord).await {
         Ok(refs) => refs.into_iter().find(|(a, _)| a == audience).map(|(_, m)| m),
         Err(e) => {
             tracing::warn!(table, error = %e, "message references unreadable");
@@ -74,32 +63,28 @@ async fn stored_ref<S: Store>(bot: &Bot<S>, table: i64, audience: &str) -> Optio
     }
 }
 
-async fn message_ref<S: Store>(
-    bot: &Bot<S>,
-    table: i64,
-    audience: &str,
-) -> Option<(ChannelId, MessageId)> {
-    parse_ref(&stored_ref(bot, table, audience).await?)
+async fn message_ref(bot: &Bot, table: i64, audience: &Audience) -> Option<(ChannelId, MessageId)> {
+    place(&stored(bot, table, audience).await?)
 }
 
-async fn remember<S: Store>(bot: &Bot<S>, table: i64, audience: &str, value: &str) {
-    if let Err(e) = bot.chat.set_message_ref(table, audience, value).await {
+async fn remember(bot: &Bot, table: i64, audience: &Audience, at: Option<&MessageAt>) {
+    let done = match at {
+        Some(at) => bot.chat.set_message(table, audience, at).await,
+        None => bot.chat.forget_message(table, audience).await,
+    };
+    if let Err(e) = done {
         tracing::warn!(table, error = %e, "message reference not stored");
     }
 }
 
 /// Posts a new table message and remembers where it is.
-pub async fn post_table<S: Store>(
-    bot: &Bot<S>,
-    http: &Http,
-    show: &Show,
-) -> Result<MessageId, serenity::Error> {
+pub async fn post_table(bot: &Bot, http: &Http, show: &Show) -> Result<MessageId, serenity::Error> {
     let mut shows = bot.displayed.lock(show.table.id).await;
     post_locked(bot, http, show, &mut shows).await
 }
 
-async fn post_locked<S: Store>(
-    bot: &Bot<S>,
+async fn post_locked(
+    bot: &Bot,
     http: &Http,
     show: &Show,
     shows: &mut Shows,
@@ -110,20 +95,20 @@ async fn post_locked<S: Store>(
     let picture = show.picture().await;
     let shown = render::table_message(show, picture.as_deref());
     let message = channel.send_message(http, create(&shown)).await?;
-    remember(bot, table.id, PUBLIC, &format_ref(channel, message.id)).await;
+    remember(bot, table.id, &Audience::Public, Some(&at(channel, message.id, ""))).await;
     **shows = Some(table.version);
     Ok(message.id)
 }
 
 /// Brings the table message up to `show`, unless it already shows that version or a newer
 /// one. A table message that is gone is posted again.
-pub async fn show_table<S: Store>(bot: &Bot<S>, http: &Http, show: &Show) {
+pub async fn show_table(bot: &Bot, http: &Http, show: &Show) {
     let table = &show.table;
     let mut shows = bot.displayed.lock(table.id).await;
     if shows.is_some_and(|v| v >= table.version) {
         return;
     }
-    let result = match message_ref(bot, table.id, PUBLIC).await {
+    let result = match message_ref(bot, table.id, &Audience::Public).await {
         Some((channel, message)) => {
             let picture = show.picture().await;
             let shown = render::table_message(show, picture.as_deref());
@@ -143,7 +128,7 @@ pub async fn show_table<S: Store>(bot: &Bot<S>, http: &Http, show: &Show) {
     if let Err(e) = result {
         tracing::warn!(table = table.id, error = %e, "table message not updated");
     }
-    if !table.phase.is_open() {
+    if !table.open {
         drop(shows);
         bot.displayed.forget(table.id);
     }
@@ -152,7 +137,7 @@ pub async fn show_table<S: Store>(bot: &Bot<S>, http: &Http, show: &Show) {
 /// Everything that follows an accepted command: the table message (unless the interaction
 /// answer already showed it), the notice, the turn ping; then, if the table moved on
 /// meanwhile, its latest state.
-pub async fn after<S: Store>(bot: &Bot<S>, http: &Http, show: &Show, shown: bool) {
+pub async fn after(bot: &Bot, http: &Http, show: &Show, shown: bool) {
     if !shown {
         show_table(bot, http, show).await;
     }
@@ -161,7 +146,7 @@ pub async fn after<S: Store>(bot: &Bot<S>, http: &Http, show: &Show, shown: bool
 }
 
 /// Shows the table as it now is when it is newer than `seen`.
-pub async fn refresh<S: Store>(bot: &Bot<S>, http: &Http, table: i64, seen: u64) {
+pub async fn refresh(bot: &Bot, http: &Http, table: i64, seen: u64) {
     if let Some(now) = bot.chat.show(table).await
         && now.table.version > seen
     {
@@ -171,7 +156,7 @@ pub async fn refresh<S: Store>(bot: &Bot<S>, http: &Http, table: i64, seen: u64)
 }
 
 /// The notice as one message (pinging the person it calls), then the turn ping.
-pub async fn announce<S: Store>(bot: &Bot<S>, http: &Http, show: &Show) {
+pub async fn announce(bot: &Bot, http: &Http, show: &Show) {
     let table = &show.table;
     let Some(channel) = channel_of(table) else { return };
     if let Some(notice) = &show.notice {
@@ -198,29 +183,27 @@ pub async fn announce<S: Store>(bot: &Bot<S>, http: &Http, show: &Show) {
 /// holds at most one per table), and a new one is sent when somebody is to be pinged. One
 /// table's pings are put right one at a time, each from the table as it is by then, so a slow
 /// ping for an older turn can never be left behind.
-async fn ping<S: Store>(bot: &Bot<S>, http: &Http, show: &Show) {
+async fn ping(bot: &Bot, http: &Http, show: &Show) {
     let _turn = bot.pings.lock(show.table.id).await;
     let Some(show) = bot.chat.show(show.table.id).await else { return };
     let table = &show.table;
     let Some(channel) = channel_of(table) else { return };
-    let old = stored_ref(bot, table.id, TURN).await.filter(|r| !r.is_empty());
+    let old = stored(bot, table.id, &Audience::Turn).await;
     let want = show.turn.as_ref().map(|t| t.key.as_str());
-    if old.as_deref().and_then(ref_key) == want {
+    if old.as_ref().map(|at| at.tag.as_str()) == want {
         return;
     }
-    if let Some((c, m)) = old.as_deref().and_then(parse_ref) {
+    if let Some((c, m)) = old.as_ref().and_then(place) {
         if let Err(e) = c.delete_message(http, m).await
             && !is_unknown_message(&e)
         {
             tracing::warn!(table = table.id, error = %e, "old ping not deleted");
         }
-        remember(bot, table.id, TURN, "").await;
+        remember(bot, table.id, &Audience::Turn, None).await;
     }
     let (Some(key), Some(shown)) = (want, render::ping_message(&show)) else { return };
     match channel.send_message(http, create(&shown)).await {
-        Ok(m) => {
-            remember(bot, table.id, TURN, &format!("{}:{key}", format_ref(channel, m.id))).await
-        }
+        Ok(m) => remember(bot, table.id, &Audience::Turn, Some(&at(channel, m.id, key))).await,
         Err(e) => tracing::warn!(table = table.id, error = %e, "ping not sent"),
     }
 }

@@ -3,9 +3,7 @@
 //! Russian and English names and descriptions.
 
 use domino_core::chat::{ArgKind, COMMANDS, CommandSpec};
-use domino_core::engine::rules::{Preset, Variant};
-use domino_core::session::Lang;
-use domino_core::view::variant_name;
+use domino_core::ids::Lang;
 use serenity::builder::{CreateCommand, CreateCommandOption};
 use serenity::model::application::{CommandOptionType, InteractionContext};
 
@@ -31,21 +29,11 @@ fn subcommand(c: &CommandSpec) -> CreateCommandOption {
             .name_localized("ru", a.ru)
             .description_localized("ru", a.help.ru);
         o = match a.kind {
-            ArgKind::Game => Variant::ALL.iter().fold(o, |o, &v| {
-                o.add_string_choice_localized(
-                    variant_name(v, Lang::En),
-                    v.key(),
-                    [("ru", variant_name(v, Lang::Ru))],
-                )
-            }),
-            ArgKind::Preset => Preset::ALL.iter().fold(o, |o, p| {
-                let (en, ru) = match p {
-                    Preset::Troshin => ("Troshin", "Трошин"),
-                    Preset::Plain => ("plain", "простые"),
-                    Preset::Sport => ("sport", "спортивные"),
-                };
-                o.add_string_choice_localized(en, p.key(), [("ru", ru)])
-            }),
+            ArgKind::Game | ArgKind::Preset => a
+                .kind
+                .choices()
+                .into_iter()
+                .fold(o, |o, c| o.add_string_choice_localized(c.en, c.key, [("ru", c.ru)])),
             kind => match kind.bound() {
                 Some(b) => o.min_int_value(u64::from(b.min)).max_int_value(u64::from(b.max)),
                 None => o,

@@ -4,7 +4,7 @@
 //! limits.
 
 use domino_core::chat::{Control, ControlKind, Item, Menu, Show};
-use domino_core::session::UserId;
+use domino_core::ids::UserId;
 use domino_core::view::picture::Picture;
 use domino_core::view::{
     ButtonAction, ButtonData, Buttons, HandView, PhaseView, TableView, render_hand, render_table,
@@ -113,9 +113,7 @@ pub fn turn(show: &Show) -> Option<(u64, String)> {
 
 /// The user id of a Discord player.
 pub fn discord_id(user: &UserId) -> Option<u64> {
-    (user.platform == domino_core::session::Platform::Discord)
-        .then(|| user.id.parse().ok())
-        .flatten()
+    (user.platform == domino_core::ids::Platform::Discord).then(|| user.id.parse().ok()).flatten()
 }
 
 /// A player's hand: the tiles as text and a button per legal placement.
@@ -131,8 +129,8 @@ pub fn ping_message(show: &Show) -> Option<Shown> {
     let (id, text) = turn(show)?;
     let table = &show.table;
     let label = match table.lang {
-        domino_core::session::Lang::Ru => "🎴 Мои кости",
-        domino_core::session::Lang::En => "🎴 My tiles",
+        domino_core::ids::Lang::Ru => "🎴 Мои кости",
+        domino_core::ids::Lang::En => "🎴 My tiles",
     };
     let hand = ButtonData::new(table.id, table.version, ButtonAction::Hand);
     let buttons: Buttons = vec![vec![(label.to_owned(), hand)]];
@@ -318,10 +316,9 @@ pub fn clip(text: &str, max: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use domino_core::engine::moves::Move;
 
     fn data(n: u64) -> ButtonData {
-        ButtonData::new(7, n, ButtonAction::Move(Move::Draw))
+        ButtonData::new(7, n, ButtonAction::Start)
     }
 
     fn json(rows: &[CreateActionRow]) -> serde_json::Value {

@@ -2,7 +2,6 @@
 //! the core's catalog, each option by its argument's kind. Nothing is decided here.
 
 use domino_core::chat::{ArgKind, Args, Opponent, Request, catalog, words};
-use domino_core::engine::rules::Preset;
 use serenity::model::application::{CommandInteraction, ResolvedOption, ResolvedValue};
 
 /// What Discord says of the user a command names (its user option): whether they are a member
@@ -42,9 +41,7 @@ pub fn parse(cmd: &CommandInteraction, bot: Option<u64>) -> Option<Request> {
                     args.set_pairs()
                 }
             }
-            (ArgKind::Preset, ResolvedValue::String(s)) => {
-                args.add_preset(Preset::ALL.into_iter().find(|p| p.key() == *s)?)
-            }
+            (ArgKind::Preset, ResolvedValue::String(s)) => args.add_preset_key(s)?,
             (ArgKind::Target, ResolvedValue::Integer(n)) => args.set_target(typed(*n)),
             (ArgKind::Options, ResolvedValue::String(s)) => {
                 if let Err(e) = words::rule_words(&mut args, s) {

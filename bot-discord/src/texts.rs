@@ -1,7 +1,7 @@
 //! The few texts only the Discord adapter says (everything else comes from the core's chat
 //! layer and views), in Russian and English.
 
-use domino_core::session::Lang;
+use domino_core::ids::Lang;
 
 pub const fn tr(lang: Lang, ru: &'static str, en: &'static str) -> &'static str {
     match lang {

@@ -4,9 +4,9 @@
 use crate::ids::{MessageRef, chat_id, person, table_topic, tg_chat, tg_user};
 use crate::outbox::{Deliver, Job, Outbox};
 use crate::pacing::Pacing;
-use domino_core::chat::{Chat, Cmd, From, Presence, Request, Show};
-use domino_core::session::Lang;
-use domino_core::store::Store;
+use domino_core::chat::{Asker, Audience, Cmd, Door, Presence, Request, Show};
+use domino_core::ids::Lang;
+use domino_core::ids::Platform;
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, Weak};
 use teloxide::adaptors::CacheMe;
@@ -19,8 +19,8 @@ const FACT_TIMEOUT: std::time::Duration = std::time::Duration::from_millis(1500)
 /// The requester every call goes through (pacing is the outbox's).
 pub(crate) type Tg = CacheMe<Bot>;
 
-pub(crate) struct App<S: Store> {
-    pub chat: Chat<S>,
+pub(crate) struct App {
+    pub chat: Door,
     pub bot: Tg,
     /// The bot's @username (without the @), for deep links.
     pub username: String,
@@ -43,17 +43,17 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-impl<S: Store> App<S> {
+impl App {
     pub(crate) fn new(
-        chat: Chat<S>,
+        chat: Door,
         links: domino_core::chat::Links,
         bot: Tg,
         username: String,
         pacing: Pacing,
         call_timeout: std::time::Duration,
         work_limit: std::time::Duration,
-    ) -> Arc<App<S>> {
-        Arc::new_cyclic(|weak: &Weak<App<S>>| {
+    ) -> Arc<App> {
+        Arc::new_cyclic(|weak: &Weak<App>| {
             let deliver: Weak<dyn Deliver> = weak.clone();
             App {
                 chat,
@@ -119,8 +119,8 @@ impl<S: Store> App<S> {
             }
         }
         if show.hands_changed {
-            for (_, p) in table.humans() {
-                if let Some(user) = tg_user(&p.id) {
+            for hand in &show.hands {
+                if let Some(user) = tg_user(&hand.person.id) {
                     self.outbox.push(user, Job::Hand { table: table.id, user });
                 }
             }
@@ -140,7 +140,7 @@ impl<S: Store> App<S> {
         topic: Option<i32>,
         user: &User,
         request: &Request,
-    ) -> From {
+    ) -> Asker {
         let admin = request.needs_admin() && self.is_admin(chat, user.id).await;
         let invitee_in_chat = match request {
             Request::Command(Cmd::Duel, args) if chat.0 < 0 => {
@@ -159,8 +159,8 @@ impl<S: Store> App<S> {
             },
             _ => Some(chat_id(chat)),
         };
-        let lang = user.language_code.as_deref().map(domino_core::session::Lang::of_locale);
-        From {
+        let lang = user.language_code.as_deref().map(Lang::of_locale);
+        Asker {
             chat: chat_id(chat),
             thread: crate::ids::thread_key(topic),
             private: chat.0 > 0,
@@ -169,6 +169,7 @@ impl<S: Store> App<S> {
             member_of,
             lang,
             invitee_in_chat,
+            username: user.username.clone().filter(|_| !user.is_bot),
         }
     }
 
@@ -194,7 +195,7 @@ impl<S: Store> App<S> {
     /// Whether Telegram says the user is in the chat (a member, an admin, restricted but in).
     async fn is_member(
         &self,
-        chat: &domino_core::session::ChatId,
+        chat: &domino_core::ids::ChatId,
         user: teloxide::types::UserId,
     ) -> bool {
         let Some(chat) = tg_chat(chat) else { return false };
@@ -233,11 +234,11 @@ impl<S: Store> App<S> {
     }
 
     /// Where a table shows each audience.
-    pub(crate) async fn refs(&self, table: i64) -> HashMap<String, MessageRef> {
-        match self.chat.message_refs(table).await {
+    pub(crate) async fn refs(&self, table: i64) -> HashMap<Audience, MessageRef> {
+        match self.chat.messages(table, Platform::Telegram).await {
             Ok(refs) => refs
                 .into_iter()
-                .filter_map(|(audience, r)| Some((audience, MessageRef::decode(&r)?)))
+                .filter_map(|(audience, at)| Some((audience, MessageRef::of(&at)?)))
                 .collect(),
             Err(e) => {
                 tracing::warn!(table, error = %e, "message references unavailable");
@@ -246,19 +247,14 @@ impl<S: Store> App<S> {
         }
     }
 
-    pub(crate) async fn set_ref(&self, table: i64, audience: &str, r: &MessageRef) {
-        if let Err(e) = self.chat.set_message_ref(table, audience, &r.encode()).await {
-            tracing::warn!(table, audience, error = %e, "message reference not saved");
-        }
-    }
-
-    /// Remembers a user seen in a group by @username (the core keeps them, bounded).
-    pub(crate) async fn remember(&self, chat: teloxide::types::ChatId, user: &User) {
-        if let Some(name) = &user.username
-            && chat.0 < 0
-            && !user.is_bot
-        {
-            self.chat.saw(&chat_id(chat), name, &person(user)).await;
+    /// Remembers where a table shows `audience` (`None`: nowhere any more).
+    pub(crate) async fn set_ref(&self, table: i64, audience: &Audience, r: Option<&MessageRef>) {
+        let done = match r {
+            Some(r) => self.chat.set_message(table, audience, &r.at()).await,
+            None => self.chat.forget_message(table, audience).await,
+        };
+        if let Err(e) = done {
+            tracing::warn!(table, ?audience, error = %e, "message reference not saved");
         }
     }
 

@@ -1,25 +1,23 @@
-//! Button presses. A table button must come from the message it was drawn on (the table
-//! message or the presser's own hand): that is Telegram's side of identity. The keyboard of
-//! the pressed message, as Telegram shows it, goes with the press: the core refuses what it
-//! does not offer. Everything else —
+//! Button presses, read once into the core's typed press and handed over with the pressed
+//! message: where it is (a table button must come from one of that table's messages, the
+//! table message or the presser's own hand: the core checks it) and its keyboard as Telegram
+//! shows it (the core refuses what it does not offer). Everything else —
 //! the table, the version, who may, the settings menu — the chat layer decides. The press is
 //! answered (a short popup when refused) before anything is sent, since answers are not paced
 //! and sends are; once only (`contain` may have answered a slow press already).
 
 use crate::app::App;
 use crate::contain::Answered;
-use crate::ids::{MessageRef, PUBLIC, hand_audience};
 use crate::outbox::Job;
-use domino_core::chat::{Offer, Request, texts};
-use domino_core::store::Store;
+use domino_core::chat::{MessageAt, Offer, Request, texts};
 use std::sync::Arc;
 use std::time::Duration;
 use teloxide::prelude::*;
 
 pub(crate) type HandlerResult = Result<(), Box<dyn std::error::Error + Send + Sync>>;
 
-pub(crate) async fn on_callback<S: Store>(
-    app: Arc<App<S>>,
+pub(crate) async fn on_callback(
+    app: Arc<App>,
     q: CallbackQuery,
     answered: Answered,
 ) -> HandlerResult {
@@ -37,20 +35,15 @@ pub(crate) async fn on_callback<S: Store>(
     };
     let (chat, message) = (m.chat().id, m.id());
     let topic = m.regular_message().and_then(crate::ids::topic_of);
-    app.remember(chat, &q.from).await;
     let data = q.data.clone().unwrap_or_default();
     let request = match m.regular_message() {
-        Some(msg) => Request::press_on(data, Vec::new(), offers(msg)),
+        // The core checks that a table's button was pressed on one of that table's messages.
+        Some(msg) => {
+            Request::press_on(&data, [], offers(msg)).at(MessageAt::new(chat.0, message.0, ""))
+        }
         // Telegram no longer shows the message (too old): the core reads the data alone.
-        None => Request::press(data),
+        None => Request::press(&data),
     };
-    if let Some(table) = request.pressed_table()
-        && !drawn_here(&app, table, chat.0, message.0, q.from.id.0 as i64).await
-    {
-        let lang = app.lang_of(chat).await;
-        once(Some(texts::unknown_button(lang).to_owned()), false).await;
-        return Ok(());
-    }
     let from = app.from(chat, topic, &q.from, &request).await;
     let done = app.chat.handle(&from, request).await;
     let (text, alert) = app.popup(q.from.id.0 as i64, done.reply.as_ref());
@@ -79,22 +72,6 @@ fn offers(msg: &teloxide::types::Message) -> Vec<Offer> {
         .collect()
 }
 
-/// Whether the press came from the table's own message or the presser's hand message.
-async fn drawn_here<S: Store>(
-    app: &App<S>,
-    table: i64,
-    chat: i64,
-    message: i32,
-    user: i64,
-) -> bool {
-    let refs = app.refs(table).await;
-    let here = MessageRef { chat, message, tag: String::new() };
-    let is = |audience: &str| {
-        refs.get(audience).is_some_and(|r| r.chat == here.chat && r.message == here.message)
-    };
-    is(PUBLIC) || is(&hand_audience(user))
-}
-
 /// How long one attempt at answering a press may take: two fit in Telegram's three seconds.
 const ANSWER_TRY: Duration = Duration::from_millis(1200);
 /// How long after the bot took the press its answer may still come.
@@ -102,12 +79,7 @@ const ANSWER_BUDGET: Duration = Duration::from_millis(2800);
 
 /// Answers a press: nothing, a short notice, or an alert. A failure that may pass (a 5xx, a
 /// timeout, a short 429) is tried again while Telegram's three seconds last.
-pub(crate) async fn answer<S: Store>(
-    app: &App<S>,
-    q: &CallbackQuery,
-    text: Option<String>,
-    alert: bool,
-) {
+pub(crate) async fn answer(app: &App, q: &CallbackQuery, text: Option<String>, alert: bool) {
     use crate::failure::Failure;
     let deadline = tokio::time::Instant::now() + ANSWER_BUDGET;
     let mut req = app.bot.answer_callback_query(q.id.clone());

@@ -5,8 +5,7 @@ use crate::app::App;
 use crate::callbacks::HandlerResult;
 use crate::ids::{person, topic_of};
 use domino_core::chat::{Body, Opponent, Request, catalog};
-use domino_core::session::Lang;
-use domino_core::store::Store;
+use domino_core::ids::Lang;
 use std::sync::Arc;
 use teloxide::prelude::*;
 use teloxide::types::{BotCommand, ChatMemberUpdated, MessageEntityKind};
@@ -31,10 +30,7 @@ fn split_command<'a>(text: &'a str, bot: &str) -> Option<(String, &'a str)> {
 
 /// The bot's own membership of a chat changed: out of a group (it left, or was removed or
 /// banned) its tables close; back in, it is written to again.
-pub(crate) async fn on_my_chat_member<S: Store>(
-    app: Arc<App<S>>,
-    update: ChatMemberUpdated,
-) -> HandlerResult {
+pub(crate) async fn on_my_chat_member(app: Arc<App>, update: ChatMemberUpdated) -> HandlerResult {
     let chat = update.chat.id;
     if chat.0 > 0 {
         return Ok(());
@@ -48,7 +44,7 @@ pub(crate) async fn on_my_chat_member<S: Store>(
     Ok(())
 }
 
-pub(crate) async fn on_message<S: Store>(app: Arc<App<S>>, msg: Message) -> HandlerResult {
+pub(crate) async fn on_message(app: Arc<App>, msg: Message) -> HandlerResult {
     // A group upgraded to a supergroup: the old chat's last message and the new chat's first
     // name the other; whichever comes first moves the chat (the second finds nothing to move).
     if let Some(to) = msg.migrate_to_chat_id() {
@@ -69,7 +65,6 @@ pub(crate) async fn on_message<S: Store>(app: Arc<App<S>>, msg: Message) -> Hand
         app.say(msg.chat.id.0, topic, crate::texts::post_as_yourself(lang));
         return Ok(());
     }
-    app.remember(msg.chat.id, user).await;
     let words: Vec<&str> = rest.split_whitespace().collect();
     let request = match name.as_str() {
         "start" if msg.chat.is_private() => {

@@ -1,7 +1,7 @@
 //! Every update handled contained. The dispatcher only queues an update in its chat's lane
 //! and goes on: a chat's updates run one after another, as Telegram sent them, other chats' at
 //! the same time, so that one stuck chat never fills teloxide's queue. Each runs as a task of
-//! its own with a time limit and a panic boundary (`domino_core::service::contain`): a panic
+//! its own with a time limit and a panic boundary (`domino_core::chat::contain`): a panic
 //! or a timeout is logged with the request and the person is told, in the chat's language,
 //! what became of it (nothing changed, unless something was committed). A press is answered
 //! within Telegram's 3 s even when its chat's earlier updates are slow ("it takes long").
@@ -11,9 +11,8 @@ use crate::callbacks::{self, HandlerResult};
 use crate::commands;
 use crate::outbox::Job;
 use domino_core::chat::texts;
-use domino_core::service::{Failed, Failure, contain};
-use domino_core::session::Lang;
-use domino_core::store::Store;
+use domino_core::chat::{Failed, Failure, contain};
+use domino_core::ids::Lang;
 use std::collections::{HashMap, VecDeque};
 use std::future::Future;
 use std::pin::Pin;
@@ -129,20 +128,20 @@ fn own_lang(user: &User) -> Option<Lang> {
     user.language_code.as_deref().map(Lang::of_locale)
 }
 
-async fn lang<S: Store>(app: &App<S>, chat: i64, own: Option<Lang>) -> Lang {
+async fn lang(app: &App, chat: i64, own: Option<Lang>) -> Lang {
     let chat = crate::ids::chat_id(teloxide::types::ChatId(chat));
     let asked = app.chat.lang_with(&chat, own);
     tokio::time::timeout(LANG_WITHIN, asked).await.unwrap_or(own.unwrap_or_default())
 }
 
 /// The dispatcher's endpoint for a message: queued in its chat's lane.
-pub(crate) async fn on_message<S: Store>(app: Arc<App<S>>, msg: Message) -> HandlerResult {
+pub(crate) async fn on_message(app: Arc<App>, msg: Message) -> HandlerResult {
     let lanes = app.lanes.clone();
     lanes.push(msg.chat.id.0, Box::pin(message(app, msg)));
     Ok(())
 }
 
-async fn message<S: Store>(app: Arc<App<S>>, msg: Message) {
+async fn message(app: Arc<App>, msg: Message) {
     let user = msg.from.clone();
     let (chat, topic, id) = (msg.chat.id.0, crate::ids::topic_of(&msg), msg.id.0);
     let asked = Asked::new(chat, user.as_ref(), msg.text().unwrap_or_default());
@@ -159,7 +158,7 @@ async fn message<S: Store>(app: Arc<App<S>>, msg: Message) {
 
 /// The dispatcher's endpoint for a press: queued in its chat's lane, and answered that it
 /// takes long if it has no answer by `ANSWER_IN`.
-pub(crate) async fn on_callback<S: Store>(app: Arc<App<S>>, q: CallbackQuery) -> HandlerResult {
+pub(crate) async fn on_callback(app: Arc<App>, q: CallbackQuery) -> HandlerResult {
     let chat = q.message.as_ref().map_or(q.from.id.0 as i64, |m| m.chat().id.0);
     let answered = Answered::default();
     let slow = tokio::spawn(answer_late(Arc::downgrade(&app), q.clone(), chat, answered.clone()));
@@ -174,12 +173,7 @@ pub(crate) async fn on_callback<S: Store>(app: Arc<App<S>>, q: CallbackQuery) ->
     Ok(())
 }
 
-async fn answer_late<S: Store>(
-    app: std::sync::Weak<App<S>>,
-    q: CallbackQuery,
-    chat: i64,
-    answered: Answered,
-) {
+async fn answer_late(app: std::sync::Weak<App>, q: CallbackQuery, chat: i64, answered: Answered) {
     tokio::time::sleep(ANSWER_IN).await;
     // A bot that stopped meanwhile answers nothing (and is not kept alive by this wait).
     let Some(app) = app.upgrade() else { return };
@@ -189,7 +183,7 @@ async fn answer_late<S: Store>(
     }
 }
 
-async fn press<S: Store>(app: Arc<App<S>>, q: CallbackQuery, chat: i64, answered: Answered) {
+async fn press(app: Arc<App>, q: CallbackQuery, chat: i64, answered: Answered) {
     let asked = Asked::new(chat, Some(&q.from), q.data.as_deref().unwrap_or_default());
     let handled = callbacks::on_callback(app.clone(), q.clone(), answered.clone());
     let failed = match contain(app.work_limit, handled).await {
@@ -210,11 +204,11 @@ async fn press<S: Store>(app: Arc<App<S>>, q: CallbackQuery, chat: i64, answered
 
 /// Shows what a timer changed, contained like an update; waited for `IN_ORDER` at most (so
 /// that timer updates show in order), after which it goes on by itself.
-pub(crate) async fn timer_update<S: Store>(app: &Arc<App<S>>, reply: domino_core::service::Reply) {
+pub(crate) async fn timer_update(app: &Arc<App>, changed: domino_core::chat::Changed) {
     let (app, limit) = (app.clone(), app.work_limit);
-    let table = reply.table.id;
+    let table = changed.table();
     let shown = tokio::spawn(async move {
-        let work = async move { app.show(&app.chat.show_reply(&reply).await) };
+        let work = async move { app.show(&app.chat.show_changed(&changed).await) };
         if let Err(failed) = contain(limit, work).await {
             tracing::error!(table, failure = ?failed.failure, "Telegram: a timer's update not shown");
         }

@@ -5,12 +5,12 @@
 
 use crate::app::App;
 use crate::failure::Failure;
-use crate::ids::{MessageRef, PUBLIC, TURN, table_topic};
+use crate::ids::{MessageRef, table_topic};
 use crate::keyboards;
 use crate::outbox::{Deliver, Delivery, Job, Outcome};
 use crate::photos::CAPTION;
+use domino_core::chat::Audience;
 use domino_core::chat::Show;
-use domino_core::store::Store;
 use domino_core::view::{render_caption, render_table, text::display_name};
 use teloxide::prelude::*;
 use teloxide::types::{
@@ -21,7 +21,7 @@ use teloxide::types::{
 /// A job's result: messages that went out, or why not.
 pub(crate) type Sent = Result<u32, Failure>;
 
-impl<S: Store> Deliver for App<S> {
+impl Deliver for App {
     fn sent<'a>(
         &'a self,
         chat: i64,
@@ -70,7 +70,7 @@ impl<S: Store> Deliver for App<S> {
     }
 }
 
-impl<S: Store> App<S> {
+impl App {
     async fn run_job(&self, chat: i64, job: &Job) -> Sent {
         {
             match job {
@@ -138,7 +138,7 @@ impl<S: Store> App<S> {
     pub(crate) async fn put(
         &self,
         table: i64,
-        audience: &str,
+        audience: &Audience,
         (chat, topic): (i64, Option<i32>),
         old: Option<&MessageRef>,
         text: &str,
@@ -155,7 +155,7 @@ impl<S: Store> App<S> {
             send = send.message_thread_id(crate::ids::thread(t));
         }
         let msg = send.await?;
-        self.set_ref(table, audience, &MessageRef::new(chat, msg.id, "")).await;
+        self.set_ref(table, audience, Some(&MessageRef::new(chat, msg.id, ""))).await;
         Ok(1)
     }
 
@@ -167,14 +167,14 @@ impl<S: Store> App<S> {
         let refs = self.refs(id).await;
         // A message in another chat is the one before the chat moved (a supergroup now): the
         // table is posted anew where it now is.
-        let old = refs.get(PUBLIC).filter(|r| r.chat == chat);
+        let old = refs.get(&Audience::Public).filter(|r| r.chat == chat);
         let topic = table_topic(&show.table);
         if let Some(picture) = show.picture().await {
             let caption = render_caption(&show.view, CAPTION);
             return self.put_table_photo(id, (chat, topic), old, &picture, &caption, markup).await;
         }
         let old = self.same_kind(old, "").await?;
-        self.put(id, PUBLIC, (chat, topic), old, &render_table(&show.view), markup).await
+        self.put(id, &Audience::Public, (chat, topic), old, &render_table(&show.view), markup).await
     }
 
     /// The turn ping the core wants: a new short message (edits do not notify) that replaces
@@ -183,7 +183,7 @@ impl<S: Store> App<S> {
     async fn deliver_turn(&self, chat: i64, id: i64) -> Sent {
         let Some(show) = self.current(id).await else { return Ok(0) };
         let refs = self.refs(id).await;
-        let old = refs.get(TURN).filter(|r| r.message != 0);
+        let old = refs.get(&Audience::Turn);
         let want = show.turn.as_ref();
         if old.map(|r| r.tag.as_str()) == want.map(|t| t.key.as_str()) {
             return Ok(0);
@@ -196,7 +196,7 @@ impl<S: Store> App<S> {
             return Err(Failure::RetryAfter(d));
         }
         let Some(ping) = want else {
-            self.set_ref(id, TURN, &MessageRef { chat, message: 0, tag: String::new() }).await;
+            self.set_ref(id, &Audience::Turn, None).await;
             return Ok(0);
         };
         let mut req = self.bot.send_message(ChatId(chat), ping.text.clone());
@@ -207,7 +207,8 @@ impl<S: Store> App<S> {
             req = req.entities(mention(&ping.text, &ping.person.name, user));
         }
         let msg = req.await?;
-        self.set_ref(id, TURN, &MessageRef::new(chat, msg.id, ping.key.clone())).await;
+        self.set_ref(id, &Audience::Turn, Some(&MessageRef::new(chat, msg.id, ping.key.clone())))
+            .await;
         Ok(1)
     }
 

@@ -6,7 +6,6 @@ use crate::app::App;
 use crate::keyboards;
 use crate::outbox::Job;
 use domino_core::chat::{Answer, Body, Menu, Reply};
-use domino_core::store::Store;
 use domino_core::view::render_hand;
 use teloxide::types::InlineKeyboardMarkup;
 
@@ -55,7 +54,7 @@ pub(crate) fn clip(text: &str, max: usize) -> String {
     short
 }
 
-impl<S: Store> App<S> {
+impl App {
     /// The answer to the message `to` in `chat` (and `topic`): the reply there (as a reply to
     /// it), then the tables.
     pub(crate) fn draw_reply(&self, chat: i64, topic: Option<i32>, to: i32, answer: &Answer) {

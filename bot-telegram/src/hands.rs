@@ -10,24 +10,23 @@ use crate::ids::{hand_audience, tg_chat, user_id};
 use crate::keyboards;
 use crate::outbox::Job;
 use crate::texts;
-use domino_core::chat::Link;
-use domino_core::session::Table;
-use domino_core::store::Store;
-use domino_core::view::{hand_view, render_hand, text::display_name};
+use domino_core::chat::{Link, Show};
+use domino_core::view::{render_hand, text::display_name};
 
-impl<S: Store> App<S> {
+impl App {
     pub(crate) async fn deliver_hand(&self, id: i64, user: i64) -> Sent {
         let Some(show) = self.current(id).await else { return Ok(0) };
-        let table = show.table;
-        let Some(seat) = table.seat_of(&user_id(user)) else { return Ok(0) };
-        if self.is_closed(user) {
-            self.offer_private_chat(&table, user);
+        if !show.seats(&user_id(user)) {
             return Ok(0);
         }
-        let Some(view) = hand_view(&table, seat) else { return Ok(0) };
+        if self.is_closed(user) {
+            self.offer_private_chat(&show, user);
+            return Ok(0);
+        }
+        let Some(view) = show.hand_of(&user_id(user)) else { return Ok(0) };
         let audience = hand_audience(user);
         let refs = self.refs(id).await;
-        let text = render_hand(&view);
+        let text = render_hand(view);
         match self
             .put(
                 id,
@@ -41,7 +40,7 @@ impl<S: Store> App<S> {
         {
             Err(Failure::Closed) => {
                 self.closed_private_chat(user);
-                self.offer_private_chat(&table, user);
+                self.offer_private_chat(&show, user);
                 Ok(0)
             }
             other => other,
@@ -49,14 +48,14 @@ impl<S: Store> App<S> {
     }
 
     /// Tells a player in the group, once per table, to open the private chat.
-    fn offer_private_chat(&self, table: &Table, user: i64) {
+    fn offer_private_chat(&self, show: &Show, user: i64) {
+        let table = &show.table;
         let Some(chat) = tg_chat(&table.chat) else { return };
         if !self.first_offer(table.id, user) {
             return;
         }
-        let Some(seat) = table.seat_of(&user_id(user)) else { return };
-        let name =
-            table.seats[seat].as_ref().and_then(|s| s.person()).map(|p| display_name(&p.name));
+        let Some(hand) = show.hands.iter().find(|h| h.person.id == user_id(user)) else { return };
+        let name = Some(display_name(&hand.person.name));
         let lang = table.lang;
         let link = keyboards::deep_link(&self.username, &self.links, Link::Hand(table.id));
         self.outbox.push(

@@ -1,6 +1,7 @@
 //! Telegram's ids as the core's, and where a message is, as the store keeps it.
 
-use domino_core::session::{ChatId, Person, Platform, UserId};
+use domino_core::chat::{Audience, MessageAt};
+use domino_core::ids::{ChatId, Person, Platform, UserId};
 use teloxide::types::{ChatId as TgChat, MessageId, User};
 
 /// The person behind a Telegram user.
@@ -28,7 +29,7 @@ pub(crate) fn topic_of(msg: &teloxide::types::Message) -> Option<i32> {
 }
 
 /// The topic a table lives in, as Telegram's thread id.
-pub(crate) fn table_topic(table: &domino_core::session::Table) -> Option<i32> {
+pub(crate) fn table_topic(table: &domino_core::chat::TableRef) -> Option<i32> {
     table.thread.as_deref()?.parse().ok()
 }
 
@@ -60,19 +61,15 @@ impl MessageRef {
         MessageRef { chat, message: message.0, tag: tag.into() }
     }
 
-    pub(crate) fn encode(&self) -> String {
-        if self.tag.is_empty() {
-            format!("{}:{}", self.chat, self.message)
-        } else {
-            format!("{}:{}:{}", self.chat, self.message, self.tag)
-        }
+    /// Where the core keeps it.
+    pub(crate) fn at(&self) -> MessageAt {
+        MessageAt::new(self.chat, self.message, self.tag.clone())
     }
 
-    pub(crate) fn decode(s: &str) -> Option<MessageRef> {
-        let mut parts = s.splitn(3, ':');
-        let chat = parts.next()?.parse().ok()?;
-        let message = parts.next()?.parse().ok()?;
-        Some(MessageRef { chat, message, tag: parts.next().unwrap_or("").to_owned() })
+    /// A Telegram message of what the core keeps; `None` for anything else.
+    pub(crate) fn of(at: &MessageAt) -> Option<MessageRef> {
+        let (chat, message) = (at.chat.parse().ok()?, at.message.parse().ok()?);
+        Some(MessageRef { chat, message, tag: at.tag.clone() })
     }
 
     pub(crate) fn chat(&self) -> TgChat {
@@ -84,13 +81,10 @@ impl MessageRef {
     }
 }
 
-/// The audience of a player's hand in the store's message references.
-pub(crate) fn hand_audience(user: i64) -> String {
-    format!("hand:{user}")
+/// The audience of a player's hand.
+pub(crate) fn hand_audience(user: i64) -> Audience {
+    Audience::Hand(user_id(user))
 }
-
-pub(crate) const PUBLIC: &str = "public";
-pub(crate) const TURN: &str = "turn";
 
 #[cfg(test)]
 mod tests {
@@ -99,11 +93,9 @@ mod tests {
     #[test]
     fn refs_read_back() {
         let r = MessageRef::new(-100, MessageId(7), "1.2.3");
-        assert_eq!(MessageRef::decode(&r.encode()), Some(r));
+        assert_eq!(MessageRef::of(&r.at()), Some(r));
         let plain = MessageRef::new(5, MessageId(1), "");
-        assert_eq!(plain.encode(), "5:1");
-        assert_eq!(MessageRef::decode("5:1"), Some(plain));
-        assert_eq!(MessageRef::decode(""), None);
-        assert_eq!(MessageRef::decode("x:1"), None);
+        assert_eq!(plain.at().encode(), "5:1");
+        assert_eq!(MessageRef::of(&MessageAt::new("x", 1, "")), None);
     }
 }

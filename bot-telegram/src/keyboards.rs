@@ -3,8 +3,7 @@
 //! to the private chat beside «my tiles».
 
 use crate::texts;
-use domino_core::chat::{Link, Links};
-use domino_core::session::{Phase, Table};
+use domino_core::chat::{Link, Links, TableRef};
 use domino_core::view::{ButtonAction, Buttons, TableView};
 use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 
@@ -41,7 +40,7 @@ pub(crate) fn link_button(label: &str, url: url::Url) -> InlineKeyboardMarkup {
 
 /// The table message's keyboard.
 pub(crate) fn table_markup(
-    table: &Table,
+    table: &TableRef,
     view: &TableView,
     bot: &str,
     links: &Links,
@@ -62,7 +61,7 @@ pub(crate) fn table_markup(
                 .collect()
         })
         .collect();
-    if table.phase == Phase::Playing {
+    if table.playing {
         let link = InlineKeyboardButton::url(
             texts::private_tiles_button(lang).to_owned(),
             deep_link(bot, links, Link::Hand(table.id)),

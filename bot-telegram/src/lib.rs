@@ -38,10 +38,8 @@ pub use pacing::Pacing;
 pub use webhook::Webhook;
 
 use app::{App, Tg};
-use domino_core::chat::Chat;
-use domino_core::service::Service;
-use domino_core::session::Platform;
-use domino_core::store::Store;
+use domino_core::chat::{Door, Fed, Feed};
+use domino_core::ids::Platform;
 use std::sync::Arc;
 use std::time::Duration;
 use teloxide::dispatching::UpdateHandler;
@@ -157,18 +155,15 @@ impl RunOptions {
     }
 }
 
-/// Runs the bot on `service` until stopped (`options.stop`, or Ctrl-C with `options.ctrlc`).
-/// Also shows what the service's timers change (`Service::subscribe`) in Telegram chats.
-pub async fn run<S: Store>(
-    service: Arc<Service<S>>,
-    bot: Bot,
-    options: RunOptions,
-) -> Result<(), Error> {
+/// Runs the bot through `door` until stopped (`options.stop`, or Ctrl-C with
+/// `options.ctrlc`). Also shows what the service does by itself (timers, computer moves) in
+/// Telegram chats.
+pub async fn run(door: Door, bot: Bot, options: RunOptions) -> Result<(), Error> {
     let bot: Tg = bot.cache_me();
-    let updates = service.subscribe();
+    let feed = door.feed(Platform::Telegram);
     let Some(me) = get_me(&bot, &options.stop).await? else { return Ok(()) };
     let username = me.username.clone().unwrap_or_default();
-    let chat = Chat::new(service);
+    let chat = door;
     let links = chat.links().await.map_err(|e| Error::Config(format!("the store: {e}")))?;
     let (pacing, call_timeout, work_limit) =
         (options.pacing, options.call_timeout, options.work_limit);
@@ -185,11 +180,11 @@ pub async fn run<S: Store>(
         Err(e) => tracing::warn!(error = %e, "pacing windows not read"),
     }
     register_commands(&bot).await;
-    let mut first = Some(updates);
+    let mut first = Some(feed);
     let shown = app.clone();
-    let timers = tokio::spawn(domino_core::service::supervise("telegram timers", move || {
-        let updates = first.take().unwrap_or_else(|| shown.chat.subscribe());
-        Some(show_timers(shown.clone(), updates))
+    let timers = tokio::spawn(domino_core::chat::supervise("telegram timers", move || {
+        let feed = first.take().unwrap_or_else(|| shown.chat.feed(Platform::Telegram));
+        Some(show_timers(shown.clone(), feed))
     }));
     for show in app.chat.open_tables(Platform::Telegram).await {
         app.show(&show);
@@ -209,18 +204,18 @@ pub async fn run<S: Store>(
     result
 }
 
-fn schema<S: Store>() -> UpdateHandler<Box<dyn std::error::Error + Send + Sync>> {
+fn schema() -> UpdateHandler<Box<dyn std::error::Error + Send + Sync>> {
     dptree::entry()
-        .branch(Update::filter_message().endpoint(contain::on_message::<S>))
-        .branch(Update::filter_callback_query().endpoint(contain::on_callback::<S>))
-        .branch(Update::filter_my_chat_member().endpoint(commands::on_my_chat_member::<S>))
+        .branch(Update::filter_message().endpoint(contain::on_message))
+        .branch(Update::filter_callback_query().endpoint(contain::on_callback))
+        .branch(Update::filter_my_chat_member().endpoint(commands::on_my_chat_member))
 }
 
 /// Runs the dispatcher until stopped, starting it again (with backoff) when it cannot start.
-async fn dispatch<S: Store>(app: &Arc<App<S>>, options: &RunOptions) -> Result<(), Error> {
+async fn dispatch(app: &Arc<App>, options: &RunOptions) -> Result<(), Error> {
     let mut backoff = Duration::from_secs(1);
     while !options.stop.is_stopped() {
-        let mut builder = Dispatcher::builder(app.bot.clone(), schema::<S>())
+        let mut builder = Dispatcher::builder(app.bot.clone(), schema())
             .dependencies(dptree::deps![app.clone()])
             .default_handler(|_| async {})
             .error_handler(LoggingErrorHandler::with_custom_text("update handler failed"));
@@ -312,38 +307,19 @@ async fn register_commands(bot: &Tg) {
     }
 }
 
-/// Shows in Telegram chats what the service's timers did, each contained (supervised: started
-/// again if it ever ends).
-async fn show_timers<S: Store>(
-    app: Arc<App<S>>,
-    mut updates: tokio::sync::broadcast::Receiver<domino_core::service::Reply>,
-) {
-    use tokio::sync::broadcast::error::RecvError;
-    // Tables set aside while running (another process's change no longer reads): told once.
-    let mut asides = app.chat.subscribe_set_aside();
-    loop {
-        let got = tokio::select! {
-            got = updates.recv() => got,
-            aside = asides.recv() => {
-                if matches!(aside, Err(RecvError::Closed)) {
-                    return;
+/// Shows in Telegram chats what the service did by itself, each contained (supervised:
+/// started again if it ever ends).
+async fn show_timers(app: Arc<App>, mut feed: Feed) {
+    while let Some(fed) = feed.next().await {
+        match fed {
+            Fed::Changed(changed) => contain::timer_update(&app, changed).await,
+            // A table set aside while running (another process's change no longer reads).
+            Fed::SetAside { chat, text } => {
+                if let Ok(chat) = chat.id.parse() {
+                    app.say(chat, None, text);
                 }
-                if let Some(b) = aside.as_ref().ok().filter(|b| b.chat.platform == Platform::Telegram) {
-                    let (chat, text) = app.chat.set_aside_notice(b).await;
-                    if let Ok(chat) = chat.id.parse() {
-                        app.say(chat, None, text);
-                    }
-                }
-                continue;
             }
-        };
-        match got {
-            Ok(reply) if reply.table.chat.platform == Platform::Telegram => {
-                contain::timer_update(&app, reply).await
-            }
-            Ok(_) => {}
-            Err(RecvError::Lagged(n)) => tracing::warn!(missed = n, "timer updates missed"),
-            Err(RecvError::Closed) => return,
+            Fed::Missed(n) => tracing::warn!(missed = n, "timer updates missed"),
         }
     }
 }

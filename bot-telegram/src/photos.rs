@@ -9,9 +9,9 @@ use crate::app::App;
 use crate::deliver::Sent;
 use crate::draw::pieces;
 use crate::failure::Failure;
-use crate::ids::{MessageRef, PUBLIC};
+use crate::ids::MessageRef;
 use crate::outbox::Job;
-use domino_core::store::Store;
+use domino_core::chat::Audience;
 use domino_core::view::picture::Picture;
 use std::sync::Arc;
 use teloxide::prelude::*;
@@ -31,7 +31,7 @@ fn file(picture: &Picture, name: &str) -> InputFile {
     InputFile::memory(picture.png.clone()).file_name(name.to_owned())
 }
 
-impl<S: Store> App<S> {
+impl App {
     /// Queues a picture with its text: as much as a caption holds (cut between lines), the
     /// rest as messages after it.
     pub(crate) fn photo(
@@ -95,7 +95,7 @@ impl<S: Store> App<S> {
             send = send.message_thread_id(crate::ids::thread(t));
         }
         let msg = send.reply_markup(markup).await?;
-        self.set_ref(table, PUBLIC, &MessageRef::new(chat, msg.id, PHOTO)).await;
+        self.set_ref(table, &Audience::Public, Some(&MessageRef::new(chat, msg.id, PHOTO))).await;
         Ok(1)
     }
 

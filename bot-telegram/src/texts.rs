@@ -1,7 +1,7 @@
 //! The adapter's own words: deep links and private chats. Everything else comes from the core
 //! (`domino_core::chat::texts` and `domino_core::view`).
 
-use domino_core::session::Lang;
+use domino_core::ids::Lang;
 
 const fn tr(lang: Lang, ru: &'static str, en: &'static str) -> &'static str {
     match lang {

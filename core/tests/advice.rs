@@ -3,7 +3,7 @@
 //! answered (a restart still counts it), and is counted in the round's result; a refused hint
 //! changes nothing; `/review` names only the requester's own moves.
 
-use domino_core::chat::{Answer, Body, Chat, Cmd, From, Request};
+use domino_core::chat::{Answer, Asker, Body, Chat, Cmd, Request};
 use domino_core::engine::ai::Budget;
 use domino_core::service::{CountingSeeds, ManualClock, Options, Service};
 use domino_core::session::{ChatId, Event, Lang, Person, Phase, Platform, Table, UserId};
@@ -30,8 +30,8 @@ fn ann() -> Person {
     Person::new(UserId::new(Platform::Telegram, "501"), "Аня")
 }
 
-fn from(who: &Person) -> From {
-    From { lang: Some(Lang::Ru), ..From::member(chat_id(), who.clone()) }
+fn from(who: &Person) -> Asker {
+    Asker { lang: Some(Lang::Ru), ..Asker::member(chat_id(), who.clone()) }
 }
 
 async fn with_hints(store: &MemoryStore, on: bool) {

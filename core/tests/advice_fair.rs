@@ -2,7 +2,7 @@
 //! nothing changes; the same hint or review asked again is the same and is not thought again;
 //! and computer players keep moving while many people's hints wait (their permits are apart).
 
-use domino_core::chat::{Chat, From, Request};
+use domino_core::chat::{Asker, Chat, Request};
 use domino_core::engine::ai::Budget;
 use domino_core::engine::rules::{Rules, Variant};
 use domino_core::service::{
@@ -119,7 +119,7 @@ async fn a_hint_over_the_rate_is_refused_with_when_and_changes_nothing() {
 
     // Through the chat: the refusal says when, in the chat's language, privately.
     let chat_layer = Chat::new(svc.clone());
-    let from = From { lang: Some(Lang::Ru), ..From::member(chat(1), person(1)) };
+    let from = Asker { lang: Some(Lang::Ru), ..Asker::member(chat(1), person(1)) };
     let data =
         domino_core::view::ButtonData::new(t.id, t.version, domino_core::view::ButtonAction::Hint);
     let a = chat_layer.handle(&from, Request::press(data.encode())).await;

@@ -5,7 +5,7 @@
 //! person. Pictures and views stay finite at every extreme a record may still hold.
 
 use domino_core::bounds::{self, MAX_ROUNDS};
-use domino_core::chat::{Args, Chat, Cmd, From, MenuPress, Request};
+use domino_core::chat::{Args, Asker, Chat, Cmd, MenuPress, Request};
 use domino_core::engine::rules::{Rules, Variant};
 use domino_core::service::{ManualClock, Options, OsSeeds, Service, ServiceError, TableSpec};
 use domino_core::session::{
@@ -40,8 +40,8 @@ fn ask(cmd: Cmd, words: &str) -> Request {
     Request::words(cmd, &words.split_whitespace().collect::<Vec<_>>())
 }
 
-fn from(chat: ChatId, p: &Person, lang: Lang) -> From {
-    From { lang: Some(lang), ..From::member(chat, p.clone()) }
+fn from(chat: ChatId, p: &Person, lang: Lang) -> Asker {
+    Asker { lang: Some(lang), ..Asker::member(chat, p.clone()) }
 }
 
 /// What the chat holds: its open tables' ids and versions.
@@ -58,7 +58,7 @@ async fn absurd_numbers_in_words_are_refused_with_their_range_and_change_nothing
     let chat = Chat::new(svc.clone());
     let private = ChatId::new(Platform::Telegram, "77");
     let me = person(1);
-    let asker = From { private: true, ..from(private.clone(), &me, Lang::Ru) };
+    let asker = Asker { private: true, ..from(private.clone(), &me, Lang::Ru) };
     let cases: &[(Cmd, &str, &str)] = &[
         (Cmd::Duel, "bot до 4294967295", "Цель матча — от 1 до 1000"),
         (Cmd::Duel, "bot target=99999999999999999999999", "Цель матча — от 1 до 1000"),
@@ -82,7 +82,7 @@ async fn absurd_numbers_in_words_are_refused_with_their_range_and_change_nothing
         assert_eq!(state(&svc).await, before, "{words}: nothing changed");
     }
     // In English, the same range.
-    let en = From { private: true, ..from(private, &me, Lang::En) };
+    let en = Asker { private: true, ..from(private, &me, Lang::En) };
     let a = chat.handle(&en, ask(Cmd::Duel, "bot to 5000")).await;
     let text = a.text().unwrap_or_default();
     assert!(text.contains("The match target is from 1 to 1000; nothing changed."), "{text}");
@@ -117,7 +117,7 @@ async fn typed_options_and_forged_menu_presses_are_held_to_the_same_ranges() {
     }
     // A menu press for a target out of range is no press the bot writes: it is refused
     // whole, and so is one with junk after a real target.
-    let admin = From { admin: true, ..at.clone() };
+    let admin = Asker { admin: true, ..at.clone() };
     let before = svc.store().chat_settings(&group(1)).await.unwrap();
     for forged in ["s2:0:kozel:target.1001", "s2:0:kozel:target.4294967296", "s2:0:kozel:target.0"]
     {

@@ -6,7 +6,7 @@
 //! chats (one Russian, one English) through every command, every settings page and control,
 //! and whole matches of every variant with people pressing whatever they are shown.
 
-use domino_core::chat::{Answer, Body, Chat, From, Menu, Request};
+use domino_core::chat::{Answer, Asker, Body, Chat, Menu, Request};
 use domino_core::session::{ChatId, Lang, Person, Platform, UserId};
 use domino_core::store::MemoryStore;
 use domino_core::view::{render_hand, render_table};
@@ -95,9 +95,9 @@ impl Told {
             if let Some(n) = &show.notice {
                 self.add(source, &n.text);
             }
-            for (_, hand) in show.hands() {
-                if let Some(h) = hand {
-                    self.add(source, &render_hand(&h));
+            for hand in &show.hands {
+                if let Some(h) = &hand.view {
+                    self.add(source, &render_hand(h));
                     h.buttons.iter().flatten().for_each(|(l, _)| self.add(source, l));
                 }
             }
@@ -163,6 +163,6 @@ fn people(chat: &ChatId, lang: Lang) -> Vec<Person> {
         .collect()
 }
 
-fn from(chat: &ChatId, who: &Person, lang: Lang, admin: bool) -> From {
-    From { admin, lang: Some(lang), ..From::member(chat.clone(), who.clone()) }
+fn from(chat: &ChatId, who: &Person, lang: Lang, admin: bool) -> Asker {
+    Asker { admin, lang: Some(lang), ..Asker::member(chat.clone(), who.clone()) }
 }

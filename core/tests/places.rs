@@ -2,10 +2,11 @@
 //! chat, the people a chat has seen by @username (kept in the store, bounded, written only when
 //! something changed), duels by name and the duels refused, and a chat moved to a new id.
 
-use domino_core::chat::{Chat, Cmd, From, PEOPLE_KEPT, Presence, Request};
+use domino_core::chat::{Asker, Chat, Cmd, PEOPLE_KEPT, Presence, Request};
 use domino_core::service::{ManualClock, Options, OsSeeds, Service};
 use domino_core::session::{ChatId, Lang, Person, Phase, Platform, Simple, UserId};
 use domino_core::store::{MemoryStore, Store};
+use domino_core::view::PhaseView;
 use std::sync::Arc;
 
 const DAY: i64 = 24 * 60 * 60 * 1000;
@@ -76,32 +77,33 @@ async fn duels_by_name_and_the_duels_refused_on_both_platforms() {
     let (ann, bob) = (tg(1), tg(2));
     chat.saw(&g, "ann", &ann).await;
     chat.saw(&g, "bob", &bob).await;
-    let duel = |from: From, words: &[&str]| {
+    let duel = |from: Asker, words: &[&str]| {
         let chat = chat.clone();
         let request = Request::words(Cmd::Duel, words);
         async move { chat.handle(&from, request).await.text().unwrap_or_default().to_owned() }
     };
-    let own = duel(From::member(g.clone(), ann.clone()), &["@Ann"]).await;
+    let own = duel(Asker::member(g.clone(), ann.clone()), &["@Ann"]).await;
     assert!(own.starts_with("С самим собой") && own.contains("/duel бот"), "{own}");
     let away =
-        From { invitee_in_chat: Some(Presence::Out), ..From::member(g.clone(), ann.clone()) };
+        Asker { invitee_in_chat: Some(Presence::Out), ..Asker::member(g.clone(), ann.clone()) };
     let gone = duel(away, &["@bob"]).await;
     assert_eq!(gone, "Player 2 не в этом чате: вызвать можно только участника чата.");
     // Whether Bob is in the chat could not be asked: no challenge either, and the text says so.
     let unknown =
-        From { invitee_in_chat: Some(Presence::Unknown), ..From::member(g.clone(), ann.clone()) };
+        Asker { invitee_in_chat: Some(Presence::Unknown), ..Asker::member(g.clone(), ann.clone()) };
     let unchecked = duel(unknown, &["@bob"]).await;
     assert!(unchecked.starts_with("Не удалось проверить, есть ли Player 2"), "{unchecked}");
-    let unknown_en = From {
+    let unknown_en = Asker {
         invitee_in_chat: Some(Presence::Unknown),
         lang: Some(Lang::En),
-        ..From::member(g.clone(), ann.clone())
+        ..Asker::member(g.clone(), ann.clone())
     };
     let unchecked = duel(unknown_en, &["@bob"]).await;
     assert!(unchecked.starts_with("Could not check whether Player 2"), "{unchecked}");
-    assert!(duel(From::member(g.clone(), ann.clone()), &["@carol"]).await.contains("@carol"));
+    assert!(duel(Asker::member(g.clone(), ann.clone()), &["@carol"]).await.contains("@carol"));
     assert!(chat.service().tables_in(&g).await.is_empty(), "refused: nothing opened");
-    let here = From { invitee_in_chat: Some(Presence::In), ..From::member(g.clone(), ann.clone()) };
+    let here =
+        Asker { invitee_in_chat: Some(Presence::In), ..Asker::member(g.clone(), ann.clone()) };
     chat.handle(&here, Request::words(Cmd::Duel, &["@bob"])).await;
     let t = chat.service().tables_in(&g).await.pop().expect("a challenge");
     assert!(matches!(&t.phase, Phase::Challenge { invitee, .. } if invitee == &bob));
@@ -115,10 +117,10 @@ async fn duels_by_name_and_the_duels_refused_on_both_platforms() {
             ..Default::default()
         },
     );
-    let own = chat.handle(&From::member(d.clone(), erin.clone()), words).await;
+    let own = chat.handle(&Asker::member(d.clone(), erin.clone()), words).await;
     let own = own.text().unwrap_or_default();
     assert!(own.contains("/domino дуэль компьютер:True") && !own.contains("duel бот"), "{own}");
-    let usage = duel(From::member(d, erin), &[]).await;
+    let usage = duel(Asker::member(d, erin), &[]).await;
     assert!(usage.contains("/domino дуэль соперник:@"), "{usage}");
 }
 
@@ -127,9 +129,9 @@ async fn tables_live_in_their_topic_and_a_moved_chat_takes_them_along() {
     let (chat, _) = chat().await;
     let g = group();
     let (ann, bob) = (tg(1), tg(2));
-    let in_topic = |p: &Person, topic: Option<&str>| From {
+    let in_topic = |p: &Person, topic: Option<&str>| Asker {
         thread: topic.map(str::to_owned),
-        ..From::member(g.clone(), p.clone())
+        ..Asker::member(g.clone(), p.clone())
     };
     chat.handle(&in_topic(&ann, Some("7")), Request::words(Cmd::New, &[])).await;
     chat.handle(&in_topic(&bob, None), Request::words(Cmd::New, &[])).await;
@@ -147,7 +149,7 @@ async fn tables_live_in_their_topic_and_a_moved_chat_takes_them_along() {
     let elsewhere = chat.handle(&in_topic(&bob, None), Request::press(join.encode())).await;
     assert!(elsewhere.shows.is_empty(), "{:?}", elsewhere.text());
     let there = chat.handle(&in_topic(&bob, Some("7")), Request::press(join.encode())).await;
-    assert_eq!(there.shows[0].table.phase, Phase::Playing);
+    assert!(there.shows[0].table.playing);
     // The chat moves: its tables go along, keep their topic, and go on there.
     let to = ChatId::new(Platform::Telegram, "-100200");
     let shows = chat.move_chat(&g, &to).await;
@@ -156,7 +158,7 @@ async fn tables_live_in_their_topic_and_a_moved_chat_takes_them_along() {
     let moved = chat.service().tables_in(&to).await;
     assert_eq!(moved.iter().map(|t| &t.thread).collect::<Vec<_>>(), [&Some("7".into()), &None]);
     assert!(chat.move_chat(&g, &to).await.is_empty(), "moved once");
-    let stop = From { thread: Some("7".into()), ..From::member(to.clone(), ann.clone()) };
+    let stop = Asker { thread: Some("7".into()), ..Asker::member(to.clone(), ann.clone()) };
     let stopped = chat.handle(&stop, Request::words(Cmd::Stop, &[])).await;
     assert_eq!(stopped.shows[0].table.number, 1);
 }
@@ -196,7 +198,7 @@ async fn a_chat_the_bot_left_has_its_tables_closed_and_nothing_scored() {
     closed.sort();
     assert_eq!(closed, vec![playing, lobby]);
     for s in &shows {
-        assert_eq!(s.table.phase, Phase::Closed { reason: CloseReason::LeftChat });
+        assert_eq!(s.view.phase, PhaseView::Closed { reason: CloseReason::LeftChat });
         let notice = &s.notice.as_ref().expect("a notice").text;
         assert!(notice.contains("бота убрали из чата"), "{notice}");
     }

@@ -4,7 +4,9 @@
 //! owner. Every refusal is answered in the chat's language and leaves the stored table (or the
 //! settings) exactly as it was.
 
-use domino_core::chat::{Answer, Body, Chat, Cmd, From, Link, Offer, Page, Request, settings_menu};
+use domino_core::chat::{
+    Answer, Asker, Body, Chat, Cmd, Link, Offer, Page, Request, settings_menu,
+};
 use domino_core::engine::rules::Variant;
 use domino_core::service::{ManualClock, Options, OsSeeds, Service};
 use domino_core::session::{ChatId, Lang, Person, Phase, Platform, Rejection, Simple, UserId};
@@ -31,14 +33,14 @@ async fn chat() -> Chat<MemoryStore> {
     Chat::new(service)
 }
 
-fn in_group(person: Person, lang: Lang) -> From {
-    From { lang: Some(lang), ..From::member(ChatId::new(Platform::Telegram, "-100"), person) }
+fn in_group(person: Person, lang: Lang) -> Asker {
+    Asker { lang: Some(lang), ..Asker::member(ChatId::new(Platform::Telegram, "-100"), person) }
 }
 
 /// `person` in their own private chat with the bot.
-fn in_private(person: Person, lang: Lang) -> From {
+fn in_private(person: Person, lang: Lang) -> Asker {
     let chat = ChatId::new(Platform::Telegram, person.id.id.clone());
-    From { private: true, lang: Some(lang), ..From::member(chat, person) }
+    Asker { private: true, lang: Some(lang), ..Asker::member(chat, person) }
 }
 
 fn text(answer: &Answer) -> String {
@@ -56,7 +58,7 @@ async fn stored(chat: &Chat<MemoryStore>, id: i64) -> String {
 
 async fn press(
     chat: &Chat<MemoryStore>,
-    from: &From,
+    from: &Asker,
     id: i64,
     version: u64,
     a: ButtonAction,
@@ -68,7 +70,7 @@ async fn press(
 /// the stored table unchanged.
 async fn refused_stale(
     chat: &Chat<MemoryStore>,
-    from: &From,
+    from: &Asker,
     id: i64,
     version: u64,
     a: ButtonAction,
@@ -126,7 +128,7 @@ async fn old_resign_vote_and_rematch_presses_are_refused_and_change_nothing() {
 async fn a_press_its_message_does_not_offer_changes_nothing() {
     for lang in [Lang::Ru, Lang::En] {
         let chat = chat().await;
-        let admin = From { admin: true, ..in_group(tg(1), lang) };
+        let admin = Asker { admin: true, ..in_group(tg(1), lang) };
         chat.handle(&admin, Request::words(Cmd::Settings, &[])).await;
         let settings = chat.service().store().chat_settings(&admin.chat).await.unwrap();
         let offers = |page| {
@@ -167,7 +169,8 @@ async fn a_press_its_message_does_not_offer_changes_nothing() {
         assert_eq!(stored(&chat, id).await, before);
         // A button with select values it never has.
         let resign = ButtonData::new(id, v, ButtonAction::Resign).encode();
-        let junk = Request::Press { data: resign, values: vec!["x".into()], on: None };
+        let press = domino_core::chat::Press::read(&resign, &["x".to_owned()]);
+        let junk = Request::Press { press, on: None, at: None };
         let answer = chat.handle(&bob, junk).await;
         assert_eq!(text(&answer), domino_core::chat::texts::unknown_button(lang));
         assert_eq!(stored(&chat, id).await, before);
@@ -201,7 +204,7 @@ async fn a_table_in_a_private_chat_seats_only_its_owner() {
         // he is not seated.
         let link = chat.links().await.unwrap().encode(Link::Join(t.id));
         let before = stored(&chat, t.id).await;
-        let bob = From { member_of: Some(ann.chat.clone()), ..in_private(tg(2), lang) };
+        let bob = Asker { member_of: Some(ann.chat.clone()), ..in_private(tg(2), lang) };
         let answer = chat.handle(&bob, Request::Link(link.clone())).await;
         assert_eq!(text(&answer), rejection_text(&Rejection::PrivateTable, lang));
         assert_eq!(stored(&chat, t.id).await, before);

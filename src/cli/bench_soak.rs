@@ -4,12 +4,12 @@
 //! adapters do; the figures are the presses' press-to-answer times and the resident memory.
 
 use crate::cli::progress::Progress;
-use domino_core::chat::{Chat, From, Request};
+use domino_core::chat::{Asker, Chat, Request, Show};
 use domino_core::engine::rules::{Rules, Teams, Variant};
 use domino_core::robots::AiRobot;
 use domino_core::service::{Options, OsSeeds, Service, SystemClock, TableSpec};
 use domino_core::session::{
-    Action, Actor, BotLevel, ChatId, Command, Person, Phase, Platform, Table, UserId,
+    Action, Actor, BotLevel, ChatId, Command, Person, Phase, Platform, UserId,
 };
 use domino_core::store::{AnyStore, ChatSettings, Store};
 use domino_core::view::{ButtonAction, ButtonData};
@@ -53,8 +53,8 @@ fn chat_of(n: u32) -> ChatId {
     ChatId::new(Platform::Terminal, format!("soak{}", n / PER_CHAT))
 }
 
-fn from(chat: &ChatId, who: &Person) -> From {
-    From { member_of: None, ..From::member(chat.clone(), who.clone()) }
+fn from(chat: &ChatId, who: &Person) -> Asker {
+    Asker { member_of: None, ..Asker::member(chat.clone(), who.clone()) }
 }
 
 /// Resident memory of this process, in MiB (Linux; 0 elsewhere).
@@ -99,18 +99,26 @@ async fn open<S: Store>(svc: &Service<S>, n: u32, away: bool) -> anyhow::Result<
 }
 
 /// The press a person of this table makes now, if one is theirs to make.
-fn press_of(t: &Table) -> Option<(Person, String)> {
-    let (who, action) = match t.phase {
-        Phase::Playing => {
-            let seat = t.to_move()?;
-            let who = t.seats[seat].as_ref()?.person()?.clone();
-            let moves = t.live()?.legal_moves(seat);
-            (who, ButtonAction::Move(moves[(t.version as usize) % moves.len()]))
-        }
-        Phase::Finished => (t.humans().next()?.1.clone(), ButtonAction::Rematch),
-        _ => return None,
-    };
-    Some((who, ButtonData::new(t.id, t.version, action).encode()))
+/// What a person would press on what `show` shows them: one of their hand's moves when it is
+/// their turn, «rematch» at a finished match.
+fn press_of(show: &Show) -> Option<(Person, String)> {
+    let t = &show.table;
+    if t.playing {
+        let who = show.turn.as_ref()?.person.clone();
+        let moves: Vec<ButtonData> = show
+            .hand_of(&who.id)?
+            .buttons
+            .iter()
+            .flatten()
+            .map(|(_, d)| *d)
+            .filter(|d| matches!(d.action, ButtonAction::Move(_)))
+            .collect();
+        let data = moves.get((t.version as usize) % moves.len().max(1))?;
+        return Some((who, data.encode()));
+    }
+    let rematch =
+        show.view.buttons.iter().flatten().find(|(_, d)| d.action == ButtonAction::Rematch)?;
+    Some((show.hands.first()?.person.clone(), rematch.1.encode()))
 }
 
 pub async fn run(args: Args) -> anyhow::Result<()> {
@@ -162,7 +170,7 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
                 tokio::time::sleep(Duration::from_millis(wait)).await;
                 wait = think / 2 + (n as u64 * 31 + wait * 17) % think;
                 let Some(show) = chat.show(id).await else { continue };
-                let Some((who, data)) = press_of(&show.table) else { continue };
+                let Some((who, data)) = press_of(&show) else { continue };
                 let began = Instant::now();
                 let _answer =
                     chat.handle(&from(&show.table.chat, &who), Request::press(data)).await;

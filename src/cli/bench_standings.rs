@@ -5,7 +5,7 @@
 //! Prints what a finished match's standings cost (the finishing commit against a plain one).
 
 use crate::cli::progress::Progress;
-use domino_core::chat::{Args as CmdArgs, Chat, Cmd, From, Request};
+use domino_core::chat::{Args as CmdArgs, Asker, Chat, Cmd, Request};
 use domino_core::engine::rules::{Rules, Variant};
 use domino_core::service::{Options, OsSeeds, Service, SystemClock};
 use domino_core::session::{
@@ -171,7 +171,7 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
     )
     .await?;
     let door = Chat::new(service);
-    let from = From { member_of: None, ..From::member(chat(), person(0)) };
+    let from = Asker { member_of: None, ..Asker::member(chat(), person(0)) };
     let mut asked = Vec::new();
     for (label, cmd, pairs) in
         [("top", Cmd::Top, false), ("top pairs", Cmd::Top, true), ("history", Cmd::History, false)]

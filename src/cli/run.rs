@@ -6,6 +6,7 @@
 //! (a log line, a pause) when they panic or end while nobody stopped them; a bot that returns
 //! an error (a bad token) still ends the process.
 
+use domino_core::chat::Door;
 use domino_core::service::{Options, OsSeeds, Service, SystemClock, supervise};
 use domino_core::store::{
     AnyStore, CopyProgress, PgStore, SqliteStore, copy_sqlite_to_postgres, is_postgres_url,
@@ -83,10 +84,18 @@ async fn serve(telegram: bool, discord: bool) -> anyhow::Result<()> {
         let bot = teloxide::Bot::from_env();
         let svc = svc.clone();
         let stop = options.stop.clone();
-        bots.spawn(keep_running("telegram", move || stop.is_stopped(), move || {
-            let (svc, bot, options) = (svc.clone(), bot.clone(), options.clone());
-            async move { domino_telegram::run(svc, bot, options).await.map_err(anyhow::Error::from) }
-        }));
+        bots.spawn(keep_running(
+            "telegram",
+            move || stop.is_stopped(),
+            move || {
+                let (svc, bot, options) = (svc.clone(), bot.clone(), options.clone());
+                async move {
+                    domino_telegram::run(Door::new(svc), bot, options)
+                        .await
+                        .map_err(anyhow::Error::from)
+                }
+            },
+        ));
     }
     let (quit, quitting) = tokio::sync::watch::channel(false);
     if discord {
@@ -102,7 +111,7 @@ async fn serve(telegram: bool, discord: bool) -> anyhow::Result<()> {
                     let _ = quitting.wait_for(|q| *q).await;
                 };
                 async move {
-                    domino_discord::run_until(svc, config, shutdown)
+                    domino_discord::run_until(Door::new(svc), config, shutdown)
                         .await
                         .map_err(anyhow::Error::from)
                 }

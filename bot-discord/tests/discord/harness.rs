@@ -3,6 +3,7 @@
 
 use crate::fake::{self, Fake, Msg};
 use crate::payloads::{self, EVERYONE};
+use domino_core::chat::Door;
 pub use domino_core::chat::scenario::quick_service;
 use domino_core::service::{ManualClock, Service};
 use domino_core::session::Table;
@@ -66,9 +67,10 @@ impl<S: Store> Bot<S> {
             |f: &Fake| f.requests().iter().filter(|r| r.path.ends_with("/commands")).count();
         let before = registered(fake);
         let (stop, stopped) = oneshot::channel::<()>();
-        let task = tokio::spawn(domino_discord::run_until(service.clone(), config, async {
-            let _ = stopped.await;
-        }));
+        let task =
+            tokio::spawn(domino_discord::run_until(Door::new(service.clone()), config, async {
+                let _ = stopped.await;
+            }));
         fake.until("the commands registered", |f| (registered(f) > before).then_some(())).await;
         Bot { service, stop, task }
     }

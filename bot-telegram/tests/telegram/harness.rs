@@ -1,6 +1,7 @@
 //! Starting the real bot against the fake, and playing through the buttons people press.
 
 use crate::fake::{Fake, Msg, User};
+use domino_core::chat::Door;
 pub use domino_core::chat::scenario::quick_service;
 use domino_core::service::{Service, SystemClock};
 use domino_core::session::{ChatId, Phase, Platform, Table};
@@ -58,7 +59,7 @@ pub async fn start_with<S: Store>(
     options: RunOptions,
 ) -> Running<S> {
     let stop = options.stop.clone();
-    let task = tokio::spawn(run(service.clone(), bot(fake), options));
+    let task = tokio::spawn(run(Door::new(service.clone()), bot(fake), options));
     // Started once the command menus are registered.
     fake.until("the bot to start", |st| (st.count("setMyCommands") >= 2).then_some(())).await;
     Running { service, stop, task }

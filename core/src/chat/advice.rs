@@ -2,9 +2,10 @@
 //! by the service from the person's own seat's view (never hidden tiles) and answered only to
 //! them.
 
-use super::answer::{Answer, Body, Reply, Show};
+use super::answer::{Answer, Body, Reply};
 use super::args::Args;
-use super::request::From;
+use super::request::Asker;
+use super::show::Show;
 use super::{Chat, texts};
 use crate::engine::game::Match;
 use crate::service::{Reviewed, ServiceError};
@@ -17,7 +18,7 @@ impl<S: Store> Chat<S> {
     /// the hand with it; a refusal changes nothing.
     pub(super) async fn hint_press(
         &self,
-        from: &From,
+        from: &Asker,
         table: &Table,
         version: u64,
     ) -> Result<Answer, StoreError> {
@@ -62,7 +63,7 @@ impl<S: Store> Chat<S> {
     /// where the expert's estimate says they lost the most, privately.
     pub(super) async fn review(
         &self,
-        from: &From,
+        from: &Asker,
         args: Args,
         lang: Lang,
     ) -> Result<Answer, StoreError> {

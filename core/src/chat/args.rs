@@ -42,6 +42,14 @@ pub struct Args {
 
 impl Args {
     /// Adds a preset (several may be given: `troshin sport`).
+    /// A preset by its key (a platform's choice, [`super::ArgKind::choices`]); `None`, and
+    /// nothing added, for any other word.
+    pub fn add_preset_key(&mut self, key: &str) -> Option<()> {
+        let preset = Preset::ALL.into_iter().find(|p| p.key() == key)?;
+        self.add_preset(preset);
+        Some(())
+    }
+
     pub fn add_preset(&mut self, preset: Preset) {
         let mut list: Vec<Value> = match self.options.remove("preset") {
             Some(Value::Array(list)) => list,

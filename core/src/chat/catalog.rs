@@ -73,6 +73,43 @@ impl ArgKind {
             _ => None,
         }
     }
+
+    /// The values a platform may offer for the argument (Discord's choices), in order; none
+    /// for an argument typed freely.
+    pub fn choices(self) -> Vec<Choice> {
+        use crate::engine::rules::{Preset, Variant};
+        use crate::view::variant_name;
+        match self {
+            ArgKind::Game => Variant::ALL
+                .iter()
+                .map(|&v| Choice {
+                    key: v.key(),
+                    en: variant_name(v, Lang::En),
+                    ru: variant_name(v, Lang::Ru),
+                })
+                .collect(),
+            ArgKind::Preset => Preset::ALL
+                .iter()
+                .map(|&p| {
+                    let (en, ru) = match p {
+                        Preset::Troshin => ("Troshin", "Трошин"),
+                        Preset::Plain => ("plain", "простые"),
+                        Preset::Sport => ("sport", "спортивные"),
+                    };
+                    Choice { key: p.key(), en, ru }
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// One value offered for an argument: what the platform sends back, and its names.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    pub key: &'static str,
+    pub en: &'static str,
+    pub ru: &'static str,
 }
 
 /// One argument of a command.

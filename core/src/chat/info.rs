@@ -3,7 +3,7 @@
 
 use super::answer::{Answer, Body, File};
 use super::args::Args;
-use super::request::{From, may_administer};
+use super::request::{Asker, may_administer};
 use super::{Chat, texts};
 use crate::engine::rules::{Rules, Variant};
 use crate::session::Lang;
@@ -24,7 +24,7 @@ impl<S: Store> Chat<S> {
     /// person plays at (or the chat's newest), else the chat's default game.
     pub(super) async fn rules(
         &self,
-        from: &From,
+        from: &Asker,
         args: Args,
         lang: Lang,
     ) -> Result<Answer, StoreError> {
@@ -47,7 +47,7 @@ impl<S: Store> Chat<S> {
 
     pub(super) async fn score(
         &self,
-        from: &From,
+        from: &Asker,
         args: Args,
         lang: Lang,
     ) -> Result<Answer, StoreError> {
@@ -61,7 +61,7 @@ impl<S: Store> Chat<S> {
     /// the pairs', or apart, the lines from matches with a computer).
     pub(super) async fn top(
         &self,
-        from: &From,
+        from: &Asker,
         args: Args,
         lang: Lang,
     ) -> Result<Answer, StoreError> {
@@ -101,7 +101,7 @@ impl<S: Store> Chat<S> {
     /// `/history [game] [N]`: the chat's last N finished matches (10 unless told).
     pub(super) async fn history(
         &self,
-        from: &From,
+        from: &Asker,
         args: Args,
         lang: Lang,
     ) -> Result<Answer, StoreError> {
@@ -115,7 +115,7 @@ impl<S: Store> Chat<S> {
 
     /// `/export`: the last match's record and the current season's person-only standings as
     /// CSV, with the ratings.
-    pub(super) async fn export(&self, from: &From, lang: Lang) -> Result<Answer, StoreError> {
+    pub(super) async fn export(&self, from: &Asker, lang: Lang) -> Result<Answer, StoreError> {
         let store = self.service.store();
         let record = store.last_record(&from.chat).await?;
         let season = store.season(&from.chat).await?.number;
@@ -141,7 +141,7 @@ impl<S: Store> Chat<S> {
     /// `/season`: which season it is; `/season new` starts the next (the chat's admins).
     pub(super) async fn season(
         &self,
-        from: &From,
+        from: &Asker,
         args: Args,
         lang: Lang,
     ) -> Result<Answer, StoreError> {

@@ -4,27 +4,30 @@
 //! ([`Args::table`]), the settings menu as data ([`menu`]), who may make each request, and what
 //! each audience is told afterwards ([`Answer`]: replies, menus, and tables with their views,
 //! notices, hands and the turn ping). Adapters read their updates into a [`Request`] with a
-//! [`From`], call [`Chat::handle`], and draw the [`Answer`].
+//! [`Asker`], call [`Chat::handle`], and draw the [`Answer`].
 
 mod advice;
 mod answer;
 mod args;
 pub mod catalog;
+mod door;
 #[cfg(any(test, feature = "testkit"))]
 pub mod faults;
 mod info;
 #[cfg(any(test, feature = "testkit"))]
 pub mod invariants;
-mod link;
 pub mod menu;
 mod menu_apply;
 mod menu_draw;
+mod message;
 mod people;
 mod pictures;
+pub mod press;
 mod request;
 #[cfg(any(test, feature = "testkit"))]
 pub mod scenario;
 mod settings;
+mod show;
 #[cfg(any(test, feature = "testkit"))]
 pub mod strange;
 mod tables;
@@ -32,18 +35,25 @@ pub mod texts;
 mod turn;
 pub mod words;
 
-pub use answer::{Answer, Body, Ending, File, Notice, Reply, Show};
+/// Containing a request: a time limit and a panic boundary, and what became of it.
+pub use crate::service::{Failed, Failure, Written, contain, supervise};
+/// How a chat shows boards (its setting).
+pub use crate::store::BoardMode;
+pub use answer::{Answer, Body, File, Reply};
 pub use args::{Args, Opponent};
-pub use catalog::{ArgKind, COMMANDS, Cmd, CommandSpec, command_named};
-pub use link::{Link, Links};
-pub use menu::{Change, Control, ControlKind, Item, Menu, MenuPress, Page, TIMERS};
+pub use catalog::{ArgKind, COMMANDS, Choice, Cmd, CommandSpec, command_named};
+pub use door::{Changed, Door, Fed, Feed, Unavailable};
+pub use menu::{Change, Control, ControlKind, Item, Menu, Page, TIMERS};
 pub use menu_draw::{menu as settings_menu, rules_summary, settings_text, timer_text};
+pub use message::{Audience, MessageAt};
 pub use people::PEOPLE_KEPT;
-pub use request::{From, Offer, Presence, Request, may_administer};
+pub use press::{ButtonAction, ButtonData, Link, Links, MenuPress, Press};
+pub use request::{Asker, Offer, Presence, Request, may_administer};
+pub use show::{Ending, Hand, Notice, Show, TableRef};
 pub use turn::{TurnPing, turn_ping};
 
+use crate::ids::{ChatId, Lang, Platform};
 use crate::service::{Reply as Replied, Service};
-use crate::session::{ChatId, Lang, Platform};
 use crate::store::{Store, StoreError};
 use std::sync::Arc;
 
@@ -117,9 +127,12 @@ impl<S: Store> Chat<S> {
 
     /// Answers one request. Nothing is acknowledged before it is committed; a refused request
     /// changes nothing and is answered with why.
-    pub async fn handle(&self, from: &From, request: Request) -> Answer {
+    pub async fn handle(&self, from: &Asker, request: Request) -> Answer {
         #[cfg(any(test, feature = "testkit"))]
         faults::strike(&self.service, &from.chat).await;
+        if let Some(name) = from.username.as_deref().filter(|_| !from.private) {
+            self.saw(&from.chat, name, &from.person).await;
+        }
         let lang = self.lang_for(from).await;
         // A press its message does not offer was not drawn there: it changes nothing.
         let drawn = request.drawn() != Some(false);
@@ -136,10 +149,11 @@ impl<S: Store> Chat<S> {
                 &e,
             ))),
             Request::Link(payload) => self.link(from, &payload, lang).await,
-            Request::Press { data, values, .. } => match MenuPress::decode(&data, &values) {
-                Some(press) => self.menu_press(from, press, drawn, lang).await,
-                // A table button carries no select values.
-                None if values.is_empty() => self.press(from, &data, drawn, lang).await,
+            Request::Press { press, at, .. } => match press {
+                Some(Press::Menu(press)) => self.menu_press(from, press, drawn, lang).await,
+                Some(Press::Table(button)) => {
+                    self.press(from, button, at.as_ref(), drawn, lang).await
+                }
                 None => Ok(Answer::private(texts::unknown_button(lang))),
             },
         };
@@ -156,7 +170,7 @@ impl<S: Store> Chat<S> {
 
     async fn command(
         &self,
-        from: &From,
+        from: &Asker,
         cmd: Cmd,
         args: Args,
         lang: Lang,
@@ -186,12 +200,12 @@ impl<S: Store> Chat<S> {
 
     /// The language to answer `from` in: the chat's, or, in a chat that has stored no settings
     /// yet, the person's own.
-    async fn lang_for(&self, from: &From) -> Lang {
+    async fn lang_for(&self, from: &Asker) -> Lang {
         self.lang_with(&from.chat, from.lang).await
     }
 
     /// The language to answer a person in `chat` whose own language is `own` (see
-    /// [`From::lang`]): the chat's, or the person's while the chat has stored no settings.
+    /// [`Asker::lang`]): the chat's, or the person's while the chat has stored no settings.
     pub async fn lang_with(&self, chat: &ChatId, own: Option<Lang>) -> Lang {
         match self.service.store().chat_settings(chat).await {
             Ok(s) if s.version == 0 => own.unwrap_or(s.lang),
@@ -213,7 +227,7 @@ impl<S: Store> Chat<S> {
     }
 
     /// What an update made by the service itself (a timer) shows.
-    pub async fn show_reply(&self, reply: &Replied) -> Show {
+    pub(super) async fn show_reply(&self, reply: &Replied) -> Show {
         self.dressed(Show::of(&reply.table, &reply.events)).await
     }
 
@@ -234,55 +248,11 @@ impl<S: Store> Chat<S> {
         let mut out = Vec::new();
         for b in self.service.set_aside() {
             if b.chat.platform == platform {
-                out.push(self.set_aside_notice(&b).await);
+                let lang = self.lang(&b.chat).await;
+                out.push((b.chat.clone(), texts::set_aside(lang, b.number)));
             }
         }
         out
-    }
-
-    /// Tables this process sets aside from now on (another process's change to them no longer
-    /// reads): each is told to its chat with [`Chat::set_aside_notice`].
-    pub fn subscribe_set_aside(&self) -> tokio::sync::broadcast::Receiver<crate::store::Broken> {
-        self.service.subscribe_set_aside()
-    }
-
-    /// The notice of a table set aside, in its chat's language.
-    pub async fn set_aside_notice(&self, b: &crate::store::Broken) -> (ChatId, String) {
-        let lang = self.lang(&b.chat).await;
-        (b.chat.clone(), texts::set_aside(lang, b.number))
-    }
-
-    /// Updates the service makes itself (timers), for the adapters to show.
-    pub fn subscribe(&self) -> tokio::sync::broadcast::Receiver<Replied> {
-        self.service.subscribe()
-    }
-
-    /// What each chat of a platform was sent in its last pacing window (Unix milliseconds), as
-    /// remembered: a restarted bot goes on within the platform's limits.
-    pub async fn pacing_windows(
-        &self,
-        platform: &str,
-    ) -> Result<Vec<(String, Vec<i64>)>, StoreError> {
-        let prefix = format!("pace:{platform}:");
-        let rows = self.service.store().meta_prefix(&prefix).await?;
-        Ok(rows
-            .into_iter()
-            .filter_map(|(k, v)| {
-                Some((k.strip_prefix(&prefix)?.to_owned(), serde_json::from_str(&v).ok()?))
-            })
-            .collect())
-    }
-
-    /// Remembers what a chat was sent in its pacing window (an empty window is forgotten).
-    pub async fn set_pacing_window(
-        &self,
-        platform: &str,
-        chat: &str,
-        window: &[i64],
-    ) -> Result<(), StoreError> {
-        let key = format!("pace:{platform}:{chat}");
-        let value = (!window.is_empty()).then(|| serde_json::to_string(window).unwrap_or_default());
-        self.service.store().set_meta(&key, value.as_deref()).await
     }
 
     /// A chat moved to a new id (Telegram: `migrate_to_chat_id`, or the new chat's
@@ -302,20 +272,6 @@ impl<S: Store> Chat<S> {
             out.push(self.dressed(Show::again(&t)).await);
         }
         out
-    }
-
-    /// Where an adapter shows a table to an audience: its own opaque references.
-    pub async fn message_refs(&self, table: i64) -> Result<Vec<(String, String)>, StoreError> {
-        self.service.store().message_refs(table).await
-    }
-
-    pub async fn set_message_ref(
-        &self,
-        table: i64,
-        audience: &str,
-        message: &str,
-    ) -> Result<(), StoreError> {
-        self.service.store().set_message_ref(table, audience, message).await
     }
 }
 

@@ -4,8 +4,10 @@
 //! async workers, once per show.
 
 use super::Chat;
-use super::answer::{Body, Ending, Show};
+use super::answer::Body;
+use super::show::{Ending, Show};
 use crate::engine::board::{Board, Layout};
+use crate::ids::ChatId;
 use crate::session::Table;
 use crate::store::{BoardMode, Store};
 use crate::view::picture::{
@@ -47,12 +49,12 @@ pub(super) async fn table_picture(table: Table) -> Option<Arc<Picture>> {
 }
 
 impl<S: Store> Chat<S> {
-    /// How the chat of `table` shows boards (pictures when its settings cannot be read).
-    pub(super) async fn board_mode(&self, table: &Table) -> BoardMode {
-        match self.service.store().chat_settings(&table.chat).await {
+    /// How `chat` shows boards (pictures when its settings cannot be read).
+    pub(super) async fn board_mode(&self, chat: &ChatId) -> BoardMode {
+        match self.service.store().chat_settings(chat).await {
             Ok(s) => s.board,
             Err(e) => {
-                tracing::warn!(table = table.id, error = %e, "chat settings unavailable");
+                tracing::warn!(%chat, error = %e, "chat settings unavailable");
                 BoardMode::default()
             }
         }
@@ -62,21 +64,21 @@ impl<S: Store> Chat<S> {
     /// what ended (a round's end; at the match's end its tally chart, the totals added to the
     /// notice, since a chart names nobody).
     pub(super) async fn dressed(&self, mut show: Show) -> Show {
-        show.board = self.board_mode(&show.table).await;
+        show.board = self.board_mode(&show.table.chat).await;
         if show.board != BoardMode::Picture {
             return show;
         }
         let (Some(notice), Some(ending)) = (show.notice.as_mut(), show.ending) else {
             return show;
         };
-        let table = show.table.clone();
+        let Some(table) = show.drawing.table().cloned() else { return show };
         notice.picture = match ending {
             Ending::Round(round) => {
                 drawn(table, "round end", move |t, s| round_end_png(t, round, s)).await
             }
             Ending::Match => {
+                let totals = render_totals(&table);
                 let picture = drawn(table, "tally", tally_png).await;
-                let totals = render_totals(&show.table);
                 if picture.is_some() && !totals.is_empty() {
                     notice.text = format!("{}\n\n{totals}", notice.text);
                 }
@@ -89,7 +91,7 @@ impl<S: Store> Chat<S> {
     /// `/score`'s answer: the tally as text, with its chart in a chat of pictures.
     pub(super) async fn tally_body(&self, table: Table) -> Body {
         let text = render_tally(&table);
-        if self.board_mode(&table).await != BoardMode::Picture {
+        if self.board_mode(&table.chat).await != BoardMode::Picture {
             return Body::Long(text);
         }
         match drawn(table, "tally", tally_png).await {

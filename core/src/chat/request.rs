@@ -2,14 +2,15 @@
 
 use super::args::Args;
 use super::catalog::Cmd;
-use super::menu::MenuPress;
+use super::menu::Change;
+use super::message::MessageAt;
+use super::press::{ButtonAction, ButtonData, Press};
 use super::words::{WordError, parse};
-use crate::session::{ChatId, Lang, Person};
-use crate::view::{ButtonAction, ButtonData};
+use crate::ids::{ChatId, Lang, Person};
 
 /// Who asks, and the facts about them the platform knows.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct From {
+pub struct Asker {
     /// Where the request was made.
     pub chat: ChatId,
     /// The topic (Telegram forum) or thread (Discord) of `chat` it was made in, if any: a table
@@ -32,6 +33,9 @@ pub struct From {
     /// (`None`: not asked, or nobody named). A duel with someone not in it is refused, and so
     /// is one the platform could not be asked about.
     pub invitee_in_chat: Option<Presence>,
+    /// The person's @username on the platform (a person, not a bot): seen in a group chat,
+    /// they can be named in `/duel @username` there ([`super::Chat::saw`]).
+    pub username: Option<String>,
 }
 
 /// What a platform answered when asked whether a person is in a chat.
@@ -51,10 +55,10 @@ impl Presence {
     }
 }
 
-impl From {
+impl Asker {
     /// A member of a group chat who asks there (no topic, not an admin, nothing else asked).
-    pub fn member(chat: ChatId, person: Person) -> From {
-        From {
+    pub fn member(chat: ChatId, person: Person) -> Asker {
+        Asker {
             member_of: Some(chat.clone()),
             chat,
             thread: None,
@@ -63,6 +67,7 @@ impl From {
             admin: false,
             invitee_in_chat: None,
             lang: None,
+            username: None,
         }
     }
 }
@@ -75,12 +80,14 @@ pub enum Request {
     Unreadable(Cmd, WordError),
     /// A deep link's payload (Telegram's `/start PAYLOAD`).
     Link(String),
-    /// A pressed button's data, with the values chosen in a select menu, and what the pressed
-    /// message offers as the platform shows it (`None` when it does not show the message).
+    /// A pressed button, read once by the adapter ([`Press::read`]: `None` when its data is
+    /// not what the bot writes), with what the pressed message offers as the platform shows it
+    /// (`None` when it does not show the message) and where that message is (`None` when the
+    /// core keeps no reference to it: a Discord ephemeral message, the terminal).
     Press {
-        data: String,
-        values: Vec<String>,
+        press: Option<Press>,
         on: Option<Vec<Offer>>,
+        at: Option<MessageAt>,
     },
 }
 
@@ -109,30 +116,51 @@ impl Request {
     }
 
     /// A press whose message the platform does not show (the terminal, tests).
-    pub fn press(data: impl Into<String>) -> Request {
-        Request::Press { data: data.into(), values: Vec::new(), on: None }
+    pub fn press(data: impl AsRef<str>) -> Request {
+        Request::Press { press: Press::read(data.as_ref(), &[]), on: None, at: None }
     }
 
-    /// A press on a message that offers `on`.
-    pub fn press_on(data: impl Into<String>, values: Vec<String>, on: Vec<Offer>) -> Request {
-        Request::Press { data: data.into(), values, on: Some(on) }
+    /// A press on a message that offers `on`, with the values chosen in a select menu.
+    pub fn press_on(
+        data: impl AsRef<str>,
+        values: impl AsRef<[String]>,
+        on: Vec<Offer>,
+    ) -> Request {
+        let press = Press::read(data.as_ref(), values.as_ref());
+        Request::Press { press, on: Some(on), at: None }
+    }
+
+    /// The same press, made on the message at `at`: a table's button must be on one of that
+    /// table's messages (its public message, its ping, or the presser's own hand).
+    pub fn at(self, at: MessageAt) -> Request {
+        match self {
+            Request::Press { press, on, .. } => Request::Press { press, on, at: Some(at) },
+            other => other,
+        }
     }
 
     /// Whether the pressed message offers this press (`None`: the platform did not show the
     /// message). «My tiles» of another version of the same table counts: it is taken from any
     /// version ([`ButtonAction::any_version`]).
     pub(super) fn drawn(&self) -> Option<bool> {
-        let Request::Press { data, values, on: Some(on) } = self else { return None };
-        let pressed = ButtonData::decode(data).ok();
-        let same = |offer: &Offer| match (ButtonData::decode(&offer.data), pressed) {
-            (Ok(o), Some(p)) => {
+        let Request::Press { press, on: Some(on), .. } = self else { return None };
+        let Some(press) = press else { return Some(false) };
+        let same = |offer: &Offer| match press {
+            Press::Table(p) => ButtonData::decode(&offer.data).is_ok_and(|o| {
                 o.table == p.table
                     && o.action == p.action
                     && (o.version == p.version || p.action.any_version())
+            }),
+            Press::Menu(m) => {
+                let chosen: &[&str] = match &m.change {
+                    Change::Switches(keys) => keys,
+                    _ => &[],
+                };
+                offer.data == m.encode()
+                    && chosen.iter().all(|k| offer.values.iter().any(|v| v == k))
             }
-            _ => offer.data == *data,
         };
-        Some(on.iter().any(|o| same(o) && values.iter().all(|v| o.values.contains(v))))
+        Some(on.iter().any(same))
     }
 
     /// Whether the answer depends on the requester administering the chat: settings, a new
@@ -142,25 +170,17 @@ impl Request {
             Request::Command(cmd, args) => {
                 matches!(cmd, Cmd::Stop) || (matches!(cmd, Cmd::Season) && args.new_season)
             }
-            Request::Press { data, values, .. } => {
-                MenuPress::decode(data, values).is_some()
-                    || ButtonData::decode(data).is_ok_and(|b| b.action == ButtonAction::End)
-            }
+            Request::Press { press, .. } => match press {
+                Some(Press::Menu(_)) => true,
+                Some(Press::Table(b)) => b.action == ButtonAction::End,
+                None => false,
+            },
             Request::Unreadable(..) | Request::Link(_) => false,
-        }
-    }
-
-    /// The table a press names, if it is a table button (for the adapter's check that it was
-    /// pressed on that table's message).
-    pub fn pressed_table(&self) -> Option<i64> {
-        match self {
-            Request::Press { data, .. } => ButtonData::decode(data).ok().map(|b| b.table),
-            _ => None,
         }
     }
 }
 
 /// Changing the chat's settings or seasons: its admins, or anyone in a chat of one.
-pub fn may_administer(from: &From) -> bool {
+pub fn may_administer(from: &Asker) -> bool {
     from.admin || from.private
 }

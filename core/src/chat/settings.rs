@@ -5,7 +5,7 @@ use super::answer::{Answer, Body};
 use super::menu::{Change, MenuPress, Page};
 use super::menu_apply::apply;
 use super::menu_draw::{closed, menu};
-use super::request::{From, may_administer};
+use super::request::{Asker, may_administer};
 use super::{Chat, texts};
 use crate::session::Lang;
 use crate::store::{Store, StoreError};
@@ -13,7 +13,7 @@ use crate::view::rules_error_text;
 
 impl<S: Store> Chat<S> {
     /// `/settings`: the menu, for everyone to see; only admins can press it.
-    pub(super) async fn settings(&self, from: &From) -> Result<Answer, StoreError> {
+    pub(super) async fn settings(&self, from: &Asker) -> Result<Answer, StoreError> {
         let s = self.service.store().chat_settings(&from.chat).await?;
         Ok(Answer::public(Body::Menu(menu(&s, Page::General))))
     }
@@ -22,7 +22,7 @@ impl<S: Store> Chat<S> {
     /// offers it (`drawn`: not another page's press), on the current version.
     pub(super) async fn menu_press(
         &self,
-        from: &From,
+        from: &Asker,
         press: MenuPress,
         drawn: bool,
         lang: Lang,

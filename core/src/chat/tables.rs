@@ -1,10 +1,12 @@
 //! Requests about tables: opening one, a duel, closing one, joining by link, and presses of
 //! table buttons.
 
-use super::answer::{Answer, Body, Reply, Show};
+use super::answer::{Answer, Body, Reply};
 use super::args::{Args, Opponent};
-use super::link::Link;
-use super::request::{From, Presence};
+use super::message::MessageAt;
+use super::press::Link;
+use super::request::{Asker, Presence};
+use super::show::Show;
 use super::{Chat, DUEL_TTL_MS, prefix, texts};
 use crate::service::{ServiceError, TableSpec};
 use crate::session::{Action, Actor, Command, Lang, Person, Phase, Rejection, Table};
@@ -30,13 +32,13 @@ impl<S: Store> Chat<S> {
 
     /// The language of a table `from` opens when the chat has stored no settings yet: the
     /// opener's own (kept as the chat's once the table is open, see [`Chat::opened`]).
-    async fn first_lang(&self, from: &From) -> Result<Option<Lang>, StoreError> {
+    async fn first_lang(&self, from: &Asker) -> Result<Option<Lang>, StoreError> {
         let settings = self.service.store().chat_settings(&from.chat).await?;
         Ok(from.lang.filter(|_| settings.version == 0))
     }
 
     /// A chat whose first table was opened in `lang` keeps that language.
-    async fn keep_lang(&self, from: &From, lang: Lang) -> Result<(), StoreError> {
+    async fn keep_lang(&self, from: &Asker, lang: Lang) -> Result<(), StoreError> {
         let store = self.service.store();
         let settings = store.chat_settings(&from.chat).await?;
         if settings.version != 0 {
@@ -52,7 +54,7 @@ impl<S: Store> Chat<S> {
 
     pub(super) async fn new_table(
         &self,
-        from: &From,
+        from: &Asker,
         args: Args,
         lang: Lang,
     ) -> Result<Answer, StoreError> {
@@ -73,7 +75,7 @@ impl<S: Store> Chat<S> {
     /// its language.
     async fn opened(
         &self,
-        from: &From,
+        from: &Asker,
         created: Result<crate::service::Reply, ServiceError>,
         first: Option<Lang>,
         lang: Lang,
@@ -92,7 +94,7 @@ impl<S: Store> Chat<S> {
 
     pub(super) async fn duel(
         &self,
-        from: &From,
+        from: &Asker,
         args: Args,
         lang: Lang,
     ) -> Result<Answer, StoreError> {
@@ -149,7 +151,7 @@ impl<S: Store> Chat<S> {
 
     /// The person a `/duel` names: the one the platform identified, or the one seen in `chat`
     /// under the @username given. Adapters ask it to find out whether that person is in the
-    /// chat (`From::invitee_in_chat`).
+    /// chat (`Asker::invitee_in_chat`).
     pub async fn invitee(&self, chat: &crate::session::ChatId, args: &Args) -> Option<Person> {
         match args.opponent.as_ref()? {
             Opponent::Person(p) => Some(p.clone()),
@@ -162,7 +164,7 @@ impl<S: Store> Chat<S> {
     /// there.
     pub(super) async fn pick(
         &self,
-        from: &From,
+        from: &Asker,
         number: Option<u32>,
         lang: Lang,
     ) -> Result<Table, Answer> {
@@ -196,7 +198,7 @@ impl<S: Store> Chat<S> {
 
     pub(super) async fn stop(
         &self,
-        from: &From,
+        from: &Asker,
         args: Args,
         lang: Lang,
     ) -> Result<Answer, StoreError> {
@@ -233,7 +235,7 @@ impl<S: Store> Chat<S> {
 
     pub(super) async fn link(
         &self,
-        from: &From,
+        from: &Asker,
         payload: &str,
         lang: Lang,
     ) -> Result<Answer, StoreError> {
@@ -292,7 +294,7 @@ impl<S: Store> Chat<S> {
     }
 
     /// The requester's own hand at `table`, or why there is none.
-    pub(super) fn hand(&self, table: &Table, from: &From) -> Answer {
+    pub(super) fn hand(&self, table: &Table, from: &Asker) -> Answer {
         let lang = table.lang;
         let Some(seat) = table.seat_of(&from.person.id) else {
             return Answer::private(rejection_text(&Rejection::NotSeated, lang));
@@ -312,14 +314,12 @@ impl<S: Store> Chat<S> {
     /// taken from any version ([`ButtonAction::any_version`]).
     pub(super) async fn press(
         &self,
-        from: &From,
-        data: &str,
+        from: &Asker,
+        button: ButtonData,
+        at: Option<&MessageAt>,
         drawn: bool,
         lang: Lang,
     ) -> Result<Answer, StoreError> {
-        let Ok(button) = ButtonData::decode(data) else {
-            return Ok(Answer::private(texts::unknown_button(lang)));
-        };
         let table = match self.service.table(button.table).await {
             Ok(Some(t)) => t,
             Ok(None) | Err(ServiceError::NoTable | ServiceError::Rejected(_)) => {
@@ -331,7 +331,7 @@ impl<S: Store> Chat<S> {
         let own_hand = from.private
             && from.chat.platform == table.chat.platform
             && table.seat_of(&from.person.id).is_some();
-        if !(here || own_hand) {
+        if !(here || own_hand) || !self.on_its_message(&table, from, at).await? {
             return Ok(Answer::private(texts::unknown_button(lang)));
         }
         if button.action.any_version() {

@@ -5,9 +5,9 @@
 use super::clock::ClockRule;
 use super::command::{Action, Actor, Command, Rejection};
 use super::event::Event;
-use super::ids::{ChatId, Lang, Millis, Person};
 use super::table::{BotLevel, CloseReason, Occupant, Phase, Seat, Table};
 use crate::engine::rules::Rules;
+use crate::ids::{ChatId, Lang, Millis, Person};
 
 /// Deadlines missed in a row before a computer player takes the seat.
 pub const MAX_MISSES: u8 = 3;

@@ -8,9 +8,9 @@
 use super::command::Rejection;
 use super::event::Event;
 use super::game::Outcome;
-use super::ids::Millis;
 use super::table::{Phase, Table};
 use crate::engine::rules::Words;
+use crate::ids::Millis;
 use serde::{Deserialize, Serialize};
 
 /// The clock setting, described once: its name, help and the words a chat writes for it

@@ -1,9 +1,9 @@
 //! What people (and the service) ask of a table, and why a request is refused.
 
-use super::ids::{Lang, Person};
 use super::table::BotLevel;
 use crate::engine::moves::{Move, MoveError};
 use crate::engine::rules::{Rules, RulesError};
+use crate::ids::{Lang, Person};
 use serde::{Deserialize, Serialize};
 
 /// Who asks.

@@ -2,10 +2,10 @@
 //! to the chat as notices.
 
 use super::game::Outcome;
-use super::ids::Person;
 use super::table::{BotLevel, CloseReason};
 use crate::engine::game::RoundReport;
 use crate::engine::moves::Move;
+use crate::ids::Person;
 use serde::{Deserialize, Serialize};
 
 /// Who made a move.

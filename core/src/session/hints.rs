@@ -5,10 +5,10 @@
 use super::command::Rejection;
 use super::event::Event;
 use super::game::HintNote;
-use super::ids::Millis;
 use super::robot::mix;
 use super::table::{Phase, Table};
 use crate::engine::moves::Move;
+use crate::ids::Millis;
 
 impl Table {
     /// Why the person in `seat` may not take a hint now, if they may not: hints must be on at

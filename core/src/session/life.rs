@@ -4,11 +4,11 @@
 
 use super::command::Rejection;
 use super::event::{Event, MovedBy};
-use super::ids::Millis;
 use super::robot::Robot;
 use super::table::{BotLevel, CloseReason, Phase, Table};
 use crate::engine::game::Match;
 use crate::engine::moves::Move;
+use crate::ids::Millis;
 use serde::{Deserialize, Serialize};
 
 /// How long tables may wait.

@@ -5,10 +5,10 @@ use super::clock::Clocks;
 use super::command::Rejection;
 use super::event::Event;
 use super::game::{Game, Outcome};
-use super::ids::{Lang, Millis, Person};
 use super::robot::mix;
 use super::table::{BotLevel, CloseReason, Phase, Seat, Table};
 use crate::engine::rules::{Rules, Teams};
+use crate::ids::{Lang, Millis, Person};
 
 impl Table {
     pub(super) fn lobby_host(&self, is_host: bool) -> Result<(), Rejection> {

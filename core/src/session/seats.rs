@@ -4,10 +4,10 @@
 
 use super::command::Rejection;
 use super::event::Event;
-use super::ids::{Millis, Person};
 use super::robot::mix;
 use super::table::{Phase, Table};
 use crate::engine::rules::Teams;
+use crate::ids::{Millis, Person};
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

@@ -2,9 +2,9 @@
 
 use super::clock::{ClockRule, Clocks};
 use super::game::Game;
-use super::ids::{ChatId, Lang, Millis, Person, UserId};
 use crate::engine::game::Match;
 use crate::engine::rules::Rules;
+use crate::ids::{ChatId, Lang, Millis, Person, UserId};
 use serde::{Deserialize, Serialize};
 
 /// How strong a computer player is.

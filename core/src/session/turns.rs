@@ -5,8 +5,8 @@ use super::apply::MAX_MISSES;
 use super::command::{Action, Command, Rejection};
 use super::event::{Event, MovedBy};
 use super::game::Outcome;
-use super::ids::Millis;
 use super::robot::{Robot, mix};
+use crate::ids::Millis;
 
 use super::table::{CloseReason, Occupant, Phase, Seat, Table};
 use crate::engine::moves::Move;

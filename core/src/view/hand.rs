@@ -2,10 +2,10 @@
 //! legal placement. Only the seat's own tiles and public facts (the open ends) appear here.
 
 use super::board::{CLOSED, EndView, board_view};
-use super::button::{ButtonAction, ButtonData};
 use super::render::ends_text;
 use super::table::Buttons;
 use super::text::{arm_arrow, arm_word, seat_name, title, tr};
+use crate::chat::press::{ButtonAction, ButtonData};
 use crate::engine::board::{Arm, Board};
 use crate::engine::moves::{Move, Placement};
 use crate::engine::tile::Tile;

@@ -13,7 +13,6 @@
 //! [`Lang`]: crate::session::Lang
 
 pub mod board;
-pub mod button;
 pub mod hand;
 pub mod history;
 pub mod notice;
@@ -27,8 +26,9 @@ pub mod text;
 
 mod render;
 
+/// The table buttons views carry (their codec is the chat layer's one press codec).
+pub use crate::chat::press::{BadButton, ButtonAction, ButtonData};
 pub use board::{BoardView, EndView, board_view};
-pub use button::{BadButton, ButtonAction, ButtonData};
 pub use hand::{HandView, hand_view, hand_view_in, move_label, render_hand};
 pub use history::{RoundLine, round_history};
 pub use notice::{notice, notices, turn_text};

@@ -2,10 +2,10 @@
 //! table alone; it holds no tile but those on the table (see the module docs of `view`).
 
 use super::board::{BoardView, board_view};
-use super::button::{ButtonAction, ButtonData};
 use super::history::last_round;
 pub(crate) use super::history::last_round_view;
 use super::text::{self, Goat, display_name, penalties, seat_name, side_label, side_mark, tr};
+use crate::chat::press::{ButtonAction, ButtonData};
 use crate::engine::round::EndKind;
 use crate::engine::rules::Teams;
 use crate::session::{BotLevel, CloseReason, Lang, Occupant, OnFlag, Phase, Table};

@@ -12,8 +12,9 @@ fn presses(a: &Answer) -> Vec<String> {
     let mut out = Vec::new();
     for show in &a.shows {
         out.extend(show.view.buttons.iter().flatten().map(|(_, d)| d.encode()));
-        for (_, hand) in show.hands() {
-            out.extend(hand.into_iter().flat_map(|h| h.buttons).flatten().map(|(_, d)| d.encode()));
+        for hand in &show.hands {
+            let buttons = hand.view.iter().flat_map(|h| &h.buttons).flatten();
+            out.extend(buttons.map(|(_, d)| d.encode()));
         }
     }
     if let Some(Body::Hand(h)) = a.reply.as_ref().map(|r| &r.body) {

@@ -3,7 +3,7 @@
 
 use super::weng_lin::{assert_ratings, expected_ratings};
 use super::*;
-use domino_core::chat::{Answer, Args, Body, Chat, Cmd, From, Request};
+use domino_core::chat::{Answer, Args, Asker, Body, Chat, Cmd, Request};
 use domino_core::service::{ManualClock, Options, OsSeeds, Service};
 use domino_core::session::Simple;
 use domino_core::store::{MemoryStore, PairRow, Span, SqliteStore};
@@ -72,7 +72,7 @@ async fn check_season<S: Store>(store: S) {
         .unwrap();
     let door = Chat::new(svc);
     let from =
-        From { member_of: None, ..From::member(a.clone(), Person::new(user("Anna"), "Anna")) };
+        Asker { member_of: None, ..Asker::member(a.clone(), Person::new(user("Anna"), "Anna")) };
     let ask = |args: Args, cmd: Cmd| {
         let door = &door;
         let from = &from;

@@ -21,10 +21,10 @@ pub async fn run_direct<S: Store>(chat: &Chat<S>, scenario: &Scenario, at: ChatI
     let mut out: Vec<Seen> = Vec::new();
     let mut before = state(chat, &at, &people).await;
     for (n, step) in scenario.steps.iter().enumerate() {
-        let from = |who: &str| From {
+        let from = |who: &str| Asker {
             admin: admins.iter().any(|a| a == who),
             lang: Some(Lang::Ru),
-            ..From::member(at.clone(), person(who))
+            ..Asker::member(at.clone(), person(who))
         };
         let mut told: Option<String> = None;
         let mut take = |a: &Answer, menu: &mut Option<Menu>| {
@@ -89,7 +89,7 @@ pub async fn run_direct<S: Store>(chat: &Chat<S>, scenario: &Scenario, at: ChatI
                     let view = hand_view(&t, seat).expect("a hand");
                     let (_, data) =
                         view.buttons.first().and_then(|r| r.first()).expect("a move").clone();
-                    let from = From { lang: Some(Lang::Ru), ..From::member(at.clone(), who) };
+                    let from = Asker { lang: Some(Lang::Ru), ..Asker::member(at.clone(), who) };
                     let a = chat.handle(&from, Request::press(data.encode())).await;
                     assert!(a.reply.is_none(), "a legal move is taken: {:?}", a.text());
                 }

@@ -6,7 +6,7 @@
 
 use super::args::Args;
 use super::catalog::{ArgKind, command_named};
-use super::{Answer, Body, Chat, From, Menu, Request};
+use super::{Answer, Asker, Body, Chat, Menu, Request};
 use crate::session::{ChatId, Lang, Person, Phase, Platform, UserId};
 use crate::store::{Span, Store};
 use crate::view::{ButtonAction, ButtonData, hand_view};

@@ -1,4 +1,5 @@
-//! Who and where: platforms, chats, people, languages.
+//! Who and where: platforms, chats, people, languages, times. The ground floor: every layer
+//! (engine aside) and both adapters name these.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;

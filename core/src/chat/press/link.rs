@@ -5,6 +5,7 @@
 //! store, cut to 96 bits: table ids are sequential, but nobody can write a link to a table they
 //! were not shown. Decoding accepts exactly what encoding writes with the same key.
 
+use super::base36;
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
@@ -70,8 +71,9 @@ fn body(link: Link) -> String {
         Link::Join(id) => ('j', id),
         Link::Hand(id) => ('h', id),
     };
-    let sign = if id < 0 { "-" } else { "" };
-    format!("{tag}{sign}{}", base36(id.unsigned_abs()))
+    let mut out = String::from(tag);
+    base36::push_signed(&mut out, id);
+    out
 }
 
 fn parse_body(s: &str) -> Option<Link> {
@@ -79,41 +81,12 @@ fn parse_body(s: &str) -> Option<Link> {
         return None;
     }
     let (tag, rest) = s.split_at(1);
-    let (negative, digits) = match rest.strip_prefix('-') {
-        Some(digits) => (true, digits),
-        None => (false, rest),
-    };
-    // Canonical base 36: lowercase digits, no sign but a leading `-`, no leading zero, no `-0`.
-    let canonical = !digits.is_empty()
-        && !digits.starts_with('0')
-        && digits.bytes().all(|b| b.is_ascii_digit() || b.is_ascii_lowercase());
-    if !canonical {
-        return None;
-    }
-    let abs = u64::from_str_radix(digits, 36).ok()?;
-    let id = match negative {
-        true => 0i64.checked_sub_unsigned(abs)?,
-        false => i64::try_from(abs).ok()?,
-    };
+    let id = base36::read_signed(rest)?;
     match tag {
         "j" => Some(Link::Join(id)),
         "h" => Some(Link::Hand(id)),
         _ => None,
     }
-}
-
-fn base36(mut n: u64) -> String {
-    const DIGITS: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
-    let mut out = Vec::new();
-    loop {
-        out.push(DIGITS[(n % 36) as usize]);
-        n /= 36;
-        if n == 0 {
-            break;
-        }
-    }
-    out.reverse();
-    String::from_utf8(out).expect("ASCII digits")
 }
 
 const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";

@@ -6,13 +6,14 @@
 //! exactly what encoding writes: every other string is refused, never a panic. Like a move
 //! code, decoded data is only a request: the session checks it against the stored table.
 
+use super::base36;
 use crate::engine::moves::Move;
 use crate::engine::rules::{Rules, Variant};
 use crate::session::{Action, BotLevel, Lang};
 use std::fmt::Write;
 
 /// The format tag written first.
-const TAG: &str = "1";
+pub(super) const TAG: &str = "1";
 /// Telegram's limit on callback data.
 pub const MAX_LEN: usize = 64;
 
@@ -132,12 +133,9 @@ impl ButtonData {
         let mut out = String::with_capacity(48);
         out.push_str(TAG);
         out.push(':');
-        if self.table < 0 {
-            out.push('-');
-        }
-        push_base36(&mut out, self.table.unsigned_abs());
+        base36::push_signed(&mut out, self.table);
         out.push(':');
-        push_base36(&mut out, self.version);
+        base36::push(&mut out, self.version);
         out.push(':');
         push_action(&mut out, &self.action);
         debug_assert!(out.len() <= MAX_LEN && out.is_ascii());
@@ -157,15 +155,8 @@ impl ButtonData {
         else {
             return Err(BadButton::Format);
         };
-        let table = match table.strip_prefix('-') {
-            Some(abs) => {
-                let abs = parse_base36(abs).filter(|&v| v != 0).ok_or(BadButton::Table)?;
-                0i64.checked_sub_unsigned(abs).ok_or(BadButton::Table)?
-            }
-            None => i64::try_from(parse_base36(table).ok_or(BadButton::Table)?)
-                .map_err(|_| BadButton::Table)?,
-        };
-        let version = parse_base36(version).ok_or(BadButton::Version)?;
+        let table = base36::read_signed(table).ok_or(BadButton::Table)?;
+        let version = base36::read(version).ok_or(BadButton::Version)?;
         let action = parse_action(action).ok_or(BadButton::Action)?;
         Ok(ButtonData { table, version, action })
     }
@@ -253,22 +244,6 @@ fn parse_action(s: &str) -> Option<ButtonAction> {
     Some(action)
 }
 
-const DIGITS: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
-
-fn push_base36(out: &mut String, mut n: u64) {
-    let mut buf = [0u8; 13];
-    let mut i = buf.len();
-    loop {
-        i -= 1;
-        buf[i] = DIGITS[(n % 36) as usize];
-        n /= 36;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend(buf[i..].iter().map(|&b| b as char));
-}
-
 /// A canonical number in `radix`: digits only, no sign, no leading zero, no overflow.
 fn parse_radix(s: &str, radix: u32) -> Option<u64> {
     let b = s.as_bytes();
@@ -286,10 +261,6 @@ fn parse_radix(s: &str, radix: u32) -> Option<u64> {
         }
         acc.checked_mul(radix as u64)?.checked_add(d as u64)
     })
-}
-
-fn parse_base36(s: &str) -> Option<u64> {
-    parse_radix(s, 36)
 }
 
 fn parse_decimal(s: &str) -> Option<u64> {

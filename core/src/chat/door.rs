@@ -1,0 +1,340 @@
+//! The door: what an adapter (and `domino play`) holds of the core. One type, cloned freely,
+//! with no store, service, session or engine type in sight: requests go in, answers and
+//! delivery plans ([`Show`]) come out. Behind it, a [`Chat`] over whichever store the binary
+//! opened.
+
+use super::message::{Audience, MessageAt};
+use super::{Answer, Args, Asker, Chat, Links, Request, Show, texts};
+use crate::ids::{ChatId, Lang, Person, Platform};
+use crate::service::{Reply as Replied, Service};
+use crate::store::{Broken, Store, StoreError};
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use tokio::sync::broadcast::{Receiver, error::RecvError};
+
+type Boxed<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// The store could not be reached: nothing was read or written.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the store is unavailable: {0}")]
+pub struct Unavailable(String);
+
+impl From<StoreError> for Unavailable {
+    fn from(e: StoreError) -> Unavailable {
+        Unavailable(e.to_string())
+    }
+}
+
+/// The one door of the adapters into the core.
+#[derive(Clone)]
+pub struct Door(Arc<dyn Gate>);
+
+impl std::fmt::Debug for Door {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Door")
+    }
+}
+
+/// A change the service made itself (a timer, a computer move, an expired challenge), for the
+/// adapter of its platform to show: [`Door::show_changed`].
+#[derive(Clone, Debug)]
+pub struct Changed(Box<Replied>);
+
+impl Changed {
+    /// The table that changed.
+    pub fn table(&self) -> i64 {
+        self.0.table.id
+    }
+}
+
+/// What the service tells one platform's adapter as it runs.
+#[derive(Debug)]
+pub enum Fed {
+    Changed(Changed),
+    /// A table of the chat no longer reads and was set aside: tell the chat.
+    SetAside {
+        chat: ChatId,
+        text: String,
+    },
+    /// The adapter fell behind: this many changes were not seen (their tables show the next).
+    Missed(u64),
+}
+
+/// The stream of what the service does by itself, for one platform.
+pub struct Feed {
+    platform: Platform,
+    door: Door,
+    changes: Receiver<Replied>,
+    asides: Receiver<Broken>,
+}
+
+impl Feed {
+    /// The next thing to show; `None` once the service is gone.
+    pub async fn next(&mut self) -> Option<Fed> {
+        loop {
+            tokio::select! {
+                got = self.changes.recv() => match got {
+                    Ok(r) if r.table.chat.platform == self.platform => {
+                        return Some(Fed::Changed(Changed(Box::new(r))));
+                    }
+                    Ok(_) => {}
+                    Err(RecvError::Lagged(n)) => return Some(Fed::Missed(n)),
+                    Err(RecvError::Closed) => return None,
+                },
+                aside = self.asides.recv() => match aside {
+                    Ok(b) if b.chat.platform == self.platform => {
+                        let text = texts::set_aside(self.door.lang(&b.chat).await, b.number);
+                        return Some(Fed::SetAside { chat: b.chat, text });
+                    }
+                    Ok(_) | Err(RecvError::Lagged(_)) => {}
+                    Err(RecvError::Closed) => return None,
+                },
+            }
+        }
+    }
+}
+
+/// What a [`Chat`] over any store offers the door, with its futures boxed.
+trait Gate: Send + Sync + 'static {
+    fn handle<'a>(&'a self, from: &'a Asker, request: Request) -> Boxed<'a, Answer>;
+    fn show(&self, table: i64) -> Boxed<'_, Option<Show>>;
+    fn show_changed<'a>(&'a self, changed: &'a Changed) -> Boxed<'a, Show>;
+    fn open_tables(&self, platform: Platform) -> Boxed<'_, Vec<Show>>;
+    fn set_aside_notices(&self, platform: Platform) -> Boxed<'_, Vec<(ChatId, String)>>;
+    fn subscribe(&self) -> (Receiver<Replied>, Receiver<Broken>);
+    fn move_chat<'a>(&'a self, from: &'a ChatId, to: &'a ChatId) -> Boxed<'a, Vec<Show>>;
+    fn left_chat<'a>(&'a self, chat: &'a ChatId) -> Boxed<'a, Vec<Show>>;
+    fn lang_with<'a>(&'a self, chat: &'a ChatId, own: Option<Lang>) -> Boxed<'a, Lang>;
+    fn lang<'a>(&'a self, chat: &'a ChatId) -> Boxed<'a, Lang>;
+    fn links(&self) -> Boxed<'_, Result<Links, StoreError>>;
+    fn secret<'a>(&'a self, name: &'a str) -> Boxed<'a, Result<String, StoreError>>;
+    fn link_target<'a>(&'a self, payload: &'a str) -> Boxed<'a, Option<ChatId>>;
+    fn saw<'a>(&'a self, chat: &'a ChatId, name: &'a str, who: &'a Person) -> Boxed<'a, ()>;
+    fn invitee<'a>(&'a self, chat: &'a ChatId, args: &'a Args) -> Boxed<'a, Option<Person>>;
+    fn meta_prefix<'a>(
+        &'a self,
+        p: &'a str,
+    ) -> Boxed<'a, Result<Vec<(String, String)>, StoreError>>;
+    fn set_meta<'a>(&'a self, k: &'a str, v: Option<&'a str>) -> Boxed<'a, Result<(), StoreError>>;
+    fn refs(&self, table: i64) -> Boxed<'_, Result<Vec<(String, String)>, StoreError>>;
+    fn set_ref<'a>(&'a self, t: i64, a: &'a str, m: &'a str) -> Boxed<'a, Result<(), StoreError>>;
+}
+
+impl<S: Store> Gate for Chat<S> {
+    fn handle<'a>(&'a self, from: &'a Asker, request: Request) -> Boxed<'a, Answer> {
+        Box::pin(Chat::handle(self, from, request))
+    }
+    fn show(&self, table: i64) -> Boxed<'_, Option<Show>> {
+        Box::pin(Chat::show(self, table))
+    }
+    fn show_changed<'a>(&'a self, changed: &'a Changed) -> Boxed<'a, Show> {
+        Box::pin(self.show_reply(&changed.0))
+    }
+    fn open_tables(&self, platform: Platform) -> Boxed<'_, Vec<Show>> {
+        Box::pin(Chat::open_tables(self, platform))
+    }
+    fn set_aside_notices(&self, platform: Platform) -> Boxed<'_, Vec<(ChatId, String)>> {
+        Box::pin(Chat::set_aside_notices(self, platform))
+    }
+    fn subscribe(&self) -> (Receiver<Replied>, Receiver<Broken>) {
+        (self.service().subscribe(), self.service().subscribe_set_aside())
+    }
+    fn move_chat<'a>(&'a self, from: &'a ChatId, to: &'a ChatId) -> Boxed<'a, Vec<Show>> {
+        Box::pin(Chat::move_chat(self, from, to))
+    }
+    fn left_chat<'a>(&'a self, chat: &'a ChatId) -> Boxed<'a, Vec<Show>> {
+        Box::pin(Chat::left_chat(self, chat))
+    }
+    fn lang_with<'a>(&'a self, chat: &'a ChatId, own: Option<Lang>) -> Boxed<'a, Lang> {
+        Box::pin(Chat::lang_with(self, chat, own))
+    }
+    fn lang<'a>(&'a self, chat: &'a ChatId) -> Boxed<'a, Lang> {
+        Box::pin(Chat::lang(self, chat))
+    }
+    fn links(&self) -> Boxed<'_, Result<Links, StoreError>> {
+        Box::pin(Chat::links(self))
+    }
+    fn secret<'a>(&'a self, name: &'a str) -> Boxed<'a, Result<String, StoreError>> {
+        Box::pin(Chat::secret(self, name))
+    }
+    fn link_target<'a>(&'a self, payload: &'a str) -> Boxed<'a, Option<ChatId>> {
+        Box::pin(Chat::link_target(self, payload))
+    }
+    fn saw<'a>(&'a self, chat: &'a ChatId, name: &'a str, who: &'a Person) -> Boxed<'a, ()> {
+        Box::pin(Chat::saw(self, chat, name, who))
+    }
+    fn invitee<'a>(&'a self, chat: &'a ChatId, args: &'a Args) -> Boxed<'a, Option<Person>> {
+        Box::pin(Chat::invitee(self, chat, args))
+    }
+    fn meta_prefix<'a>(
+        &'a self,
+        p: &'a str,
+    ) -> Boxed<'a, Result<Vec<(String, String)>, StoreError>> {
+        Box::pin(self.service().store().meta_prefix(p))
+    }
+    fn set_meta<'a>(&'a self, k: &'a str, v: Option<&'a str>) -> Boxed<'a, Result<(), StoreError>> {
+        Box::pin(self.service().store().set_meta(k, v))
+    }
+    fn refs(&self, table: i64) -> Boxed<'_, Result<Vec<(String, String)>, StoreError>> {
+        Box::pin(self.service().store().message_refs(table))
+    }
+    fn set_ref<'a>(&'a self, t: i64, a: &'a str, m: &'a str) -> Boxed<'a, Result<(), StoreError>> {
+        Box::pin(self.service().store().set_message_ref(t, a, m))
+    }
+}
+
+impl Door {
+    /// The door to `service` (the binary's, or a test's).
+    pub fn new<S: Store>(service: Arc<Service<S>>) -> Door {
+        Door(Arc::new(Chat::new(service)))
+    }
+
+    /// A door to a fresh store in memory, with the computer players and the system clock:
+    /// `domino play`'s, whose table lives as long as the process.
+    pub async fn in_memory() -> Result<Door, Unavailable> {
+        let robot = Arc::new(crate::robots::AiRobot::default());
+        let clock = Arc::new(crate::service::SystemClock);
+        Ok(Door::new(Service::start(crate::store::MemoryStore::new(), robot, clock).await?))
+    }
+
+    /// Answers one request. Nothing is acknowledged before it is committed; a refused request
+    /// changes nothing and is answered with why.
+    pub async fn handle(&self, from: &Asker, request: Request) -> Answer {
+        self.0.handle(from, request).await
+    }
+
+    /// A table as it now is, to show it (`None` when there is no such table).
+    pub async fn show(&self, table: i64) -> Option<Show> {
+        self.0.show(table).await
+    }
+
+    /// What a change the service made itself shows.
+    pub async fn show_changed(&self, changed: &Changed) -> Show {
+        self.0.show_changed(changed).await
+    }
+
+    /// Every open table of a platform, to show again at start-up.
+    pub async fn open_tables(&self, platform: Platform) -> Vec<Show> {
+        self.0.open_tables(platform).await
+    }
+
+    /// What each chat of a platform is told about its tables set aside at this start (they no
+    /// longer read): once, since a set-aside table is not loaded again.
+    pub async fn set_aside_notices(&self, platform: Platform) -> Vec<(ChatId, String)> {
+        self.0.set_aside_notices(platform).await
+    }
+
+    /// From now on, what the service does by itself at a platform's tables. Subscribe before
+    /// showing the open tables, so that nothing falls between.
+    pub fn feed(&self, platform: Platform) -> Feed {
+        let (changes, asides) = self.0.subscribe();
+        Feed { platform, door: self.clone(), changes, asides }
+    }
+
+    /// A chat moved to a new id (Telegram: a group upgraded to a supergroup): its tables,
+    /// settings, seasons, standings and per-chat keys go with it, and its active tables go on
+    /// there. What to show again in the new chat; nothing when it had already moved.
+    pub async fn move_chat(&self, from: &ChatId, to: &ChatId) -> Vec<Show> {
+        self.0.move_chat(from, to).await
+    }
+
+    /// The bot is no longer in `chat`: its open tables close, nothing scored. What changed,
+    /// to show where it still can (the players' private hands).
+    pub async fn left_chat(&self, chat: &ChatId) -> Vec<Show> {
+        self.0.left_chat(chat).await
+    }
+
+    /// The language to answer a person in `chat` whose own language is `own`: the chat's, or
+    /// the person's while the chat has stored no settings.
+    pub async fn lang_with(&self, chat: &ChatId, own: Option<Lang>) -> Lang {
+        self.0.lang_with(chat, own).await
+    }
+
+    /// The chat's language (its settings).
+    pub async fn lang(&self, chat: &ChatId) -> Lang {
+        self.0.lang(chat).await
+    }
+
+    /// The key deep links are signed with: made once, kept in the store.
+    pub async fn links(&self) -> Result<Links, Unavailable> {
+        Ok(self.0.links().await?)
+    }
+
+    /// A secret a platform needs (a webhook's): made once, kept in the store.
+    pub async fn secret(&self, name: &str) -> Result<String, Unavailable> {
+        Ok(self.0.secret(name).await?)
+    }
+
+    /// The chat of the table a deep link names, when the link is one of ours: the adapter asks
+    /// the platform whether the person is a member of it (a join is for members only).
+    pub async fn link_target(&self, payload: &str) -> Option<ChatId> {
+        self.0.link_target(payload).await
+    }
+
+    /// `who` was seen in `chat` under @`username` (`/duel @username` finds them).
+    pub async fn saw(&self, chat: &ChatId, username: &str, who: &Person) {
+        self.0.saw(chat, username, who).await
+    }
+
+    /// The person a `/duel` names, to ask the platform whether they are in the chat.
+    pub async fn invitee(&self, chat: &ChatId, args: &Args) -> Option<Person> {
+        self.0.invitee(chat, args).await
+    }
+
+    /// What each chat of a platform was sent in its last pacing window (Unix milliseconds), as
+    /// remembered: a restarted bot goes on within the platform's limits.
+    pub async fn pacing_windows(
+        &self,
+        platform: &str,
+    ) -> Result<Vec<(String, Vec<i64>)>, Unavailable> {
+        let prefix = format!("pace:{platform}:");
+        let rows = self.0.meta_prefix(&prefix).await?;
+        Ok(rows
+            .into_iter()
+            .filter_map(|(k, v)| {
+                Some((k.strip_prefix(&prefix)?.to_owned(), serde_json::from_str(&v).ok()?))
+            })
+            .collect())
+    }
+
+    /// Remembers what a chat was sent in its pacing window (an empty window is forgotten).
+    pub async fn set_pacing_window(
+        &self,
+        platform: &str,
+        chat: &str,
+        window: &[i64],
+    ) -> Result<(), Unavailable> {
+        let key = format!("pace:{platform}:{chat}");
+        let value = (!window.is_empty()).then(|| serde_json::to_string(window).unwrap_or_default());
+        Ok(self.0.set_meta(&key, value.as_deref()).await?)
+    }
+
+    /// Where a table's messages are, for each audience (what no longer reads is left out).
+    pub async fn messages(
+        &self,
+        table: i64,
+        platform: Platform,
+    ) -> Result<Vec<(Audience, MessageAt)>, Unavailable> {
+        let rows = self.0.refs(table).await?;
+        Ok(rows
+            .into_iter()
+            .filter_map(|(a, m)| Some((Audience::from_key(&a, platform)?, MessageAt::decode(&m)?)))
+            .collect())
+    }
+
+    /// Remembers where a table's message for `audience` is.
+    pub async fn set_message(
+        &self,
+        table: i64,
+        audience: &Audience,
+        at: &MessageAt,
+    ) -> Result<(), Unavailable> {
+        Ok(self.0.set_ref(table, &audience.key(), &at.encode()).await?)
+    }
+
+    /// Forgets where a table's message for `audience` was (it was deleted).
+    pub async fn forget_message(&self, table: i64, audience: &Audience) -> Result<(), Unavailable> {
+        Ok(self.0.set_ref(table, &audience.key(), "").await?)
+    }
+}

@@ -1,0 +1,117 @@
+//! Settings menu presses: `s2:{version}:{page}:{change}`, at most 64 bytes. Decoding accepts
+//! exactly what encoding writes, for a change the menu draws on that page (the general
+//! settings on the general page, a game's preset, target and switches on that game's page),
+//! with a multi-select's values (distinct switch keys) only on `opts`.
+
+use super::base36;
+use crate::chat::menu::{Change, MenuPress, Page, TIMERS};
+use crate::engine::rules::{Preset, option};
+use crate::session::{BotLevel, Lang};
+use crate::store::BoardMode;
+
+/// The format tag written first.
+pub(super) const TAG: &str = "s2";
+
+impl MenuPress {
+    pub fn encode(&self) -> String {
+        let page = match self.page {
+            Page::General => "g",
+            Page::Game(v) => v.key(),
+        };
+        let change = match &self.change {
+            Change::Show => "show".to_owned(),
+            Change::Lang(l) => format!("lang.{}", l.key()),
+            Change::Timer(None) => "timer.off".to_owned(),
+            Change::Timer(Some(s)) => format!("timer.{s}"),
+            Change::Level(l) => format!("level.{}", l.key()),
+            Change::DefaultGame(v) => format!("game.{}", v.key()),
+            Change::Board(b) => format!("board.{}", b.key()),
+            Change::Hints(on) => format!("hints.{}", if *on { "on" } else { "off" }),
+            Change::Preset(None) => "preset.none".to_owned(),
+            Change::Preset(Some(p)) => format!("preset.{}", p.key()),
+            Change::Target(n) => format!("target.{n}"),
+            Change::Switch(key) => format!("opt.{key}"),
+            Change::Switches(_) => "opts".to_owned(),
+            Change::Done => "done".to_owned(),
+        };
+        let out = format!("{TAG}:{}:{page}:{change}", base36::write(self.version));
+        debug_assert!(out.len() <= 64);
+        out
+    }
+
+    /// Reads a press written by [`MenuPress::encode`]; `values` are a multi-select's choices
+    /// (none for any other press).
+    pub fn decode(s: &str, values: &[String]) -> Option<MenuPress> {
+        if s.len() > 64 {
+            return None;
+        }
+        let distinct = values.iter().enumerate().all(|(i, v)| !values[..i].contains(v));
+        if !distinct {
+            return None;
+        }
+        let mut parts = s.splitn(4, ':');
+        if parts.next() != Some(TAG) {
+            return None;
+        }
+        let version = base36::read(parts.next()?)?;
+        let page = match parts.next()? {
+            "g" => Page::General,
+            v => Page::Game(v.parse().ok()?),
+        };
+        let game = match page {
+            Page::Game(v) => Some(v),
+            Page::General => None,
+        };
+        let switch = |key: &str| -> Option<&'static str> {
+            let spec = option(key)?;
+            (spec.kind.is_switch() && spec.applies_to(game?)).then_some(spec.key)
+        };
+        let change = match parts.next()? {
+            "show" => Change::Show,
+            "done" => Change::Done,
+            "timer.off" => Change::Timer(None),
+            "preset.none" if game.is_some() => Change::Preset(None),
+            "opts" => {
+                let keys: Option<Vec<&'static str>> = values.iter().map(|v| switch(v)).collect();
+                Change::Switches(keys?)
+            }
+            other => {
+                let (kind, arg) = other.split_once('.')?;
+                match kind {
+                    "lang" => Change::Lang(Lang::from_key(arg)?),
+                    "timer" => Change::Timer(Some(
+                        TIMERS.into_iter().flatten().find(|t| t.to_string() == arg)?,
+                    )),
+                    "level" => Change::Level(BotLevel::from_key(arg)?),
+                    "game" => Change::DefaultGame(arg.parse().ok()?),
+                    "board" => Change::Board(BoardMode::from_key(arg)?),
+                    "hints" => Change::Hints(match arg {
+                        "on" => true,
+                        "off" => false,
+                        _ => return None,
+                    }),
+                    "preset" => {
+                        let p = Preset::ALL.into_iter().find(|p| p.key() == arg)?;
+                        p.allowed_in(game?).then_some(Change::Preset(Some(p)))?
+                    }
+                    "target" => {
+                        let n = crate::bounds::TARGET.check(crate::bounds::digits(arg)?).ok()?;
+                        (n.to_string() == arg && game.is_some()).then_some(Change::Target(n))?
+                    }
+                    "opt" => Change::Switch(switch(arg)?),
+                    _ => return None,
+                }
+            }
+        };
+        if !values.is_empty() && !matches!(change, Change::Switches(_)) {
+            return None;
+        }
+        // The general settings are drawn on the general page only, a game's on its own page.
+        if change.is_general() != (page == Page::General) && change.is_general_or_game() {
+            return None;
+        }
+        let press = MenuPress { version, page, change };
+        // One string per press: anything encode would write differently is refused.
+        (press.encode() == s).then_some(press)
+    }
+}

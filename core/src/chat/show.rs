@@ -1,0 +1,179 @@
+//! A table's delivery plan: everything an adapter sends about one table after a change, as
+//! views only. Where it goes (the chat and its thread, the table and version it shows), the
+//! public view and its picture, the notice of what happened, each seated person's own hand,
+//! and the turn ping. No [`Table`] leaves the core: what is not in a view cannot be shown, so
+//! an adapter cannot leak a hidden tile.
+
+use super::turn::{TurnPing, turn_ping};
+use crate::ids::{ChatId, Lang, Person, UserId};
+use crate::session::{Event, Phase, Table};
+use crate::store::BoardMode;
+use crate::view::picture::Picture;
+use crate::view::{HandView, TableView, hand_view, notices, table_view};
+use std::sync::Arc;
+
+/// Which table a plan is of, and where it lives.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableRef {
+    pub id: i64,
+    /// The table's number in its chat ("стол №3").
+    pub number: u32,
+    /// The version shown: a message never shows an older one over a newer.
+    pub version: u64,
+    pub chat: ChatId,
+    /// The Telegram topic or Discord thread of `chat` the table lives in.
+    pub thread: Option<String>,
+    pub lang: Lang,
+    /// A match is in play (hands are dealt and may be asked for).
+    pub playing: bool,
+    /// The table is open (a lobby, a challenge or a match in play): not finished or closed.
+    pub open: bool,
+}
+
+/// A seated person's own hand: for them alone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hand {
+    pub person: Person,
+    /// `None` before a deal (and after the match).
+    pub view: Option<HandView>,
+}
+
+/// What a notice was about: a round's or the match's end comes with a picture.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// Round N (1-based) ended, the match goes on.
+    Round(u32),
+    /// The match ended.
+    Match,
+}
+
+/// A message for the whole chat about what happened at a table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    pub text: String,
+    /// The person the notice calls (a challenge): mention them so that they hear of it.
+    pub mention: Option<Person>,
+    /// A picture to show with it (the round's end, the match's tally), when the chat shows
+    /// boards as pictures; the text is then its caption.
+    pub picture: Option<Arc<Picture>>,
+}
+
+/// A table to bring up to date, as it now is.
+#[derive(Clone, Debug)]
+pub struct Show {
+    pub table: TableRef,
+    /// The public view: for everyone in the chat.
+    pub view: TableView,
+    /// What happened, for the chat (none when nothing is worth a message).
+    pub notice: Option<Notice>,
+    /// The ping the table wants now (`None`: no ping; an old one goes).
+    pub turn: Option<TurnPing>,
+    /// Every seated person with their own hand, in seat order.
+    pub hands: Vec<Hand>,
+    /// Whether the seated people's hands changed (a deal, a move, a match's end).
+    pub hands_changed: bool,
+    /// How the chat shows the board (its setting; `Text` until the chat layer says).
+    pub board: BoardMode,
+    /// What ended with the events shown.
+    pub ending: Option<Ending>,
+    /// The table picture, drawn from the public table once when first asked for.
+    pub(super) drawing: Drawing,
+}
+
+/// The table picture of a show, drawn lazily (most shows of a busy table are superseded
+/// before they are sent). It holds the table only to draw it: never shown, never printed.
+#[derive(Clone, Default)]
+pub(super) struct Drawing {
+    table: Option<Arc<Table>>,
+    drawn: Arc<tokio::sync::OnceCell<Option<Arc<Picture>>>>,
+}
+
+impl std::fmt::Debug for Drawing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Drawing")
+    }
+}
+
+impl Drawing {
+    /// The table, for the chat layer's own pictures (a round's end, the tally).
+    pub(super) fn table(&self) -> Option<&Table> {
+        self.table.as_deref()
+    }
+}
+
+impl Show {
+    /// The plan for `table` after `events`.
+    pub fn of(table: &Table, events: &[Event]) -> Show {
+        let lines = notices(table, events);
+        let mention = events.iter().find_map(|e| match e {
+            Event::Challenged { invitee } => Some(invitee.clone()),
+            _ => None,
+        });
+        let notice = (!lines.is_empty()).then(|| Notice {
+            text: lines.join("\n\n"),
+            mention,
+            picture: None,
+        });
+        let hands_changed = table.game.is_some() && !events.is_empty();
+        let ending = if events.iter().any(|e| matches!(e, Event::MatchEnded { .. })) {
+            Some(Ending::Match)
+        } else {
+            events.iter().rev().find_map(|e| match e {
+                Event::RoundEnded { round, .. } => Some(Ending::Round(*round)),
+                _ => None,
+            })
+        };
+        let hands = table
+            .humans()
+            .map(|(seat, p)| Hand { person: p.clone(), view: hand_view(table, seat) })
+            .collect();
+        Show {
+            table: TableRef {
+                id: table.id,
+                number: table.number,
+                version: table.version,
+                chat: table.chat.clone(),
+                thread: table.thread.clone(),
+                lang: table.lang,
+                playing: table.phase == Phase::Playing,
+                open: table.phase.is_open(),
+            },
+            view: table_view(table),
+            notice,
+            turn: turn_ping(table),
+            hands,
+            hands_changed,
+            board: BoardMode::Text,
+            ending,
+            drawing: Drawing { table: Some(Arc::new(table.clone())), drawn: Arc::default() },
+        }
+    }
+
+    /// The table as it is, to show it again (after a restart or a stale press).
+    pub fn again(table: &Table) -> Show {
+        Show { hands_changed: table.game.is_some(), ..Show::of(table, &[]) }
+    }
+
+    /// The table picture, when the chat shows boards as pictures: drawn once (off the async
+    /// workers) from the public table, whatever asks for it; `None` in text chats or when it
+    /// cannot be drawn.
+    pub async fn picture(&self) -> Option<Arc<Picture>> {
+        if self.board != BoardMode::Picture {
+            return None;
+        }
+        let table = self.drawing.table.clone()?;
+        let drawn =
+            self.drawing.drawn.get_or_init(|| super::pictures::table_picture(Table::clone(&table)));
+        drawn.await.clone()
+    }
+
+    /// The hand of the person `user`, if seated (`None` as well before a deal).
+    pub fn hand_of(&self, user: &UserId) -> Option<&HandView> {
+        self.hands.iter().find(|h| &h.person.id == user)?.view.as_ref()
+    }
+
+    /// Whether `user` sits at the table.
+    pub fn seats(&self, user: &UserId) -> bool {
+        self.hands.iter().any(|h| &h.person.id == user)
+    }
+}
