@@ -4,6 +4,7 @@
 //! no tile off the table, and each hand view names only its own seat's tiles.
 
 use super::fixtures::{apply, lobby, person, rules};
+use domino_core::chat::Show;
 use domino_core::engine::rules::Variant;
 use domino_core::engine::tile::{Tile, TileSet};
 use domino_core::session::{Action, Event, Lang, Phase, Table};
@@ -45,6 +46,7 @@ fn on_table(table: &Table) -> TileSet {
 }
 
 fn check_public(table: &Table, events: &[Event]) {
+    check_plan(table, events);
     let view = table_view(table);
     let text = render_table(&view);
     let (tiles, loose) = tiles_in(&text);
@@ -67,6 +69,33 @@ fn check_public(table: &Table, events: &[Event]) {
         tiles.iter().all(|t| on_table(table).contains(*t)),
         "a notice names a tile off the table:\n{public}"
     );
+}
+
+/// The delivery plan an adapter gets: its public parts name only tiles on the table, each
+/// person's hand is that person's own, and the table it was made from is never printed.
+fn check_plan(table: &Table, events: &[Event]) {
+    let show = Show::of(table, events);
+    let text = render_table(&show.view);
+    let shown: TileSet = tiles_in(&text).0.into_iter().collect();
+    assert_eq!(shown, on_table(table), "the plan's public view:\n{text}");
+    let mut public = show.notice.as_ref().map(|n| n.text.clone()).unwrap_or_default();
+    public.push_str(show.turn.as_ref().map_or("", |t| t.text.as_str()));
+    assert!(tiles_in(&public).0.iter().all(|t| on_table(table).contains(*t)), "{public}");
+    assert!(
+        show.view.buttons.iter().flatten().all(|(_, d)| !matches!(d.action, ButtonAction::Move(_)))
+    );
+    assert_eq!(show.hands.len(), table.humans().count(), "a hand for each seated person");
+    for hand in &show.hands {
+        let seat = table.seat_of(&hand.person.id).expect("a hand of a seated person");
+        assert_eq!(hand.view, hand_view(table, seat), "{}'s own hand", hand.person.name);
+        let own = table.live().and_then(|m| m.round()).map(|r| r.hand(seat));
+        if let (Some(view), Some(own)) = (&hand.view, own) {
+            let seen: TileSet = tiles_in(&render_hand(view)).0.into_iter().collect();
+            assert!(seen.iter().all(|t| own.contains(t) || on_table(table).contains(t)));
+        }
+    }
+    let printed = format!("{show:?}");
+    assert!(!printed.contains("Table {") && !printed.contains("Game {"), "the table printed");
 }
 
 fn check_hands(table: &Table) {
