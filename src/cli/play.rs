@@ -52,10 +52,8 @@ async fn play(args: Args) -> anyhow::Result<()> {
     })?;
     let lang = Lang::from_key(&args.lang)
         .ok_or_else(|| anyhow::anyhow!("unknown language {:?} (ru, en)", args.lang))?;
-    let mut rules = Rules::new(variant);
-    if args.pairs {
-        rules.teams = Teams::Pairs;
-    }
+    let teams = if args.pairs { Teams::Pairs } else { Teams::None };
+    let rules = Rules::builder(variant).teams(teams).build()?;
     rules.check_table(args.players as usize)?;
     let chat = ChatId::new(Platform::Terminal, "terminal");
     let store = MemoryStore::new();

@@ -194,7 +194,7 @@ impl Match {
             self.abandon_round();
         }
         let mut round = Round::new(&self.rules, hands, bazaar, self.opening);
-        if self.rules.variant == Variant::Morskoy && !self.rules.loser_writes {
+        if self.rules.variant() == Variant::Morskoy && !self.rules.loser_writes() {
             let mut may = 0;
             for seat in 0..self.seats {
                 if self.sheet.scores[self.rules.side_of(seat)] > 0 {
@@ -275,7 +275,7 @@ impl Match {
             self.sheet.scores[side] += p;
             points = Some(p);
             // Tel7: reaching the target with a play wins at once.
-            if !self.rules.finish_round && self.sheet.scores[side] >= self.rules.target {
+            if !self.rules.finish_round() && self.sheet.scores[side] >= self.rules.target() {
                 self.result = Some(MatchResult {
                     winner: Some(side),
                     loser: (self.sides() == 2).then(|| 1 - side),

@@ -105,7 +105,7 @@ pub(super) fn shed_score_with(
     after: &After,
 ) -> i32 {
     let left = hand.difference(laid);
-    let variant = rules.variant;
+    let variant = rules.variant();
     let mut s = 0;
     if variant == Variant::Telefon {
         let count = after.count();

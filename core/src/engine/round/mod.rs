@@ -84,18 +84,18 @@ struct Params {
 
 impl Params {
     fn new(rules: &Rules) -> Params {
-        let layout = match rules.variant {
-            Variant::Osel => Layout::Hub { sides_first: rules.hub_sides_first },
-            Variant::Telefon => Layout::Hub { sides_first: !rules.house_any_side },
+        let layout = match rules.variant() {
+            Variant::Osel => Layout::Hub { sides_first: rules.hub_sides_first() },
+            Variant::Telefon => Layout::Hub { sides_first: !rules.house_any_side() },
             _ => Layout::Line,
         };
         Params {
             layout,
             multi: rules.multi_play(),
-            closing: rules.variant == Variant::Osel,
-            draw_out: rules.draw_out_before_fish,
-            lead_must_be_double: rules.lead_must_be_double,
-            counts: rules.variant == Variant::Telefon,
+            closing: rules.variant() == Variant::Osel,
+            draw_out: rules.draw_out_before_fish(),
+            lead_must_be_double: rules.lead_must_be_double(),
+            counts: rules.variant() == Variant::Telefon,
             full: TileSet::full(rules.max_pip()),
             simple_line: layout == Layout::Line && rules.multi_play() == MultiPlay::Single,
         }
@@ -153,9 +153,9 @@ pub fn forced_lead(rules: &Rules, hands: &[TileSet]) -> (u8, Tile) {
         order[n] = t;
         n += 1;
     };
-    match (&rules.opener_order, rules.variant) {
+    match (rules.opener_order(), rules.variant()) {
         (_, Variant::Classic) => {
-            if rules.lead_00 {
+            if rules.lead_00() {
                 push(Tile::double(0));
             }
             (0..=max).rev().map(Tile::double).for_each(push);

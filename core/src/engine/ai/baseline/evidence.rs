@@ -103,7 +103,7 @@ impl Evidence {
             } else {
                 // K6: a leader holding a double must lead one under `lead_must_be_double`.
                 let doubles = hand.iter().filter(|t| t.is_double()).collect::<TileSet>();
-                let must_double = rules.lead_must_be_double && !doubles.is_empty();
+                let must_double = rules.lead_must_be_double() && !doubles.is_empty();
                 for tile in if must_double { doubles } else { hand } {
                     add(tile, None);
                 }

@@ -46,9 +46,9 @@ impl<'a> World<'a> {
             if count > 0 && count.is_multiple_of(5) {
                 self.sheet.scores[side] += count / 5;
             }
-            if rules.variant == Variant::Telefon
-                && !rules.finish_round
-                && self.sheet.scores[side] >= rules.target
+            if rules.variant() == Variant::Telefon
+                && !rules.finish_round()
+                && self.sheet.scores[side] >= rules.target()
             {
                 let sides = rules.sides(self.round.seats());
                 self.decided = self.sheet.telefon_decided(rules, sides, Some(side));
