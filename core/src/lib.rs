@@ -7,5 +7,6 @@ pub mod engine;
 pub mod robots;
 pub mod service;
 pub mod session;
+pub mod standings;
 pub mod store;
 pub mod view;
