@@ -276,16 +276,11 @@ impl Match {
     fn after(&mut self, seat: usize, applied: Applied) -> MoveOutcome {
         let mut points = None;
         if let Some(count) = applied.count {
-            let p = if count > 0 && count % 5 == 0 { count / 5 } else { 0 };
-            let side = self.rules.side_of(seat);
-            self.sheet.scores[side] += p;
+            let (side, sides) = (self.rules.side_of(seat), self.sides());
+            let (p, won) = self.sheet.score_play(&self.rules, sides, side, count);
             points = Some(p);
-            // Tel7: reaching the target with a play wins at once.
-            if !self.rules.finish_round() && self.sheet.scores[side] >= self.rules.target() {
-                self.result = Some(MatchResult {
-                    winner: Some(side),
-                    loser: (self.sides() == 2).then(|| 1 - side),
-                });
+            if won.is_some() {
+                self.result = won;
             }
         }
         let Some(end) = applied.end else {

@@ -102,6 +102,22 @@ impl Sheet {
         score.decided = self.telefon_decided(ctx.rules, ctx.sides, ctx.winner);
     }
 
+    /// Telefon's score of one play (C9): a count of the open ends that is a positive multiple of
+    /// five writes a fifth of it to `side`; reaching the target with it wins at once unless the
+    /// round is finished first (Tel7). The points written, and the result when the play won.
+    pub fn score_play(
+        &mut self,
+        rules: &Rules,
+        sides: usize,
+        side: usize,
+        count: u32,
+    ) -> (u32, Option<MatchResult>) {
+        let points = if count > 0 && count.is_multiple_of(5) { count / 5 } else { 0 };
+        self.scores[side] += points;
+        let won = !rules.finish_round() && self.scores[side] >= rules.target();
+        (points, won.then(|| result_won_by(side, sides)))
+    }
+
     /// Telefon at a round's end (C9, Tel7): without `finish_round` the side that just scored
     /// wins on reaching the target; with it, the single highest total at or above it.
     pub fn telefon_decided(
