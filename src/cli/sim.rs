@@ -40,8 +40,8 @@ pub struct Args {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub(super) json: bool,
-    /// Computer players, one level per side (random, greedy, expert, expert@baseline), e.g.
-    /// "expert,greedy"; "expert,expert@baseline" is the regression ladder.
+    /// Computer players, one level per side (random, greedy, expert), e.g. "expert,greedy" (the
+    /// regression ladder against the frozen expert@baseline is `cargo run -p domino-ladder`).
     #[arg(long, value_delimiter = ',')]
     ai: Option<Vec<String>>,
     /// With --ai: play until this many rounds are scored instead of --games matches.

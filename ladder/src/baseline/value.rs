@@ -5,8 +5,8 @@
 //! as if written, a Telefon point as five pips), and the match if it was decided.
 
 use super::playout::World;
-use crate::engine::rules::{Rules, Variant};
-use crate::engine::tally::{MatchResult, Sheet};
+use domino_core::engine::rules::{Rules, Variant};
+use domino_core::engine::tally::{MatchResult, Sheet};
 
 /// Pips worth one round won.
 const PIPS_PER_ROUND: f32 = 15.0;
@@ -23,7 +23,7 @@ fn penalties(rules: &Rules) -> bool {
 }
 
 /// The worth of the world's outcome to `side`, the sheet having been `before` the round.
-pub(in crate::engine::ai) fn utility(
+pub(crate) fn utility(
     rules: &Rules,
     side: usize,
     sides: usize,
