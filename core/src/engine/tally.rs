@@ -105,7 +105,7 @@ impl Sheet {
     /// Telefon's score of one play (C9): a count of the open ends that is a positive multiple of
     /// five writes a fifth of it to `side`; reaching the target with it wins at once unless the
     /// round is finished first (Tel7). The points written, and the result when the play won.
-    pub fn score_play(
+    pub(crate) fn score_play(
         &mut self,
         rules: &Rules,
         sides: usize,

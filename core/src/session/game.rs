@@ -60,7 +60,7 @@ pub struct HintNote {
 
 /// Where [`Game::replay_through`] stands in a round.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Replayed {
+pub(crate) enum Replayed {
     /// The round was just dealt.
     Dealt,
     /// Its stored moves were made.
@@ -106,7 +106,7 @@ impl Game {
     /// round was dealt ([`Replayed::Dealt`]) and once its moves were made
     /// ([`Replayed::Played`]). The match after round `last`, or the round whose deal or moves
     /// did not replay (`seen` was shown the rounds before it).
-    pub fn replay_through(
+    pub(crate) fn replay_through(
         &self,
         last: usize,
         mut seen: impl FnMut(usize, Replayed, &Match),
