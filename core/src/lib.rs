@@ -9,5 +9,6 @@ pub mod ids;
 pub mod robots;
 pub mod service;
 pub mod session;
+pub mod standings;
 pub mod store;
 pub mod view;

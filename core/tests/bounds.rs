@@ -89,7 +89,7 @@ async fn absurd_numbers_in_words_are_refused_with_their_range_and_change_nothing
     // At the edge, accepted.
     let a = chat.handle(&asker, ask(Cmd::Duel, "bot до 1000")).await;
     assert_eq!(svc.all_tables().await.len(), 1, "{:?}", a.text());
-    assert_eq!(svc.all_tables().await[0].rules.target, 1000);
+    assert_eq!(svc.all_tables().await[0].rules.target(), 1000);
 }
 
 #[tokio::test]

@@ -38,10 +38,8 @@ const ONE_PLUS_FIVE: ClockRule =
 
 /// A match of `size` people at `now` 0 (pairs for four), with `clock`.
 fn started(size: u8, clock: ClockRule, seed: u64) -> (Table, Vec<Person>) {
-    let mut rules = Rules::new(Variant::Kozel);
-    if size == 4 {
-        rules.teams = Teams::Pairs;
-    }
+    let teams = if size == 4 { Teams::Pairs } else { Teams::None };
+    let rules = Rules::builder(Variant::Kozel).teams(teams).build().unwrap();
     let people: Vec<Person> = (0..size as u32).map(person).collect();
     let new = NewTable {
         id: 1,

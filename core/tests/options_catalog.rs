@@ -158,7 +158,7 @@ proptest! {
     #[test]
     fn random_rule_sets_round_trip((rules, _) in common::table()) {
         let options = rules.to_options();
-        let again = Rules::from_options(rules.variant, &options, None).unwrap();
+        let again = Rules::from_options(rules.variant(), &options, None).unwrap();
         prop_assert_eq!(&again, &rules);
         prop_assert_eq!(again.to_options(), options);
     }

@@ -21,10 +21,8 @@ fn cmd(p: &Person, action: Action) -> Command {
 }
 
 fn lobby(variant: Variant, size: u8, pairs: bool, seed: u64) -> Table {
-    let mut rules = Rules::new(variant);
-    if pairs {
-        rules.teams = Teams::Pairs;
-    }
+    let teams = if pairs { Teams::Pairs } else { Teams::None };
+    let rules = Rules::builder(variant).teams(teams).build().unwrap();
     let new = NewTable {
         id: 9,
         chat: ChatId::new(Platform::Discord, "g"),

@@ -60,7 +60,7 @@ async fn full_table(svc: &Service<MemoryStore>, rules: Rules, people: &[Person])
         reply =
             svc.handle(reply.table.id, cmd(p, Action::Join { seat: None }, None)).await.unwrap();
     }
-    if reply.table.rules.teams == Teams::Pairs {
+    if reply.table.rules.teams() == Teams::Pairs {
         // A full pairs lobby waits for its host (partners are chosen first).
         assert_eq!(reply.table.phase, Phase::Lobby);
         reply = svc.handle(reply.table.id, cmd(&people[0], Action::Start, None)).await.unwrap();
@@ -83,8 +83,7 @@ async fn a_whole_match_of_each_variant_ends_on_the_scoreboard() {
     ];
     let mut played = std::collections::HashMap::new();
     for (variant, teams, n) in cases {
-        let mut rules = Rules::new(variant);
-        rules.teams = teams;
+        let rules = Rules::builder(variant).teams(teams).build().unwrap();
         let reply = full_table(&svc, rules, &people[..n]).await;
         assert_eq!(reply.table.phase, Phase::Playing, "a full table starts (pairs: by its host)");
         let table = play_out(&svc, reply.table, &people[..n]).await;
@@ -280,8 +279,7 @@ async fn duels_are_accepted_declined_or_expire() {
 async fn a_lobby_fills_with_computers_and_ends_by_vote() {
     let svc = service(MemoryStore::new(), Arc::new(ManualClock::new(0))).await;
     let (a, b) = (person(1), person(2));
-    let mut rules = Rules::new(Variant::Kozel);
-    rules.teams = Teams::Pairs;
+    let rules = Rules::builder(Variant::Kozel).teams(Teams::Pairs).build().unwrap();
     let t = svc
         .create(TableSpec { chat: chat(), thread: None, rules, size: 4, clock: None }, a.clone())
         .await

@@ -16,10 +16,9 @@ fn person(n: u32) -> Person {
 }
 
 fn new_table(variant: Variant, size: u8, seed: u64) -> Table {
-    let mut rules = Rules::new(variant);
-    if size == 4 && variant.is_kozel_family() {
-        rules.teams = Teams::Pairs;
-    }
+    let pairs = size == 4 && variant.is_kozel_family();
+    let teams = if pairs { Teams::Pairs } else { Teams::None };
+    let rules = Rules::builder(variant).teams(teams).build().unwrap();
     let new = NewTable {
         id: 1,
         chat: ChatId::new(Platform::Discord, "c"),

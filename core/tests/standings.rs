@@ -9,7 +9,8 @@ use domino_core::engine::rules::{Rules, Variant};
 use domino_core::session::{
     BotLevel, ChatId, Lang, Millis, NewTable, Person, Platform, Table, UserId,
 };
-use domino_core::store::{MatchSummary, Rated, Store, SummaryPlayer};
+use domino_core::standings::{MatchSummary, Rated, SummaryPlayer};
+use domino_core::store::Store;
 
 #[path = "standings/weng_lin.rs"]
 mod weng_lin;

@@ -34,8 +34,7 @@ fn median(mut v: Vec<f64>) -> f64 {
 }
 
 pub fn run(args: Args) -> std::process::ExitCode {
-    let mut rules = Rules::new(Variant::Kozel);
-    rules.teams = Teams::Pairs;
+    let rules = Rules::builder(Variant::Kozel).teams(Teams::Pairs).build().expect("pairs Kozel");
     let (mut engine, mut bitmask) = (Vec::new(), Vec::new());
     let mut same = true;
     let mut rounds = 0;

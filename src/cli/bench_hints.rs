@@ -157,7 +157,7 @@ pub fn run(args: Args) -> ExitCode {
     let (rm, rp) = (quantile(&review_ms, 0.5), quantile(&review_ms, 0.99));
     if args.json {
         let out = json!({
-            "variant": rules.variant.key(), "players": args.players, "teams": rules.teams.key(),
+            "variant": rules.variant().key(), "players": args.players, "teams": rules.teams().key(),
             "rounds": done, "budget": args.budget, "hints": hint_ms.len(),
             "hint_ms_median": hm, "hint_ms_p99": hp,
             "review_ms_median": rm, "review_ms_p99": rp,
@@ -167,9 +167,9 @@ pub fn run(args: Args) -> ExitCode {
         println!(
             "{} {} players ({}), {done} rounds: {} hints, {hm:.2} ms median, {hp:.2} ms p99; \
              {done} reviews of seat 0, {rm:.1} ms median, {rp:.1} ms p99",
-            rules.variant,
+            rules.variant(),
             args.players,
-            rules.teams.key(),
+            rules.teams().key(),
             hint_ms.len()
         );
     }

@@ -88,8 +88,7 @@ async fn open<S: Store>(svc: &Service<S>, n: u32, away: bool) -> anyhow::Result<
         svc.handle(t.id, cmd(&person(n, 0), Action::Leave)).await?;
         return Ok(t.id);
     }
-    let mut rules = Rules::new(Variant::Kozel);
-    rules.teams = Teams::Pairs;
+    let rules = Rules::builder(Variant::Kozel).teams(Teams::Pairs).build().expect("pairs Kozel");
     let t = svc
         .create(TableSpec { chat, thread: None, rules, size: 4, clock: None }, person(n, 0))
         .await?

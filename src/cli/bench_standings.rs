@@ -6,7 +6,7 @@
 
 use crate::cli::progress::Progress;
 use domino_core::chat::{Args as CmdArgs, Asker, Chat, Cmd, Request};
-use domino_core::engine::rules::{Rules, Variant};
+use domino_core::engine::rules::{Rules, Teams, Variant};
 use domino_core::service::{Options, OsSeeds, Service, SystemClock};
 use domino_core::session::{
     Action, Actor, BotLevel, ChatId, Command, Event, Lang, NewTable, Person, Phase, Platform,
@@ -48,7 +48,7 @@ fn match_table(i: u32) -> anyhow::Result<(Table, Vec<Person>)> {
     let (size, rules) = match i % 3 {
         0 => (2, Rules::new(Variant::Kozel)),
         1 => (3, Rules::new(Variant::Kozel)),
-        _ => (4, Rules::from_options(Variant::Kozel, &json!({"teams": "pairs"}), None)?),
+        _ => (4, Rules::builder(Variant::Kozel).teams(Teams::Pairs).build()?),
     };
     let seated: Vec<Person> =
         (0..size).map(|s| person((i as usize * 3 + s * (1 + i as usize % 5)) % PEOPLE)).collect();

@@ -40,8 +40,8 @@ pub struct Args {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub(super) json: bool,
-    /// Computer players, one level per side (random, greedy, expert, expert@baseline), e.g.
-    /// "expert,greedy"; "expert,expert@baseline" is the regression ladder.
+    /// Computer players, one level per side (random, greedy, expert), e.g. "expert,greedy" (the
+    /// regression ladder against the frozen expert@baseline is `cargo run -p domino-ladder`).
     #[arg(long, value_delimiter = ',')]
     ai: Option<Vec<String>>,
     /// With --ai: play until this many rounds are scored instead of --games matches.
@@ -89,9 +89,9 @@ pub fn run(args: Args) -> ExitCode {
     let per_sec = stats.rounds as f64 / seconds.max(1e-9);
     if args.json {
         let out = json!({
-            "variant": rules.variant.key(),
+            "variant": rules.variant().key(),
             "players": args.players,
-            "teams": rules.teams.key(),
+            "teams": rules.teams().key(),
             "games": stats.matches,
             "rounds": stats.rounds,
             "moves": stats.moves,
@@ -102,9 +102,9 @@ pub fn run(args: Args) -> ExitCode {
     } else {
         println!(
             "{} {} players ({}): {} matches, {} rounds, {} moves in {:.3} s: {:.0} rounds/s",
-            rules.variant,
+            rules.variant(),
             args.players,
-            rules.teams.key(),
+            rules.teams().key(),
             stats.matches,
             stats.rounds,
             stats.moves,

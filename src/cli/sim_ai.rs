@@ -251,9 +251,9 @@ fn report(
     }
     if args.json {
         let out = json!({
-            "variant": rules.variant.key(),
+            "variant": rules.variant().key(),
             "players": args.players,
-            "teams": rules.teams.key(),
+            "teams": rules.teams().key(),
             "levels": levels.iter().map(|l| l.key()).collect::<Vec<_>>(),
             "budget": args.budget,
             "seeds": seeds,
@@ -276,9 +276,9 @@ fn report(
     let seeds: Vec<String> = seeds.iter().map(u64::to_string).collect();
     println!(
         "{} {} players ({}), seed {}: {} matches, {} rounds ({} decided) in {:.1} s",
-        rules.variant,
+        rules.variant(),
         args.players,
-        rules.teams.key(),
+        rules.teams().key(),
         seeds.join(","),
         stats.matches,
         stats.rounds,

@@ -333,7 +333,7 @@ async fn settings_need_an_admin_and_reach_new_tables() {
     w.slash(ANNA, "new", vec![opt("game", "kozel")]).await;
     let t = w.service().tables_in(&chat()).await.remove(0);
     assert_eq!(t.turn_secs, Some(60));
-    assert!(t.rules.presets.iter().any(|p| p.key() == "troshin") && t.rules.eggs);
+    assert!(t.rules.presets().iter().any(|p| p.key() == "troshin") && t.rules.eggs());
     let msg = w.shown(t.id).await;
     assert!(msg.text().contains("Goat · table #1"), "{}", msg.text());
     assert!(button(&msg, "Join").starts_with("1:"));

@@ -133,7 +133,7 @@ async fn settings_by_buttons() {
     fake.say(GROUP, &ALICE, "/new");
     let id = table_in(&service, GROUP).await.id;
     let t = table(&service, id).await;
-    assert!(t.rules.eggs && t.turn_secs == Some(60));
+    assert!(t.rules.eggs() && t.turn_secs == Some(60));
     let public = shown(&fake, &service, id, "public").await;
     assert!(public.text.contains("Goat · table #1"), "{}", public.text);
     bot.stop().await;

@@ -261,6 +261,6 @@ async fn a_duel_by_username_mentions_the_invitee_who_accepts() {
     );
     assert_eq!(press(&fake, &BOB, &public, "✅").await.text, None);
     let t = table(&service, id).await;
-    assert_eq!((t.phase, t.rules.variant.key()), (Phase::Playing, "telefon"));
+    assert_eq!((t.phase, t.rules.variant().key()), (Phase::Playing, "telefon"));
     bot.stop().await;
 }

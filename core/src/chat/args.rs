@@ -124,7 +124,7 @@ impl Args {
         }
         let rules = Rules::from_options(variant, &Value::Object(options), None)?;
         rules.check_bounds()?;
-        let seats = self.players.unwrap_or(if rules.teams == Teams::Pairs { 4 } else { 2 });
+        let seats = self.players.unwrap_or(if rules.teams() == Teams::Pairs { 4 } else { 2 });
         rules.check_table(seats as usize)?;
         Ok((rules, seats))
     }
@@ -144,10 +144,10 @@ mod tests {
         args.set_target(51);
         let (rules, seats) = args.table(&settings).unwrap();
         assert_eq!(
-            (rules.variant, rules.teams, rules.target, seats),
+            (rules.variant(), rules.teams(), rules.target(), seats),
             (Variant::Kozel, Teams::Pairs, 51, 4)
         );
-        assert!(rules.eggs && rules.has_preset(Preset::Troshin), "the chat's options stay");
+        assert!(rules.eggs() && rules.has_preset(Preset::Troshin), "the chat's options stay");
         args.add_preset(Preset::Sport);
         args.add_preset(Preset::Sport);
         assert_eq!(args.options["preset"], json!("sport"));

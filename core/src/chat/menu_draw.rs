@@ -49,19 +49,19 @@ pub fn chat_rules(settings: &ChatSettings, variant: Variant) -> Rules {
 
 /// "пресет troshin · до 51 · Яйца, Два дубля" (or "обычные правила").
 pub fn rules_summary(rules: &Rules, lang: Lang) -> String {
-    let base = Rules::new(rules.variant);
+    let base = Rules::new(rules.variant());
     let mut parts = Vec::new();
-    if !rules.presets.is_empty() {
-        let keys: Vec<&str> = rules.presets.iter().map(|p| preset_word(*p, lang)).collect();
+    if !rules.presets().is_empty() {
+        let keys: Vec<&str> = rules.presets().iter().map(|p| preset_word(*p, lang)).collect();
         parts.push(format!("{} {}", tr(lang, "пресет", "preset"), keys.join(", ")));
     }
-    if rules.target != base.target {
-        parts.push(format!("{} {}", tr(lang, "до", "to"), rules.target));
+    if rules.target() != base.target() {
+        parts.push(format!("{} {}", tr(lang, "до", "to"), rules.target()));
     }
-    if let Some(d) = rules.deal {
+    if let Some(d) = rules.deal() {
         parts.push(format!("{} {d}", tr(lang, "раздача", "deal")));
     }
-    let switched: Vec<String> = options_for(rules.variant)
+    let switched: Vec<String> = options_for(rules.variant())
         .filter(|o| o.kind.is_switch() && o.is_on(rules) != o.is_on(&base))
         .map(|o| {
             let mark = if o.is_on(rules) { "✅" } else { "🚫" };
@@ -180,7 +180,7 @@ pub fn menu(s: &ChatSettings, page: Page) -> Menu {
                 tr(lang, "без пресета", "no preset").to_owned(),
                 page,
                 Change::Preset(None),
-                rules.presets.is_empty(),
+                rules.presets().is_empty(),
             )];
             presets.extend(Preset::ALL.into_iter().filter(|p| p.allowed_in(variant)).map(|p| {
                 item(
@@ -192,14 +192,14 @@ pub fn menu(s: &ChatSettings, page: Page) -> Menu {
             }));
             let target = crate::engine::rules::option("target").expect("target is an option");
             let mut targets = target.suggestions(variant);
-            if !targets.contains(&rules.target) {
-                targets.push(rules.target);
+            if !targets.contains(&rules.target()) {
+                targets.push(rules.target());
             }
             let targets = targets
                 .into_iter()
                 .map(|n| {
                     let label = format!("🎯 {} {n}", tr(lang, "до", "to"));
-                    item(label, page, Change::Target(n), n == rules.target)
+                    item(label, page, Change::Target(n), n == rules.target())
                 })
                 .collect();
             let switches = options_for(variant)

@@ -18,6 +18,8 @@ pub struct Deal {
 /// Why a deal cannot be played.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DealError {
+    #[error("a round seats two to four players, not {0}")]
+    Seats(usize),
     #[error("{found} hands for {seats} players")]
     HandCount { found: usize, seats: usize },
     #[error("hand {seat} holds {found} tiles, the deal is {size}")]
@@ -40,8 +42,12 @@ impl Deal {
         Deal { hands, bazaar: tiles[size * seats..].to_vec() }
     }
 
-    /// Checks that the deal holds every tile of the set once and each hand the deal size (R6).
+    /// Checks that the deal seats two to four, holds every tile of the set once and each hand
+    /// the deal size (R6).
     pub fn check(&self, rules: &Rules, seats: usize) -> Result<Vec<TileSet>, DealError> {
+        if !(2..=4).contains(&seats) {
+            return Err(DealError::Seats(seats));
+        }
         if self.hands.len() != seats {
             return Err(DealError::HandCount { found: self.hands.len(), seats });
         }
@@ -194,7 +200,7 @@ impl Match {
             self.abandon_round();
         }
         let mut round = Round::new(&self.rules, hands, bazaar, self.opening);
-        if self.rules.variant == Variant::Morskoy && !self.rules.loser_writes {
+        if self.rules.variant() == Variant::Morskoy && !self.rules.loser_writes() {
             let mut may = 0;
             for seat in 0..self.seats {
                 if self.sheet.scores[self.rules.side_of(seat)] > 0 {
@@ -270,16 +276,11 @@ impl Match {
     fn after(&mut self, seat: usize, applied: Applied) -> MoveOutcome {
         let mut points = None;
         if let Some(count) = applied.count {
-            let p = if count > 0 && count % 5 == 0 { count / 5 } else { 0 };
-            let side = self.rules.side_of(seat);
-            self.sheet.scores[side] += p;
+            let (side, sides) = (self.rules.side_of(seat), self.sides());
+            let (p, won) = self.sheet.score_play(&self.rules, sides, side, count);
             points = Some(p);
-            // Tel7: reaching the target with a play wins at once.
-            if !self.rules.finish_round && self.sheet.scores[side] >= self.rules.target {
-                self.result = Some(MatchResult {
-                    winner: Some(side),
-                    loser: (self.sides() == 2).then(|| 1 - side),
-                });
+            if won.is_some() {
+                self.result = won;
             }
         }
         let Some(end) = applied.end else {
@@ -320,5 +321,29 @@ impl Match {
             scores: self.sheet.scores[..sides].to_vec(),
             next_leader,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::round::Opening;
+    use rand::SeedableRng;
+
+    #[test]
+    fn a_round_starts_only_on_a_checked_deal() {
+        let rules = Rules::new(Variant::Kozel);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let deal = Deal::random(&rules, 2, &mut rng);
+        let round = Round::start(&rules, &deal, Opening::Forced).unwrap();
+        assert_eq!((round.seats(), round.hand(0).len()), (2, 7));
+        let mut twice = deal.clone();
+        twice.bazaar.push(deal.hands[0][0]);
+        assert_eq!(
+            Round::start(&rules, &twice, Opening::Forced).unwrap_err(),
+            DealError::Duplicate(deal.hands[0][0])
+        );
+        let five = Deal { hands: vec![Vec::new(); 5], bazaar: Vec::new() };
+        assert_eq!(Round::start(&rules, &five, Opening::Any).unwrap_err(), DealError::Seats(5));
     }
 }

@@ -155,8 +155,20 @@ pub enum MoveError {
     Ambiguous(Tile),
     #[error("only a double laid in osel can be closed")]
     CannotClose,
-    #[error("{0}")]
-    BadMulti(&'static str),
+    #[error("a play lays one to four tiles")]
+    PlayLength,
+    #[error("one tile per play in this game")]
+    OneTilePerPlay,
+    #[error("two doubles at once means exactly two")]
+    ExactlyTwoDoubles,
+    #[error("too many tiles in one play")]
+    TooManyTiles,
+    #[error("only doubles can be laid together")]
+    OnlyDoublesTogether,
+    #[error("the same tile twice")]
+    SameTileTwice,
+    #[error("each double goes on a different arm")]
+    OneDoublePerArm,
     #[error("cannot draw while holding a playable tile")]
     DrawWhileHolding,
     #[error("cannot draw: the bazaar is empty")]

@@ -176,8 +176,8 @@ mod tests {
 
     #[test]
     fn the_comparator_plays_the_same_games_as_the_engine() {
-        let mut rules = Rules::new(Variant::Kozel);
-        rules.teams = Teams::Pairs;
+        let rules =
+            Rules::builder(Variant::Kozel).teams(Teams::Pairs).build().expect("pairs Kozel");
         for seed in [1, 2, 3] {
             assert_eq!(simulate(300, seed), crate::engine::sim::simulate(&rules, 4, 300, seed));
         }

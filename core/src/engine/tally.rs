@@ -63,17 +63,17 @@ impl Sheet {
         };
         let mut score = RoundScore { winner, written: [0; 4], next_leader: None, decided: None };
         let ctx = Ctx { rules, sides, values, winner, facts };
-        match rules.variant {
+        match rules.variant() {
             Variant::Classic => self.classic(&ctx, &mut score),
             Variant::Telefon => self.telefon(&ctx, &mut score),
             Variant::Kozel | Variant::Osel => self.kozel(&ctx, &mut score),
-            Variant::Morskoy if rules.loser_writes => self.morskoy_losers(&ctx, &mut score),
+            Variant::Morskoy if rules.loser_writes() => self.morskoy_losers(&ctx, &mut score),
             Variant::Morskoy => self.morskoy(&ctx, &mut score),
         }
         score.next_leader = if rules.sport() {
             facts.leader.map(|l| (l + 1) % seats as u8)
         } else {
-            match (rules.variant, facts.end.kind) {
+            match (rules.variant(), facts.end.kind) {
                 (Variant::Classic | Variant::Telefon, EndKind::Fish) => winner.map(|s| s as u8),
                 _ => Some(by),
             }
@@ -89,7 +89,7 @@ impl Sheet {
             _ => others - ctx.values[w],
         };
         self.write(score, w, award);
-        if self.scores[w] >= ctx.rules.target {
+        if self.scores[w] >= ctx.rules.target() {
             score.decided = Some(ctx.won_by(w));
         }
     }
@@ -102,6 +102,22 @@ impl Sheet {
         score.decided = self.telefon_decided(ctx.rules, ctx.sides, ctx.winner);
     }
 
+    /// Telefon's score of one play (C9): a count of the open ends that is a positive multiple of
+    /// five writes a fifth of it to `side`; reaching the target with it wins at once unless the
+    /// round is finished first (Tel7). The points written, and the result when the play won.
+    pub(crate) fn score_play(
+        &mut self,
+        rules: &Rules,
+        sides: usize,
+        side: usize,
+        count: u32,
+    ) -> (u32, Option<MatchResult>) {
+        let points = if count > 0 && count.is_multiple_of(5) { count / 5 } else { 0 };
+        self.scores[side] += points;
+        let won = !rules.finish_round() && self.scores[side] >= rules.target();
+        (points, won.then(|| result_won_by(side, sides)))
+    }
+
     /// Telefon at a round's end (C9, Tel7): without `finish_round` the side that just scored
     /// wins on reaching the target; with it, the single highest total at or above it.
     pub fn telefon_decided(
@@ -110,8 +126,8 @@ impl Sheet {
         sides: usize,
         scorer: Option<usize>,
     ) -> Option<MatchResult> {
-        let target = rules.target;
-        if !rules.finish_round {
+        let target = rules.target();
+        if !rules.finish_round() {
             let w = scorer.filter(|&w| self.scores[w] >= target)?;
             return Some(result_won_by(w, sides));
         }
@@ -133,15 +149,15 @@ impl Sheet {
                 continue;
             }
             let amount = ctx.values[side] + self.remembered[side] + pot;
-            let guarded = self.scores[side] == 0 || rules.threshold_every_round;
+            let guarded = self.scores[side] == 0 || rules.threshold_every_round();
             if guarded && amount < rules.threshold() {
-                self.remembered[side] = if rules.forget_below_threshold { 0 } else { amount };
+                self.remembered[side] = if rules.forget_below_threshold() { 0 } else { amount };
             } else {
                 self.remembered[side] = 0;
                 self.write(score, side, amount);
             }
         }
-        score.decided = goat(&self.scores[..ctx.sides], rules.target);
+        score.decided = goat(&self.scores[..ctx.sides], rules.target());
     }
 
     fn morskoy(&mut self, ctx: &Ctx, score: &mut RoundScore) {
@@ -167,7 +183,8 @@ impl Sheet {
             }
             self.write(score, w, p);
         }
-        score.decided = if na_sto_won || self.automatic_win(ctx) || self.scores[w] >= rules.target {
+        score.decided = if na_sto_won || self.automatic_win(ctx) || self.scores[w] >= rules.target()
+        {
             Some(ctx.won_by(w))
         } else {
             None
@@ -197,7 +214,7 @@ impl Sheet {
         score.decided = if self.automatic_win(ctx) {
             Some(ctx.won_by(w))
         } else {
-            goat(&self.scores[..ctx.sides], rules.target)
+            goat(&self.scores[..ctx.sides], rules.target())
         };
     }
 
@@ -206,13 +223,13 @@ impl Sheet {
         let end = ctx.facts.end;
         end.kind == EndKind::Domino
             && (end.last_has_extreme_double
-                || (ctx.rules.any_double_double_finish_wins && end.last_doubles >= 2))
+                || (ctx.rules.any_double_double_finish_wins() && end.last_doubles >= 2))
     }
 
     /// A tied round: nobody writes, memories clear, the tied value goes to the eggs (K3, K4).
     fn tie(&mut self, ctx: &Ctx) {
         self.remembered = [0; 4];
-        if ctx.rules.eggs {
+        if ctx.rules.eggs() {
             self.eggs += ctx.values.iter().copied().min().unwrap_or(0);
         }
     }

@@ -11,7 +11,7 @@ use super::{Reply, Service, ServiceError};
 use crate::engine::ai::{Budget, Observation, Review, hint_within, review_within};
 use crate::engine::game::Match;
 use crate::engine::moves::Move;
-use crate::session::game::deal_for;
+use crate::session::game::Replayed;
 use crate::session::robot::mix;
 use crate::session::{Action, Actor, Command, Game, Person, Rejection, Table};
 use crate::store::Store;
@@ -201,19 +201,16 @@ pub type RoundMoves = Vec<(u8, Move)>;
 /// The last round of `game` that ended: its number (1-based), the match as it was dealt, and
 /// its moves.
 pub fn last_finished(game: &Game) -> Option<(u32, Match, RoundMoves)> {
-    let live = &game.live;
-    let (rules, seats) = (live.rules(), live.seats());
-    let mut replay = Match::new(rules.clone(), seats).ok()?;
-    let mut found = None;
-    for (i, moves) in game.rounds.iter().enumerate() {
-        replay.start_round(&deal_for(rules, seats, game.seed, i)).ok()?;
-        let start = replay.clone();
-        for &(seat, mv) in moves {
-            replay.apply(seat as usize, mv).ok()?;
+    let (mut start, mut found) = (None, None);
+    let last = game.rounds.len().checked_sub(1)?;
+    let seen = |i: usize, at: Replayed, m: &Match| match at {
+        Replayed::Dealt => start = Some(m.clone()),
+        Replayed::Played if m.round_report().end.is_some() => {
+            found =
+                Some((i as u32 + 1, start.take().expect("dealt first"), game.rounds[i].clone()));
         }
-        if replay.round_report().end.is_some() {
-            found = Some((i as u32 + 1, start, moves.clone()));
-        }
-    }
+        Replayed::Played => {}
+    };
+    game.replay_through(last, seen).ok()?;
     found
 }

@@ -58,6 +58,15 @@ pub struct HintNote {
     pub mv: Move,
 }
 
+/// Where [`Game::replay_through`] stands in a round.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Replayed {
+    /// The round was just dealt.
+    Dealt,
+    /// Its stored moves were made.
+    Played,
+}
+
 /// Why a stored game cannot be rebuilt.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GameError {
@@ -90,6 +99,29 @@ impl Game {
         let out = self.live.apply(seat, mv)?;
         self.rounds.last_mut().expect("a round is dealt").push((seat as u8, mv));
         Ok(out)
+    }
+
+    /// The match replayed from the seed through round `last` (0-based, inclusive): each round
+    /// dealt by [`deal_for`] and its stored moves applied. `seen` is shown the match as each
+    /// round was dealt ([`Replayed::Dealt`]) and once its moves were made
+    /// ([`Replayed::Played`]). The match after round `last`, or the round whose deal or moves
+    /// did not replay (`seen` was shown the rounds before it).
+    pub(crate) fn replay_through(
+        &self,
+        last: usize,
+        mut seen: impl FnMut(usize, Replayed, &Match),
+    ) -> Result<Match, usize> {
+        let (rules, seats) = (self.live.rules(), self.live.seats());
+        let mut m = Match::new(rules.clone(), seats).map_err(|_| 0usize)?;
+        for (i, moves) in self.rounds.iter().enumerate().take(last.saturating_add(1)) {
+            m.start_round(&deal_for(rules, seats, self.seed, i)).map_err(|_| i)?;
+            seen(i, Replayed::Dealt, &m);
+            for &(seat, mv) in moves {
+                m.apply(seat as usize, mv).map_err(|_| i)?;
+            }
+            seen(i, Replayed::Played, &m);
+        }
+        Ok(m)
     }
 
     /// The match as a `domino-record/1` log (for `/export`).

@@ -101,7 +101,7 @@ impl Table {
         ev: &mut Vec<Event>,
     ) -> Result<(), Rejection> {
         // A pairs lobby waits for its host even when full: partners are chosen first.
-        if self.is_full() && self.rules.teams != Teams::Pairs {
+        if self.is_full() && self.rules.teams() != Teams::Pairs {
             self.start(now, ev)
         } else {
             Ok(())

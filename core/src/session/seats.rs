@@ -40,7 +40,7 @@ impl Table {
         now: Millis,
         ev: &mut Vec<Event>,
     ) -> Result<(), Rejection> {
-        if self.rules.teams != Teams::Pairs {
+        if self.rules.teams() != Teams::Pairs {
             return Err(Rejection::NotPairs);
         }
         if side > 1 {

@@ -10,12 +10,9 @@ mod codec;
 mod copy;
 mod memory;
 mod postgres;
-mod ranking;
-mod rating;
 mod rounds;
 mod settings;
 mod sqlite;
-mod summary;
 mod url;
 
 pub use any::{AnyStore, is_postgres_url};
@@ -24,16 +21,18 @@ pub use copy::{
 };
 pub use memory::MemoryStore;
 pub use postgres::PgStore;
-pub use ranking::{rated_order, rating_of, scoreboard_csv, top_order, wilson_lower_bound};
-pub use rating::{MU0, Rated, Rating, SIGMA0, Span, people_only, rate, rated_in};
 pub use settings::{BoardMode, ChatSettings};
 pub use sqlite::SqliteStore;
-pub use summary::{MatchSummary, SummaryPlayer};
+// The standings live in `crate::standings`; named here too for the store's callers.
+pub use crate::standings::{
+    MU0, MatchSummary, PairRow, PlayedMatch, Rated, Rating, SIGMA0, ScoreRow, Season, Span,
+    SummaryPlayer, people_only, rate, rated_in, rated_order, rating_of, scoreboard_csv, top_order,
+    wilson_lower_bound,
+};
 pub use url::redacted;
 
 use crate::engine::rules::Variant;
-use crate::session::{ChatId, Event, Millis, Table, UserId};
-use serde::{Deserialize, Serialize};
+use crate::session::{ChatId, Event, Millis, Table};
 use std::future::Future;
 
 /// Failures of a store.
@@ -67,53 +66,6 @@ pub struct Broken {
 
 /// A table as [`Store::load_open`] reads it.
 pub type Loaded = Result<Table, Broken>;
-
-/// One player's line on a chat's scoreboard (a season, one variant).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ScoreRow {
-    pub user: UserId,
-    pub name: String,
-    pub variant: Variant,
-    pub matches: u32,
-    pub wins: u32,
-    /// Matches this player lost as (part of) the goat / the losing side.
-    pub goats: u32,
-    pub rounds: u32,
-    pub points_for: u64,
-    pub points_against: u64,
-}
-
-/// A pair of partners' line (pair games).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PairRow {
-    /// The two partners, in id order.
-    pub users: [UserId; 2],
-    pub names: [String; 2],
-    pub variant: Variant,
-    pub matches: u32,
-    pub wins: u32,
-    pub goats: u32,
-}
-
-/// A finished match as `/history` lists it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PlayedMatch {
-    pub table_id: i64,
-    pub season: u32,
-    pub variant: Variant,
-    pub pairs: bool,
-    pub rounds: u32,
-    pub finished_at: Millis,
-    /// The seats (empty for a match finished before the store kept them).
-    pub players: Vec<SummaryPlayer>,
-}
-
-/// A season of a chat's scoreboard.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Season {
-    pub number: u32,
-    pub started_at: Millis,
-}
 
 /// Where one table stands in the store, as [`Store::touched_since`] lists it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -95,7 +95,7 @@ pub fn hand_view_in(table: &Table, seat: usize, lang: Lang) -> Option<HandView> 
         waiting_for: to_move.filter(|&s| s != seat).and_then(|s| seat_name(table, s, lang)),
         away: st.away,
         playing,
-        ends: board_view(round.board(), table.rules.variant).ends,
+        ends: board_view(round.board(), table.rules.variant()).ends,
         buttons,
         hint,
     })

@@ -8,7 +8,7 @@ use super::table::LastRoundView;
 use super::text::{seat_name, side_label};
 use crate::engine::game::{Match, RoundReport};
 use crate::engine::round::EndKind;
-use crate::session::game::deal_for;
+use crate::session::game::Replayed;
 use crate::session::{Game, Lang, Table};
 
 /// One finished round.
@@ -21,24 +21,16 @@ pub struct RoundLine {
 
 /// Every round of `game` that ended (was scored), oldest first.
 pub fn round_history(game: &Game) -> Vec<RoundLine> {
-    let live = &game.live;
-    let (rules, seats) = (live.rules(), live.seats());
-    let Ok(mut replay) = Match::new(rules.clone(), seats) else { return Vec::new() };
     let mut lines = Vec::new();
-    for (i, moves) in game.rounds.iter().enumerate() {
-        if replay.start_round(&deal_for(rules, seats, game.seed, i)).is_err() {
-            break;
-        }
-        for &(seat, mv) in moves {
-            if replay.apply(seat as usize, mv).is_err() {
-                return lines;
-            }
-        }
-        let report = replay.round_report();
-        if report.end.is_some() {
+    let Some(last) = game.rounds.len().checked_sub(1) else { return lines };
+    let seen = |i: usize, at: Replayed, m: &Match| {
+        let report = m.round_report();
+        if at == Replayed::Played && report.end.is_some() {
             lines.push(RoundLine { round: i as u32 + 1, report });
         }
-    }
+    };
+    // A round that does not replay ends the history there.
+    let _ = game.replay_through(last, seen);
     lines
 }
 

@@ -26,7 +26,7 @@ pub fn notice(table: &Table, event: &Event, lang: Lang) -> Option<String> {
                 .as_ref()
                 .and_then(|s| s.person())
                 .map(|p| display_name(&p.name))?;
-            let game = variant_name(table.rules.variant, lang);
+            let game = variant_name(table.rules.variant(), lang);
             let invitee = display_name(&invitee.name);
             match lang {
                 Lang::Ru => format!("⚔️ {host} → {invitee}: вызов на партию в «{game}»!"),

@@ -4,7 +4,7 @@
 use super::text::{Goat, display_name, tr, variant_name};
 use crate::engine::rules::Rules;
 use crate::session::{Lang, Millis};
-use crate::store::{PlayedMatch, SummaryPlayer};
+use crate::standings::{PlayedMatch, SummaryPlayer};
 
 /// The matches listed, newest first.
 pub fn render_history(matches: &[PlayedMatch], lang: Lang) -> String {

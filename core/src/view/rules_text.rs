@@ -8,14 +8,14 @@ use crate::session::{CLOCK, Lang};
 /// then every option of the game (from the one catalog): on or off, what it does, and the word
 /// that switches it in `/new`.
 pub fn rules_text(rules: &Rules, lang: Lang) -> String {
-    let mut out = format!("📖 {}\n{}", rules_name(rules, lang), summary(rules.variant, lang));
-    out.push_str(&format!("\n🎯 {} {}", tr(lang, "Играем до", "Played to"), rules.target));
-    if !rules.presets.is_empty() {
-        let keys: Vec<&str> = rules.presets.iter().map(|p| preset_word(*p, lang)).collect();
+    let mut out = format!("📖 {}\n{}", rules_name(rules, lang), summary(rules.variant(), lang));
+    out.push_str(&format!("\n🎯 {} {}", tr(lang, "Играем до", "Played to"), rules.target()));
+    if !rules.presets().is_empty() {
+        let keys: Vec<&str> = rules.presets().iter().map(|p| preset_word(*p, lang)).collect();
         out.push_str(&format!(" · {} {}", tr(lang, "пресет", "preset"), keys.join(", ")));
     }
     out.push_str(&format!("\n\n⚙️ {}", tr(lang, "Домашние правила:", "House rules:")));
-    for o in options_for(rules.variant).filter(|o| o.kind.is_switch()) {
+    for o in options_for(rules.variant()).filter(|o| o.kind.is_switch()) {
         let mark = if o.is_on(rules) { "✅" } else { "▫️" };
         let word = option_word(o, lang);
         out.push_str(&format!(

@@ -7,7 +7,7 @@ use super::table::{last_round_view, table_view_in};
 use super::text::{Goat, display_name, title, tr, variant_name};
 use crate::engine::rules::{Rules, Variant};
 use crate::session::{Lang, Table};
-use crate::store::{
+use crate::standings::{
     PairRow, Rated, Rating, ScoreRow, rated_order, rating_of, top_order, wilson_lower_bound,
 };
 

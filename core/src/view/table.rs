@@ -182,7 +182,7 @@ pub fn table_view_in(table: &Table, lang: Lang) -> TableView {
         })
         .collect();
     let board =
-        game.and_then(|g| g.live.round()).map(|r| board_view(r.board(), table.rules.variant));
+        game.and_then(|g| g.live.round()).map(|r| board_view(r.board(), table.rules.variant()));
     let bazaar = round.map(|r| r.bazaar_len()).filter(|_| has_bazaar(table));
     let sheet = game.map(|g| {
         let live = &g.live;
@@ -195,7 +195,7 @@ pub fn table_view_in(table: &Table, lang: Lang) -> TableView {
             })
             .collect();
         SheetView {
-            target: live.rules().target,
+            target: live.rules().target(),
             penalties: penalties(live.rules()),
             goat: Goat::of(live.rules()),
             sides,
@@ -228,7 +228,7 @@ pub fn table_view_in(table: &Table, lang: Lang) -> TableView {
         sheet,
         last_round: last.map(|l| last_round_view(table, &l, lang)),
         outcome,
-        partners: (table.rules.teams == Teams::Pairs && table.phase == Phase::Lobby)
+        partners: (table.rules.teams() == Teams::Pairs && table.phase == Phase::Lobby)
             .then(|| [side_label(table, 0, lang), side_label(table, 1, lang)]),
         clock: clock_view(table, lang),
         hints: table.hints && table.phase.is_open(),
@@ -277,7 +277,7 @@ fn buttons(table: &Table, lang: Lang) -> Buttons {
         |label: &str, action| (label.to_owned(), ButtonData::new(table.id, table.version, action));
     match &table.phase {
         Phase::Lobby => {
-            let pairs = table.rules.teams == Teams::Pairs;
+            let pairs = table.rules.teams() == Teams::Pairs;
             // Nobody but its seated owner plays at a table in a private chat: no «Join».
             let mut first = Vec::new();
             if !table.private {

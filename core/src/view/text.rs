@@ -35,8 +35,8 @@ pub const fn variant_name(variant: Variant, lang: Lang) -> &'static str {
 
 /// The variant, with «пары» when partners play together.
 pub fn rules_name(rules: &Rules, lang: Lang) -> String {
-    let name = variant_name(rules.variant, lang);
-    match rules.teams {
+    let name = variant_name(rules.variant(), lang);
+    match rules.teams() {
         Teams::Pairs => format!("{name} ({})", tr(lang, "пары", "pairs")),
         Teams::None => name.to_owned(),
     }
@@ -110,7 +110,7 @@ pub fn seat_name(table: &Table, seat: usize, lang: Lang) -> Option<String> {
 
 /// The mark of a pair (🔵 seats 1 and 3, 🔴 seats 2 and 4); `None` in individual games.
 pub fn side_mark(rules: &Rules, side: usize) -> Option<&'static str> {
-    match rules.teams {
+    match rules.teams() {
         Teams::Pairs => Some(if side == 0 { "🔵" } else { "🔴" }),
         Teams::None => None,
     }
@@ -279,7 +279,7 @@ pub enum Goat {
 
 impl Goat {
     pub const fn of(rules: &Rules) -> Option<Goat> {
-        match rules.variant {
+        match rules.variant() {
             Variant::Kozel | Variant::Morskoy => Some(Goat::Goat),
             Variant::Osel => Some(Goat::Donkey),
             Variant::Classic | Variant::Telefon => None,
@@ -313,8 +313,8 @@ impl Goat {
 /// Whether points are penalties (Kozel, Osel, Morskoy under `loser_writes`): the side that
 /// reaches the target loses.
 pub fn penalties(rules: &Rules) -> bool {
-    matches!(rules.variant, Variant::Kozel | Variant::Osel)
-        || (rules.variant == Variant::Morskoy && rules.loser_writes)
+    matches!(rules.variant(), Variant::Kozel | Variant::Osel)
+        || (rules.variant() == Variant::Morskoy && rules.loser_writes())
 }
 
 #[cfg(test)]

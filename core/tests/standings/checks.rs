@@ -6,7 +6,8 @@ use super::*;
 use domino_core::chat::{Answer, Args, Asker, Body, Chat, Cmd, Request};
 use domino_core::service::{ManualClock, Options, OsSeeds, Service};
 use domino_core::session::Simple;
-use domino_core::store::{MemoryStore, PairRow, Span, SqliteStore};
+use domino_core::standings::{PairRow, Span};
+use domino_core::store::{MemoryStore, SqliteStore};
 use std::sync::Arc;
 
 async fn check_season<S: Store>(store: S) {

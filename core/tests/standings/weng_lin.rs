@@ -2,7 +2,7 @@
 //! must leave.
 
 use super::*;
-use domino_core::store::Rating;
+use domino_core::standings::Rating;
 use std::collections::BTreeMap;
 
 const BETA: f64 = 25.0 / 6.0;

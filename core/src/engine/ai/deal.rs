@@ -211,8 +211,7 @@ mod tests {
 
     #[test]
     fn sampled_worlds_keep_sizes_tiles_and_voids() {
-        let mut pairs = Rules::new(Variant::Kozel);
-        pairs.teams = Teams::Pairs;
+        let pairs = Rules::builder(Variant::Kozel).teams(Teams::Pairs).build().unwrap();
         let tables = [(Rules::new(Variant::Kozel), 2), (pairs, 4), (Rules::new(Variant::Osel), 3)];
         let mut checked = 0;
         for (rules, seats) in tables {

@@ -180,7 +180,7 @@ impl Evidence {
             } else {
                 // K6: a leader holding a double must lead one under `lead_must_be_double`.
                 let doubles = hand.iter().filter(|t| t.is_double()).collect::<TileSet>();
-                let must_double = rules.lead_must_be_double && !doubles.is_empty();
+                let must_double = rules.lead_must_be_double() && !doubles.is_empty();
                 for tile in if must_double { doubles } else { hand } {
                     add(tile, None);
                 }
@@ -253,8 +253,8 @@ mod tests {
 
     #[test]
     fn a_partners_play_says_less_of_his_hand_than_an_opponents() {
-        let mut rules = Rules::new(Variant::Kozel);
-        rules.teams = crate::engine::rules::Teams::Pairs;
+        let pairs = crate::engine::rules::Teams::Pairs;
+        let rules = Rules::builder(Variant::Kozel).teams(pairs).build().unwrap();
         let lead = set(&[(3, 3), (1, 1), (1, 2), (2, 2), (0, 1), (0, 2), (1, 5)]);
         let answer = set(&[(0, 3), (3, 6), (4, 4), (4, 5), (5, 5), (2, 4), (2, 5)]);
         let rest: Vec<Tile> = TileSet::full(6).difference(lead).difference(answer).iter().collect();

@@ -41,7 +41,7 @@ impl Budget {
     /// hub of four arms, arms closed one by one), so it plays two thirds of them and a move
     /// costs about what it costs in the other variants.
     pub fn playouts_for(self, rules: &Rules) -> u32 {
-        match rules.variant {
+        match rules.variant() {
             Variant::Osel => self.playouts * 2 / 3,
             _ => self.playouts,
         }

@@ -36,7 +36,7 @@ pub fn choose(obs: &Observation) -> Move {
 }
 
 /// The best-scoring move of `moves` (the first of equals) for `seat`.
-pub(super) fn best(rules: &Rules, round: &Round, seat: usize, moves: &[Move]) -> Move {
+pub fn best(rules: &Rules, round: &Round, seat: usize, moves: &[Move]) -> Move {
     if moves.len() == 1 {
         return moves[0];
     }
@@ -53,7 +53,7 @@ pub(super) fn best(rules: &Rules, round: &Round, seat: usize, moves: &[Move]) ->
 
 /// What `mv` gains `seat` at once, `after` being the table it leaves. Reads only the seat's
 /// hand, the table and the sizes of the other hands.
-pub(super) fn score(rules: &Rules, round: &Round, seat: usize, mv: &Move, after: &After) -> i32 {
+pub fn score(rules: &Rules, round: &Round, seat: usize, mv: &Move, after: &After) -> i32 {
     score_with(rules, round, seat, rules.hand_value(round.hand(seat)), mv, after)
 }
 
@@ -92,7 +92,7 @@ pub(super) fn score_with(
 
 /// The part of the score that depends only on the hand, the tiles laid from it and the table
 /// they leave: going out, the hand's value, doubles, tiles that still fit, Telefon's count.
-pub(super) fn shed_score(rules: &Rules, hand: TileSet, laid: TileSet, after: &After) -> i32 {
+pub fn shed_score(rules: &Rules, hand: TileSet, laid: TileSet, after: &After) -> i32 {
     shed_score_with(rules, hand, rules.hand_value(hand), laid, after)
 }
 
@@ -105,7 +105,7 @@ pub(super) fn shed_score_with(
     after: &After,
 ) -> i32 {
     let left = hand.difference(laid);
-    let variant = rules.variant;
+    let variant = rules.variant();
     let mut s = 0;
     if variant == Variant::Telefon {
         let count = after.count();
@@ -147,7 +147,7 @@ const DOUBLES: TileSet = {
 
 /// What a move leaves on the table, as far as scoring needs it.
 #[derive(Copy, Clone, Debug)]
-pub(super) struct After {
+pub struct After {
     /// Tiles that fit some open arm.
     pub fits: TileSet,
     /// The table left, when it is not a line (whose Telefon count is never asked for).

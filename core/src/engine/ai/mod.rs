@@ -10,9 +10,11 @@
 //! | [`Level::Random`] | uniformly among the legal moves |
 //! | [`Level::Greedy`] | the move with the best immediate gain for the variant ([`greedy`]) |
 //! | [`Level::Expert`] | determinized Monte Carlo with inference from play ([`expert`]) |
-//! | [`Level::ExpertBaseline`] | the expert as it was before issue 14, frozen (`expert@baseline`): the regression ladder's rung, not offered to chats |
+//!
+//! The expert as it was before issue 14, frozen, is not here: it lives in the dev-only crate
+//! `domino-ladder` (the regression ladder), which reaches the few parts it shares with the live
+//! expert (the greedy policy, the observation's round, the board's suits) through [`ladder`].
 
-mod baseline;
 mod chain;
 mod deal;
 mod draws;
@@ -20,6 +22,7 @@ mod evidence;
 pub mod expert;
 pub mod greedy;
 mod hint;
+pub mod ladder;
 mod observation;
 mod playout;
 mod race;
@@ -42,13 +45,10 @@ pub enum Level {
     Random,
     Greedy,
     Expert,
-    /// The frozen expert a change is compared with (`domino sim --ai expert,expert@baseline`).
-    ExpertBaseline,
 }
 
 impl Level {
-    pub const ALL: [Level; 4] =
-        [Level::Random, Level::Greedy, Level::Expert, Level::ExpertBaseline];
+    pub const ALL: [Level; 3] = [Level::Random, Level::Greedy, Level::Expert];
 
     /// The name used in commands and settings.
     pub const fn key(self) -> &'static str {
@@ -56,7 +56,6 @@ impl Level {
             Level::Random => "random",
             Level::Greedy => "greedy",
             Level::Expert => "expert",
-            Level::ExpertBaseline => "expert@baseline",
         }
     }
 }
@@ -69,7 +68,7 @@ impl fmt::Display for Level {
 
 /// A level name that is not one of `random`, `greedy`, `expert`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown level {0:?}: expected random, greedy, expert or expert@baseline")]
+#[error("unknown level {0:?}: expected random, greedy or expert")]
 pub struct UnknownLevel(pub String);
 
 impl FromStr for Level {
@@ -115,6 +114,5 @@ pub fn decide(
         Level::Random => moves[rng.random_range(0..moves.len())],
         Level::Greedy => greedy::best(obs.rules(), obs.round(), obs.seat(), &moves),
         Level::Expert => expert::search(obs, &moves, rng, budget, out_of_time),
-        Level::ExpertBaseline => baseline::expert::search(obs, &moves, rng, budget, out_of_time),
     }
 }

@@ -127,8 +127,9 @@ impl<'a> Observation<'a> {
     }
 
     /// The round with the hidden tiles in their fixed public places: its other hands and bazaar
-    /// are placeholders, only their sizes are real.
-    pub(super) fn round(&self) -> &Round {
+    /// are placeholders, only their sizes are real. (Public for the frozen baseline in
+    /// `domino-ladder`, see [`super::ladder`].)
+    pub fn round(&self) -> &Round {
         &self.round
     }
 }

@@ -7,7 +7,7 @@
 use crate::engine::ai::greedy::{self, After};
 use crate::engine::moves::Move;
 use crate::engine::round::Round;
-use crate::engine::rules::{Rules, Variant};
+use crate::engine::rules::Rules;
 use crate::engine::tally::{MatchResult, RoundFacts, RoundScore, Sheet};
 
 /// Far more moves than any round takes; a guard against a rule bug, not a limit of play.
@@ -42,16 +42,10 @@ impl<'a> World<'a> {
         let applied = self.round.apply_unchecked(seat, mv);
         let rules = self.rules;
         if let Some(count) = applied.count {
-            let side = rules.side_of(seat);
-            if count > 0 && count.is_multiple_of(5) {
-                self.sheet.scores[side] += count / 5;
-            }
-            if rules.variant == Variant::Telefon
-                && !rules.finish_round
-                && self.sheet.scores[side] >= rules.target
-            {
-                let sides = rules.sides(self.round.seats());
-                self.decided = self.sheet.telefon_decided(rules, sides, Some(side));
+            let (side, sides) = (rules.side_of(seat), rules.sides(self.round.seats()));
+            let (_, won) = self.sheet.score_play(rules, sides, side, count);
+            if won.is_some() {
+                self.decided = won;
             }
         }
         if let Some(end) = applied.end {

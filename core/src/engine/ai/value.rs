@@ -15,9 +15,9 @@ const ROUNDS_PER_MATCH: f32 = 4.0;
 
 /// Whether points on the sheet are penalties (the side reaching the target loses).
 fn penalties(rules: &Rules) -> bool {
-    match rules.variant {
+    match rules.variant() {
         Variant::Kozel | Variant::Osel => true,
-        Variant::Morskoy => rules.loser_writes,
+        Variant::Morskoy => rules.loser_writes(),
         Variant::Classic | Variant::Telefon => false,
     }
 }
@@ -36,7 +36,7 @@ pub(super) fn utility(
         None => 0.0,
     };
     let sign = if penalties(rules) { -1.0 } else { 1.0 };
-    let unit = if rules.variant == Variant::Telefon { 5.0 } else { 1.0 };
+    let unit = if rules.variant() == Variant::Telefon { 5.0 } else { 1.0 };
     let after = &world.sheet;
     let gain = |s: usize| {
         let now = after.scores[s] + after.remembered[s];

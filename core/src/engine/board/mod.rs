@@ -11,7 +11,7 @@ pub use arm::Arm;
 use crate::engine::tile::{MAX_PIP, Tile, TileSet};
 
 /// Tiles showing each pip, over every supported set.
-pub(crate) const SUITS: [TileSet; MAX_PIP as usize + 1] = {
+pub const SUITS: [TileSet; MAX_PIP as usize + 1] = {
     let mut s = [TileSet::EMPTY; MAX_PIP as usize + 1];
     let mut v = 0;
     while v <= MAX_PIP {

@@ -43,7 +43,7 @@ pub enum RecordMove {
 
 impl Record {
     pub fn variant(&self) -> Variant {
-        self.rules.variant
+        self.rules.variant()
     }
 
     /// Reads and checks a record from JSON text.

@@ -11,8 +11,12 @@ use std::fmt::Write;
 /// The verdict on one move of a record.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveReport {
-    Ok { points: Option<u32> },
-    Refused(String),
+    Ok {
+        points: Option<u32>,
+    },
+    /// Why it was refused; printed as its English text (a malformed move as
+    /// [`MoveError::Malformed`]).
+    Refused(MoveError),
 }
 
 /// The result of a replay.
@@ -31,7 +35,7 @@ pub fn replay(record: &Record) -> Replay {
     for round in &record.rounds {
         if game.is_over() {
             let moves =
-                round.moves.iter().map(|_| refused(MoveError::MatchOver.to_string())).collect();
+                round.moves.iter().map(|_| MoveReport::Refused(MoveError::MatchOver)).collect();
             let sheet = game.sheet();
             let sides = game.sides();
             let report = RoundReport {
@@ -56,25 +60,21 @@ pub fn replay(record: &Record) -> Replay {
     Replay { rounds, result: game.result() }
 }
 
-fn refused(why: String) -> MoveReport {
-    MoveReport::Refused(why)
-}
-
 fn play(game: &mut Match, m: &RecordMove) -> MoveReport {
     let (seat, spec) = match m {
         RecordMove::Move { seat, spec } => (*seat, spec),
         RecordMove::Malformed { why, .. } => {
             // A finished round or match refuses even malformed moves for that reason first.
             let error = match game.resolve(0, &crate::engine::moves::MoveSpec::Pass) {
-                Err(e @ (MoveError::MatchOver | MoveError::RoundOver)) => e.to_string(),
-                _ => format!("malformed move: {why}"),
+                Err(e @ (MoveError::MatchOver | MoveError::RoundOver)) => e,
+                _ => MoveError::Malformed(why.clone()),
             };
-            return refused(error);
+            return MoveReport::Refused(error);
         }
     };
     match game.resolve(seat, spec).and_then(|mv| game.apply(seat, mv)) {
         Ok(outcome) => MoveReport::Ok { points: outcome.points },
-        Err(e) => refused(e.to_string()),
+        Err(e) => MoveReport::Refused(e),
     }
 }
 
@@ -148,7 +148,7 @@ fn move_json(m: &MoveReport) -> Value {
     match m {
         MoveReport::Ok { points: None } => json!({"ok": true}),
         MoveReport::Ok { points: Some(p) } => json!({"ok": true, "points": p}),
-        MoveReport::Refused(e) => json!({"ok": false, "error": e}),
+        MoveReport::Refused(e) => json!({"ok": false, "error": e.to_string()}),
     }
 }
 

@@ -48,10 +48,10 @@ impl MatchLog {
         }
         json!({
             "format": FORMAT,
-            "variant": self.rules.variant.key(),
+            "variant": self.rules.variant().key(),
             "rules": options,
             "players": self.players,
-            "teams": self.rules.teams.key(),
+            "teams": self.rules.teams().key(),
             "rounds": rounds,
         })
     }

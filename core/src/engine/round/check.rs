@@ -34,7 +34,7 @@ impl Round {
             }
             MoveSpec::List { placements, .. } => {
                 if placements.is_empty() || placements.len() > 4 {
-                    return Err(MoveError::BadMulti("a play lays one to four tiles"));
+                    return Err(MoveError::PlayLength);
                 }
                 let mut list = Vec::with_capacity(placements.len());
                 for p in placements {
@@ -162,25 +162,25 @@ impl Round {
             return Ok(());
         }
         match self.params.multi {
-            MultiPlay::Single => return Err(MoveError::BadMulti("one tile per play in this game")),
+            MultiPlay::Single => return Err(MoveError::OneTilePerPlay),
             MultiPlay::ExactlyTwo if list.len() != 2 => {
-                return Err(MoveError::BadMulti("two doubles at once means exactly two"));
+                return Err(MoveError::ExactlyTwoDoubles);
             }
             MultiPlay::UpTo(n) if list.len() > n as usize => {
-                return Err(MoveError::BadMulti("too many tiles in one play"));
+                return Err(MoveError::TooManyTiles);
             }
             _ => {}
         }
         for (i, p) in list.iter().enumerate() {
             if !p.tile.is_double() {
-                return Err(MoveError::BadMulti("only doubles can be laid together"));
+                return Err(MoveError::OnlyDoublesTogether);
             }
             for q in &list[..i] {
                 if q.tile == p.tile {
-                    return Err(MoveError::BadMulti("the same tile twice"));
+                    return Err(MoveError::SameTileTwice);
                 }
                 if q.arm == p.arm {
-                    return Err(MoveError::BadMulti("each double goes on a different arm"));
+                    return Err(MoveError::OneDoublePerArm);
                 }
             }
         }

@@ -10,6 +10,7 @@ mod clues;
 mod legal;
 
 use crate::engine::board::{Board, Layout};
+use crate::engine::game::{Deal, DealError};
 use crate::engine::rules::{MultiPlay, OpenerOrder, Rules, Variant};
 use crate::engine::tile::{Tile, TileSet};
 
@@ -84,18 +85,18 @@ struct Params {
 
 impl Params {
     fn new(rules: &Rules) -> Params {
-        let layout = match rules.variant {
-            Variant::Osel => Layout::Hub { sides_first: rules.hub_sides_first },
-            Variant::Telefon => Layout::Hub { sides_first: !rules.house_any_side },
+        let layout = match rules.variant() {
+            Variant::Osel => Layout::Hub { sides_first: rules.hub_sides_first() },
+            Variant::Telefon => Layout::Hub { sides_first: !rules.house_any_side() },
             _ => Layout::Line,
         };
         Params {
             layout,
             multi: rules.multi_play(),
-            closing: rules.variant == Variant::Osel,
-            draw_out: rules.draw_out_before_fish,
-            lead_must_be_double: rules.lead_must_be_double,
-            counts: rules.variant == Variant::Telefon,
+            closing: rules.variant() == Variant::Osel,
+            draw_out: rules.draw_out_before_fish(),
+            lead_must_be_double: rules.lead_must_be_double(),
+            counts: rules.variant() == Variant::Telefon,
             full: TileSet::full(rules.max_pip()),
             simple_line: layout == Layout::Line && rules.multi_play() == MultiPlay::Single,
         }
@@ -153,9 +154,9 @@ pub fn forced_lead(rules: &Rules, hands: &[TileSet]) -> (u8, Tile) {
         order[n] = t;
         n += 1;
     };
-    match (&rules.opener_order, rules.variant) {
+    match (rules.opener_order(), rules.variant()) {
         (_, Variant::Classic) => {
-            if rules.lead_00 {
+            if rules.lead_00() {
                 push(Tile::double(0));
             }
             (0..=max).rev().map(Tile::double).for_each(push);
@@ -178,8 +179,21 @@ pub fn forced_lead(rules: &Rules, hands: &[TileSet]) -> (u8, Tile) {
 const MAX_TILES: usize = 55;
 
 impl Round {
-    /// A new round over a checked deal (`hands` per seat, `bazaar` in draw order).
-    pub fn new(rules: &Rules, hands: &[TileSet], bazaar: &[Tile], opening: Opening) -> Round {
+    /// A new round over `deal`, checked first ([`Deal::check`]: two to four hands of the deal
+    /// size, every tile of the set once).
+    pub fn start(rules: &Rules, deal: &Deal, opening: Opening) -> Result<Round, DealError> {
+        let hands = deal.check(rules, deal.hands.len())?;
+        Ok(Round::new(rules, &hands, &deal.bazaar, opening))
+    }
+
+    /// A new round over a deal the engine made or checked (`hands` per seat, `bazaar` in draw
+    /// order); outside the engine, [`Round::start`].
+    pub(crate) fn new(
+        rules: &Rules,
+        hands: &[TileSet],
+        bazaar: &[Tile],
+        opening: Opening,
+    ) -> Round {
         assert!((2..=4).contains(&hands.len()));
         let mut inline = [Tile::double(0); MAX_TILES];
         inline[..bazaar.len()].copy_from_slice(bazaar);

@@ -67,7 +67,7 @@ impl OptionSpec {
     }
 
     /// Sets this option of `rules` from its value in an options object.
-    pub fn read(&self, rules: &mut Rules, value: &Value) -> Result<(), RulesError> {
+    pub(super) fn read(&self, rules: &mut Rules, value: &Value) -> Result<(), RulesError> {
         (self.read)(rules, value)
     }
 

@@ -4,80 +4,17 @@
 //! or a `/settings` menu through [`Rules::from_options`], which names any unknown option or wrong
 //! value. Scoring for each variant lives in the sibling modules.
 
+mod builder;
 mod catalog;
 mod options;
+mod variant;
 
+pub use builder::RulesBuilder;
 pub use catalog::{OPTIONS, OptionKind, OptionSpec, Words, option, option_keys, options_for};
 pub use options::RulesError;
+pub use variant::Variant;
 
 use crate::engine::tile::{STANDARD_MAX_PIP, Tile};
-use std::fmt;
-use std::str::FromStr;
-
-/// The five games.
-#[derive(
-    Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "lowercase")]
-pub enum Variant {
-    Classic,
-    Kozel,
-    Morskoy,
-    Osel,
-    Telefon,
-}
-
-impl Variant {
-    pub const ALL: [Variant; 5] =
-        [Variant::Classic, Variant::Kozel, Variant::Morskoy, Variant::Osel, Variant::Telefon];
-
-    /// The name used in records and commands.
-    pub const fn key(self) -> &'static str {
-        match self {
-            Variant::Classic => "classic",
-            Variant::Kozel => "kozel",
-            Variant::Morskoy => "morskoy",
-            Variant::Osel => "osel",
-            Variant::Telefon => "telefon",
-        }
-    }
-
-    /// Kozel, Morskoy and Osel share deals, leads and the pair game.
-    pub const fn is_kozel_family(self) -> bool {
-        matches!(self, Variant::Kozel | Variant::Morskoy | Variant::Osel)
-    }
-
-    /// Osel and Telefon grow a hub with four arms.
-    pub const fn has_hub(self) -> bool {
-        matches!(self, Variant::Osel | Variant::Telefon)
-    }
-
-    pub const fn default_target(self) -> u32 {
-        match self {
-            Variant::Classic => 100,
-            Variant::Kozel | Variant::Osel => 101,
-            Variant::Morskoy => 125,
-            Variant::Telefon => 72,
-        }
-    }
-}
-
-impl fmt::Display for Variant {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.key())
-    }
-}
-
-impl FromStr for Variant {
-    type Err = RulesError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Variant::ALL
-            .into_iter()
-            .find(|v| v.key() == s)
-            .ok_or_else(|| RulesError::UnknownVariant(s.to_owned()))
-    }
-}
 
 /// Whether partners sit opposite and score together.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -146,29 +83,41 @@ pub enum OpenerOrder {
     Custom(Vec<Tile>),
 }
 
+/// Read accessors of the flag options (each described in the catalog, `catalog::OPTIONS`).
+macro_rules! flags {
+    ($($field:ident),* $(,)?) => {
+        $(
+            #[doc = concat!("The `", stringify!($field), "` option.")]
+            pub const fn $field(&self) -> bool {
+                self.$field
+            }
+        )*
+    };
+}
+
 /// The checked rule set of one match. Serialized as `{"variant": …, "options": {…}}`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(into = "options::RulesDoc", try_from = "options::RulesDoc")]
 pub struct Rules {
-    pub variant: Variant,
-    pub teams: Teams,
-    pub presets: Vec<Preset>,
-    pub target: u32,
-    pub draw_out_before_fish: bool,
-    pub lead_must_be_double: bool,
-    pub eggs: bool,
-    pub deal: Option<u8>,
-    pub lead_00: bool,
-    pub two_doubles: bool,
-    pub opener_order: OpenerOrder,
-    pub threshold_every_round: bool,
-    pub forget_below_threshold: bool,
-    pub loser_writes: bool,
-    pub any_double_double_finish_wins: bool,
-    pub hub_sides_first: bool,
-    pub house_any_side: bool,
-    pub multi_doubles: bool,
-    pub finish_round: bool,
+    variant: Variant,
+    teams: Teams,
+    presets: Vec<Preset>,
+    target: u32,
+    draw_out_before_fish: bool,
+    lead_must_be_double: bool,
+    eggs: bool,
+    deal: Option<u8>,
+    lead_00: bool,
+    two_doubles: bool,
+    opener_order: OpenerOrder,
+    threshold_every_round: bool,
+    forget_below_threshold: bool,
+    loser_writes: bool,
+    any_double_double_finish_wins: bool,
+    hub_sides_first: bool,
+    house_any_side: bool,
+    multi_doubles: bool,
+    finish_round: bool,
 }
 
 impl Rules {
@@ -195,6 +144,55 @@ impl Rules {
             multi_doubles: false,
             finish_round: false,
         }
+    }
+
+    /// Starts a rule set for `variant` from its defaults; [`RulesBuilder::build`] checks it
+    /// as [`Rules::from_options`] does.
+    pub fn builder(variant: Variant) -> RulesBuilder {
+        RulesBuilder::new(variant)
+    }
+
+    pub const fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    pub const fn teams(&self) -> Teams {
+        self.teams
+    }
+
+    /// The presets chosen, in the order they were given.
+    pub const fn presets(&self) -> &[Preset] {
+        self.presets.as_slice()
+    }
+
+    /// The score that ends the match.
+    pub const fn target(&self) -> u32 {
+        self.target
+    }
+
+    /// Tiles dealt to each hand when set (Classic); see [`Rules::deal_size`].
+    pub const fn deal(&self) -> Option<u8> {
+        self.deal
+    }
+
+    pub const fn opener_order(&self) -> &OpenerOrder {
+        &self.opener_order
+    }
+
+    flags! {
+        draw_out_before_fish,
+        lead_must_be_double,
+        eggs,
+        lead_00,
+        two_doubles,
+        threshold_every_round,
+        forget_below_threshold,
+        loser_writes,
+        any_double_double_finish_wins,
+        hub_sides_first,
+        house_any_side,
+        multi_doubles,
+        finish_round,
     }
 
     pub fn has_preset(&self, preset: Preset) -> bool {
@@ -332,8 +330,7 @@ mod tests {
     #[test]
     fn lone_values_by_variant_and_preset() {
         let value = |variant, presets: &[Preset], tiles: &[(u8, u8)]| {
-            let mut r = Rules::new(variant);
-            r.presets = presets.to_vec();
+            let r = Rules::builder(variant).presets(presets).build().unwrap();
             r.hand_value(hand(tiles))
         };
         // T2, T5
@@ -359,9 +356,9 @@ mod tests {
 
     #[test]
     fn sides_follow_teams() {
-        let mut r = Rules::new(Variant::Kozel);
+        let r = Rules::new(Variant::Kozel);
         assert_eq!((r.sides(3), r.side_of(2)), (3, 2));
-        r.teams = Teams::Pairs;
+        let r = Rules::builder(Variant::Kozel).teams(Teams::Pairs).build().unwrap();
         assert_eq!((r.sides(4), r.side_of(2), r.side_of(3)), (2, 0, 1));
     }
 }

@@ -37,7 +37,7 @@ fn dim(p: &Palette) -> Color {
 
 pub(super) fn tally_scene(table: &Table, style: &Style) -> Result<Scene, PictureError> {
     let series = series(table)?;
-    let target = table.game.as_ref().map_or(0, |g| g.live.rules().target);
+    let target = table.game.as_ref().map_or(0, |g| g.live.rules().target());
     let (w, h) = style.tally;
     let (wf, hf) = (w as f32, h as f32);
     let p = &style.palette;

@@ -9,7 +9,6 @@ use super::style::Style;
 use super::table::draw_board;
 use super::tile::{Marks, face};
 use crate::engine::game::Match;
-use crate::session::game::deal_for;
 use crate::session::{Game, Table};
 use std::borrow::Cow;
 
@@ -23,17 +22,8 @@ fn replayed(game: &Game, round: u32) -> Result<Cow<'_, Match>, PictureError> {
     if index + 1 == game.rounds.len() {
         return Ok(Cow::Borrowed(&game.live));
     }
-    let live = &game.live;
-    let (rules, seats) = (live.rules(), live.seats());
-    let broken = || PictureError::NoSuchRound(round);
-    let mut m = Match::new(rules.clone(), seats).map_err(|_| broken())?;
-    for (i, moves) in game.rounds.iter().enumerate().take(index + 1) {
-        m.start_round(&deal_for(rules, seats, game.seed, i)).map_err(|_| broken())?;
-        for &(seat, mv) in moves {
-            m.apply(seat as usize, mv).map_err(|_| broken())?;
-        }
-    }
-    Ok(Cow::Owned(m))
+    let m = game.replay_through(index, |_, _, _| {});
+    Ok(Cow::Owned(m.map_err(|_| PictureError::NoSuchRound(round))?))
 }
 
 pub(super) fn round_end_scene(

@@ -5,8 +5,8 @@
 //! as if written, a Telefon point as five pips), and the match if it was decided.
 
 use super::playout::World;
-use crate::engine::rules::{Rules, Variant};
-use crate::engine::tally::{MatchResult, Sheet};
+use domino_core::engine::rules::{Rules, Variant};
+use domino_core::engine::tally::{MatchResult, Sheet};
 
 /// Pips worth one round won.
 const PIPS_PER_ROUND: f32 = 15.0;
@@ -15,15 +15,15 @@ const ROUNDS_PER_MATCH: f32 = 4.0;
 
 /// Whether points on the sheet are penalties (the side reaching the target loses).
 fn penalties(rules: &Rules) -> bool {
-    match rules.variant {
+    match rules.variant() {
         Variant::Kozel | Variant::Osel => true,
-        Variant::Morskoy => rules.loser_writes,
+        Variant::Morskoy => rules.loser_writes(),
         Variant::Classic | Variant::Telefon => false,
     }
 }
 
 /// The worth of the world's outcome to `side`, the sheet having been `before` the round.
-pub(in crate::engine::ai) fn utility(
+pub(crate) fn utility(
     rules: &Rules,
     side: usize,
     sides: usize,
@@ -36,7 +36,7 @@ pub(in crate::engine::ai) fn utility(
         None => 0.0,
     };
     let sign = if penalties(rules) { -1.0 } else { 1.0 };
-    let unit = if rules.variant == Variant::Telefon { 5.0 } else { 1.0 };
+    let unit = if rules.variant() == Variant::Telefon { 5.0 } else { 1.0 };
     let after = &world.sheet;
     let gain = |s: usize| {
         let now = after.scores[s] + after.remembered[s];

@@ -89,8 +89,8 @@ impl MatchSummary {
         Some(MatchSummary {
             chat: table.chat.clone(),
             table_id: table.id,
-            variant: rules.variant,
-            pairs: rules.teams == crate::engine::rules::Teams::Pairs,
+            variant: rules.variant(),
+            pairs: rules.teams() == crate::engine::rules::Teams::Pairs,
             rounds: game.live.rounds_scored(),
             finished_at: now,
             players,

@@ -4,18 +4,18 @@
 //! the world's hands show: a bonus for leaving the next seats of other sides without a playable
 //! tile (more for the very next one) and for leaving a partner one.
 
-use crate::engine::ai::greedy::{self, After};
-use crate::engine::moves::Move;
-use crate::engine::round::Round;
-use crate::engine::rules::{Rules, Variant};
-use crate::engine::tally::{MatchResult, RoundFacts, RoundScore, Sheet};
+use domino_core::engine::ai::ladder::{self as greedy, After};
+use domino_core::engine::moves::Move;
+use domino_core::engine::round::Round;
+use domino_core::engine::rules::{Rules, Variant};
+use domino_core::engine::tally::{MatchResult, RoundFacts, RoundScore, Sheet};
 
 /// Far more moves than any round takes; a guard against a rule bug, not a limit of play.
 const MAX_MOVES: u32 = 1_000;
 
 /// One round of a sampled world over a copy of the sheet.
 #[derive(Clone, Debug)]
-pub(in crate::engine::ai) struct World<'a> {
+pub(crate) struct World<'a> {
     rules: &'a Rules,
     pub round: Round,
     pub sheet: Sheet,
@@ -36,7 +36,7 @@ impl<'a> World<'a> {
         self.score.is_some() || self.decided.is_some()
     }
 
-    /// Applies a legal move as [`crate::engine::game::Match::apply`] would: Telefon's points of
+    /// Applies a legal move as [`domino_core::engine::game::Match::apply`] would: Telefon's points of
     /// the count, its win on reaching the target (Tel7), the round's scoring at its end.
     pub fn apply(&mut self, seat: usize, mv: Move) {
         let applied = self.round.apply_unchecked(seat, mv);
@@ -46,9 +46,9 @@ impl<'a> World<'a> {
             if count > 0 && count.is_multiple_of(5) {
                 self.sheet.scores[side] += count / 5;
             }
-            if rules.variant == Variant::Telefon
-                && !rules.finish_round
-                && self.sheet.scores[side] >= rules.target
+            if rules.variant() == Variant::Telefon
+                && !rules.finish_round()
+                && self.sheet.scores[side] >= rules.target()
             {
                 let sides = rules.sides(self.round.seats());
                 self.decided = self.sheet.telefon_decided(rules, sides, Some(side));

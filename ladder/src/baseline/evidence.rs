@@ -8,13 +8,14 @@
 //! several doubles at once and the plays of seats that drew (whose hand at the time is not
 //! known) say nothing here.
 
-use crate::engine::ai::greedy::{self, After};
-use crate::engine::ai::observation::Observation;
-use crate::engine::board::{Arm, Board, SUITS};
-use crate::engine::moves::Move;
-use crate::engine::round::Round;
-use crate::engine::rules::Rules;
-use crate::engine::tile::{Tile, TileSet};
+use domino_core::engine::ai::Observation;
+use domino_core::engine::ai::ladder::SUITS;
+use domino_core::engine::ai::ladder::{self as greedy, After};
+use domino_core::engine::board::{Arm, Board};
+use domino_core::engine::moves::Move;
+use domino_core::engine::round::Round;
+use domino_core::engine::rules::Rules;
+use domino_core::engine::tile::{Tile, TileSet};
 
 /// Inverse temperature of the play model, per quarter pip of greedy score.
 const BETA: f32 = 0.08;
@@ -33,7 +34,7 @@ struct Step {
 
 /// The plays that say something about hidden hands.
 #[derive(Clone, Debug, Default)]
-pub(in crate::engine::ai) struct Evidence {
+pub(crate) struct Evidence {
     steps: Vec<Step>,
 }
 
@@ -103,7 +104,7 @@ impl Evidence {
             } else {
                 // K6: a leader holding a double must lead one under `lead_must_be_double`.
                 let doubles = hand.iter().filter(|t| t.is_double()).collect::<TileSet>();
-                let must_double = rules.lead_must_be_double && !doubles.is_empty();
+                let must_double = rules.lead_must_be_double() && !doubles.is_empty();
                 for tile in if must_double { doubles } else { hand } {
                     add(tile, None);
                 }

@@ -16,10 +16,10 @@ use super::deal;
 use super::evidence::Evidence;
 use super::playout::World;
 use super::value;
-use crate::engine::ai::Budget;
-use crate::engine::ai::observation::Observation;
-use crate::engine::moves::Move;
-use crate::engine::round::Round;
+use domino_core::engine::ai::Budget;
+use domino_core::engine::ai::Observation;
+use domino_core::engine::moves::Move;
+use domino_core::engine::round::Round;
 use rand::Rng;
 
 /// Sampled worlds are never fewer than this, whatever the budget.
@@ -28,7 +28,7 @@ const MIN_WORLDS: u32 = 4;
 const WORLDS_PER_CHECK: u32 = 4;
 
 /// The best of `moves` for the observing seat.
-pub(in crate::engine::ai) fn search(
+pub(crate) fn search(
     obs: &Observation,
     moves: &[Move],
     rng: &mut impl Rng,

@@ -5,9 +5,9 @@
 //! first, each to a place drawn in proportion to the room left there; should that get stuck, a
 //! slower dealer that checks the rest can still be placed (Hall's condition) takes over.
 
-use crate::engine::ai::observation::Observation;
-use crate::engine::round::Round;
-use crate::engine::tile::{Tile, TileSet};
+use domino_core::engine::ai::Observation;
+use domino_core::engine::round::Round;
+use domino_core::engine::tile::{Tile, TileSet};
 use rand::Rng;
 use rand::seq::SliceRandom;
 
@@ -67,7 +67,7 @@ impl Places {
 
 /// A copy of the observed round with the hidden tiles dealt at random, consistently with the
 /// observation.
-pub(in crate::engine::ai) fn sample(obs: &Observation, rng: &mut impl Rng) -> Round {
+pub(crate) fn sample(obs: &Observation, rng: &mut impl Rng) -> Round {
     let mut places = Places::new(obs);
     let tiles = &mut places.tiles[..places.count];
     tiles.shuffle(rng);

@@ -1,0 +1,13 @@
+//! The standings of a chat: what a finished match adds (`summary`), the rows the store keeps
+//! (`rows`), ratings (`rating`) and the orders and export of a scoreboard (`ranking`). Both
+//! `store` (which keeps them) and `view` (which shows them) take them from here.
+
+mod ranking;
+mod rating;
+mod rows;
+mod summary;
+
+pub use ranking::{rated_order, rating_of, scoreboard_csv, top_order, wilson_lower_bound};
+pub use rating::{MU0, Rated, Rating, SIGMA0, Span, people_only, rate, rated_in};
+pub use rows::{PairRow, PlayedMatch, ScoreRow, Season};
+pub use summary::{MatchSummary, SummaryPlayer};
