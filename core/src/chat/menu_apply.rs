@@ -8,7 +8,10 @@ use serde_json::{Map, Value};
 
 /// The settings after `press` (the same version: the caller stores them as the next one), or
 /// why the rules it makes do not work. `Show` and `Done` change nothing.
-pub fn apply(settings: &ChatSettings, press: &MenuPress) -> Result<ChatSettings, RulesError> {
+pub(super) fn apply(
+    settings: &ChatSettings,
+    press: &MenuPress,
+) -> Result<ChatSettings, RulesError> {
     let mut s = settings.clone();
     let game = match press.page {
         Page::Game(v) => Some(v),

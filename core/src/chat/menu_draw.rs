@@ -17,7 +17,7 @@ pub fn timer_text(t: Option<u32>, lang: Lang) -> String {
 }
 
 /// "картинкой" / "picture".
-pub fn board_text(b: BoardMode, lang: Lang) -> &'static str {
+pub(super) fn board_text(b: BoardMode, lang: Lang) -> &'static str {
     match b {
         BoardMode::Picture => tr(lang, "картинкой", "picture"),
         BoardMode::Text => tr(lang, "текстом", "text"),
@@ -26,10 +26,10 @@ pub fn board_text(b: BoardMode, lang: Lang) -> &'static str {
 
 /// The hints setting, described once: its label on the menu, its two choices, and what it
 /// does (the settings text). Russian first.
-pub const HINTS_LABEL: Words = Words { ru: "Подсказки", en: "Hints" };
+pub(super) const HINTS_LABEL: Words = Words { ru: "Подсказки", en: "Hints" };
 
 /// "вкл" / "on".
-pub fn hints_text(on: bool, lang: Lang) -> &'static str {
+pub(super) fn hints_text(on: bool, lang: Lang) -> &'static str {
     match on {
         true => tr(
             lang,
@@ -42,7 +42,7 @@ pub fn hints_text(on: bool, lang: Lang) -> &'static str {
 
 /// The rules new tables of `variant` start with in this chat (the variant's defaults when
 /// the stored options no longer check).
-pub fn chat_rules(settings: &ChatSettings, variant: Variant) -> Rules {
+pub(super) fn chat_rules(settings: &ChatSettings, variant: Variant) -> Rules {
     let options = Value::Object(settings.options(variant));
     Rules::from_options(variant, &options, None).unwrap_or_else(|_| Rules::new(variant))
 }
@@ -243,6 +243,6 @@ fn board_label(b: BoardMode, lang: Lang) -> &'static str {
 }
 
 /// The settings as a closed menu (after «Done»): the text and no buttons.
-pub fn closed(s: &ChatSettings) -> Menu {
+pub(super) fn closed(s: &ChatSettings) -> Menu {
     Menu { text: settings_text(s, Page::General), controls: Vec::new(), nav: Vec::new() }
 }

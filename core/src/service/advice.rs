@@ -22,7 +22,7 @@ use std::sync::atomic::Ordering;
 /// Moves a review names at most.
 pub const REVIEW_MOST: usize = 3;
 /// Losses at or below this (in the expert's units) are not worth naming.
-pub const REVIEW_MIN_LOSS: f32 = 0.02;
+pub(super) const REVIEW_MIN_LOSS: f32 = 0.02;
 
 /// A hint taken: the table after it was noted, and the suggested move.
 #[derive(Clone, Debug)]
@@ -196,7 +196,7 @@ pub fn suggest_within(
 }
 
 /// A round's moves, with the seat that made each.
-pub type RoundMoves = Vec<(u8, Move)>;
+pub(super) type RoundMoves = Vec<(u8, Move)>;
 
 /// The last round of `game` that ended: its number (1-based), the match as it was dealt, and
 /// its moves.

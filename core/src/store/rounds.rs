@@ -36,7 +36,7 @@ pub(crate) struct Rounds {
 
 impl Rounds {
     /// The rows `(round, moves)` from round `from` on (the store holds those before).
-    pub fn rows_from(&self, from: i64) -> Result<(Vec<i64>, Vec<String>), StoreError> {
+    pub(super) fn rows_from(&self, from: i64) -> Result<(Vec<i64>, Vec<String>), StoreError> {
         let from = from.clamp(0, self.finished.len() as i64);
         let mut rounds = Vec::new();
         let mut moves = Vec::new();

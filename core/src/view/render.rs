@@ -159,7 +159,7 @@ fn clock_line(clock: &ClockView, lang: Lang) -> String {
 }
 
 /// `9:58`, `1:05:00`: the time left, in whole seconds rounded down.
-pub fn clock_time(ms: i64) -> String {
+pub(super) fn clock_time(ms: i64) -> String {
     let secs = ms.max(0) / 1000;
     let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
     if h > 0 { format!("{h}:{m:02}:{s:02}") } else { format!("{m}:{s:02}") }

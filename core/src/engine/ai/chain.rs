@@ -43,7 +43,7 @@ pub(super) struct Chain {
 }
 
 impl Chain {
-    pub fn new(obs: &Observation, evidence: &Evidence, rng: &mut impl Rng) -> Chain {
+    pub(super) fn new(obs: &Observation, evidence: &Evidence, rng: &mut impl Rng) -> Chain {
         let rules = obs.rules();
         let others: Vec<usize> = (0..obs.seats()).filter(|&s| s != obs.seat()).collect();
         let mut best: Option<(f32, Round, [Kept; 4])> = None;
@@ -90,17 +90,17 @@ impl Chain {
     }
 
     /// The hands now (the observing seat's left empty).
-    pub fn hands(&self) -> [TileSet; 4] {
+    pub(super) fn hands(&self) -> [TileSet; 4] {
         self.hands
     }
 
     /// Walks `THIN` steps.
-    pub fn advance(&mut self, obs: &Observation, evidence: &Evidence, rng: &mut impl Rng) {
+    pub(super) fn advance(&mut self, obs: &Observation, evidence: &Evidence, rng: &mut impl Rng) {
         self.walk(obs, evidence, THIN, rng);
     }
 
     /// The world now, the bazaar dealt afresh.
-    pub fn world(&self, obs: &Observation, rng: &mut impl Rng) -> Round {
+    pub(super) fn world(&self, obs: &Observation, rng: &mut impl Rng) -> Round {
         let mut bazaar: Vec<Tile> =
             self.tiles.iter().filter(|(_, p)| *p == BAZAAR).map(|(t, _)| *t).collect();
         bazaar.shuffle(rng);

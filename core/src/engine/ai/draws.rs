@@ -41,18 +41,18 @@ pub(super) struct SeatDraws {
 
 impl SeatDraws {
     /// Whether any run kept a tile (else the hand at every play is known from the hand now).
-    pub fn keeps(&self) -> bool {
+    pub(super) fn keeps(&self) -> bool {
         self.runs.iter().any(|r| r.kept > 0)
     }
 
     /// The tiles kept from runs after `at` tiles were on the table.
-    pub fn kept_after(&self, kept: &[TileSet], at: usize) -> TileSet {
+    pub(super) fn kept_after(&self, kept: &[TileSet], at: usize) -> TileSet {
         let later = self.runs.iter().zip(kept).filter(|(r, _)| r.at > at);
         later.fold(TileSet::EMPTY, |set, (_, k)| set.union(*k))
     }
 
     /// How many facts the labelling `kept` of the hand `now` breaks (0 for a possible one).
-    pub fn broken(&self, now: TileSet, kept: &[TileSet]) -> u32 {
+    pub(super) fn broken(&self, now: TileSet, kept: &[TileSet]) -> u32 {
         let mut broken = 0;
         let mut later = TileSet::EMPTY;
         for (run, k) in self.runs.iter().zip(kept).rev() {
@@ -67,7 +67,7 @@ impl SeatDraws {
     /// A labelling of `now` that keeps each run's count: the last run first (the tiles it can
     /// have kept are among those an earlier run can), each among the tiles that could have been
     /// kept from it, then others when there are too few.
-    pub fn label(&self, now: TileSet, rng: &mut impl Rng) -> Kept {
+    pub(super) fn label(&self, now: TileSet, rng: &mut impl Rng) -> Kept {
         let mut taken = TileSet::EMPTY;
         let mut kept = vec![TileSet::EMPTY; self.runs.len()];
         let mut pool = Vec::with_capacity(16);
@@ -95,7 +95,12 @@ impl SeatDraws {
     /// A symmetric proposal: a tile kept from some run changes places with another tile of the
     /// hand or laid (kept from another run, or not kept). Returns the change to undo it, or
     /// `None` when there is nothing to move.
-    pub fn propose(&self, now: TileSet, kept: &mut [TileSet], rng: &mut impl Rng) -> Option<Swap> {
+    pub(super) fn propose(
+        &self,
+        now: TileSet,
+        kept: &mut [TileSet],
+        rng: &mut impl Rng,
+    ) -> Option<Swap> {
         let labelled = self.runs.iter().filter(|r| r.kept > 0).count();
         if labelled == 0 {
             return None;
@@ -132,7 +137,7 @@ impl Swap {
     }
 
     /// Undoes [`SeatDraws::propose`]'s change.
-    pub fn undo(&self, kept: &mut [TileSet]) {
+    pub(super) fn undo(&self, kept: &mut [TileSet]) {
         let back = Swap { run: self.run, out: self.into, into: self.out, other: self.other };
         back.apply(kept);
     }

@@ -63,7 +63,7 @@ pub(super) struct Evidence {
 }
 
 impl Evidence {
-    pub fn new(obs: &Observation) -> Evidence {
+    pub(super) fn new(obs: &Observation) -> Evidence {
         let round = obs.round();
         let laid: Vec<_> = obs.board().laid().collect();
         let by: Vec<usize> = (0..laid.len()).map(|i| usize::from(round.laid_by(i))).collect();
@@ -129,25 +129,25 @@ impl Evidence {
     }
 
     /// Nothing seen says more about the hidden hands than their voids.
-    pub fn is_empty(&self) -> bool {
+    pub(super) fn is_empty(&self) -> bool {
         self.steps.is_empty() && !self.draws.iter().any(SeatDraws::keeps)
     }
 
     /// `seat`'s draw runs.
-    pub fn draws(&self, seat: usize) -> &SeatDraws {
+    pub(super) fn draws(&self, seat: usize) -> &SeatDraws {
         &self.draws[seat]
     }
 
     /// The log-likelihood of the plays seen, were the hidden hands those of `world` and the
     /// tiles kept from draws `kept` (per seat).
-    pub fn log_weight(&self, rules: &Rules, world: &Round, kept: &[Kept]) -> f32 {
+    pub(super) fn log_weight(&self, rules: &Rules, world: &Round, kept: &[Kept]) -> f32 {
         (0..world.seats()).map(|s| self.seat_log_weight(rules, s, world.hand(s), &kept[s])).sum()
     }
 
     /// The log-likelihood of `seat`'s plays seen, were its hand now `now` and the tiles it kept
     /// from its draws `kept`; a labelling that breaks a fact of the draws costs [`BROKEN`] a
     /// fact.
-    pub fn seat_log_weight(
+    pub(super) fn seat_log_weight(
         &self,
         rules: &Rules,
         seat: usize,

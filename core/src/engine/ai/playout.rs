@@ -28,17 +28,17 @@ pub(super) struct World<'a> {
 }
 
 impl<'a> World<'a> {
-    pub fn new(rules: &'a Rules, round: Round, sheet: Sheet) -> World<'a> {
+    pub(super) fn new(rules: &'a Rules, round: Round, sheet: Sheet) -> World<'a> {
         World { rules, round, sheet, score: None, decided: None, informed: None }
     }
 
-    pub fn is_over(&self) -> bool {
+    pub(super) fn is_over(&self) -> bool {
         self.score.is_some() || self.decided.is_some()
     }
 
     /// Applies a legal move as [`crate::engine::game::Match::apply`] would: Telefon's points of
     /// the count, its win on reaching the target (Tel7), the round's scoring at its end.
-    pub fn apply(&mut self, seat: usize, mv: Move) {
+    pub(super) fn apply(&mut self, seat: usize, mv: Move) {
         let applied = self.round.apply_unchecked(seat, mv);
         let rules = self.rules;
         if let Some(count) = applied.count {
@@ -64,7 +64,7 @@ impl<'a> World<'a> {
     }
 
     /// Plays every seat until the round ends or the match is decided.
-    pub fn play_out(&mut self, scratch: &mut Vec<Move>) {
+    pub(super) fn play_out(&mut self, scratch: &mut Vec<Move>) {
         for _ in 0..MAX_MOVES {
             if self.is_over() {
                 return;

@@ -23,7 +23,7 @@ pub(super) struct Race {
 }
 
 impl Race {
-    pub fn new(moves: usize) -> Race {
+    pub(super) fn new(moves: usize) -> Race {
         Race {
             moves,
             values: Vec::with_capacity(moves * 256),
@@ -33,26 +33,26 @@ impl Race {
     }
 
     /// Distinct worlds played so far.
-    pub fn rows(&self) -> usize {
+    pub(super) fn rows(&self) -> usize {
         self.weights.len()
     }
 
-    pub fn alive(&self) -> usize {
+    pub(super) fn alive(&self) -> usize {
         self.left_after.iter().filter(|l| l.is_none()).count()
     }
 
-    pub fn is_alive(&self, i: usize) -> bool {
+    pub(super) fn is_alive(&self, i: usize) -> bool {
         self.left_after[i].is_none()
     }
 
     /// Starts the row of a new world kept `weight` times.
-    pub fn begin_row(&mut self, weight: f32) {
+    pub(super) fn begin_row(&mut self, weight: f32) {
         self.weights.push(weight);
         self.values.resize(self.values.len() + self.moves, 0.0);
     }
 
     /// The value of move `i` in the current world.
-    pub fn set(&mut self, i: usize, value: f32) {
+    pub(super) fn set(&mut self, i: usize, value: f32) {
         let row = self.rows() - 1;
         self.values[row * self.moves + i] = value;
     }
@@ -76,12 +76,12 @@ impl Race {
     }
 
     /// The mean of every move over the worlds it was played in.
-    pub fn means(&self) -> Vec<f32> {
+    pub(super) fn means(&self) -> Vec<f32> {
         (0..self.moves).map(|i| self.mean(i)).collect()
     }
 
     /// Moves clearly behind the leader leave the race.
-    pub fn cut(&mut self) {
+    pub(super) fn cut(&mut self) {
         let rows = self.rows();
         if rows < MIN_ROWS || self.alive() < 2 {
             return;

@@ -25,7 +25,7 @@ pub(super) struct Worlds<'o, 'a> {
 }
 
 impl<'o, 'a> Worlds<'o, 'a> {
-    pub fn new(obs: &'o Observation<'a>) -> Self {
+    pub(super) fn new(obs: &'o Observation<'a>) -> Self {
         Worlds {
             obs,
             evidence: Evidence::new(obs),
@@ -36,7 +36,11 @@ impl<'o, 'a> Worlds<'o, 'a> {
     }
 
     /// A batch of `n` worlds kept (fewer distinct ones), each with its multiplicity.
-    pub fn batch(&mut self, n: usize, rng: &mut impl Rng) -> impl Iterator<Item = (&Round, u32)> {
+    pub(super) fn batch(
+        &mut self,
+        n: usize,
+        rng: &mut impl Rng,
+    ) -> impl Iterator<Item = (&Round, u32)> {
         self.dealt.clear();
         self.kept.clear();
         if self.evidence.is_empty() {

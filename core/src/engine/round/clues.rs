@@ -32,26 +32,26 @@ impl Default for Clues {
 }
 
 impl Clues {
-    pub fn voids(&self, seat: usize) -> u16 {
+    pub(super) fn voids(&self, seat: usize) -> u16 {
         self.voids[seat]
     }
 
-    pub fn lacks(&self, seat: usize) -> u16 {
+    pub(super) fn lacks(&self, seat: usize) -> u16 {
         self.lacks[seat]
     }
 
-    pub fn last_drew_at(&self, seat: usize) -> Option<usize> {
+    pub(super) fn last_drew_at(&self, seat: usize) -> Option<usize> {
         self.drew_at[seat].checked_sub(1).map(usize::from)
     }
 
     /// Every draw so far in order: who drew, and how many tiles were on the table.
-    pub fn draws(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+    pub(super) fn draws(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
         let log = &self.log[..usize::from(self.logged)];
         log.iter().map(|&b| (usize::from(b >> 6), usize::from(b & 63)))
     }
 
     /// `seat` draws with `open` the open ends' pips and `laid` tiles on the table.
-    pub fn draw(&mut self, seat: usize, open: u16, laid: usize) {
+    pub(super) fn draw(&mut self, seat: usize, open: u16, laid: usize) {
         if usize::from(self.logged) < MAX_DRAWS {
             self.log[usize::from(self.logged)] = (seat as u8) << 6 | laid as u8;
             self.logged += 1;
@@ -65,7 +65,7 @@ impl Clues {
     }
 
     /// `seat` passes (it holds no fitting tile and the bazaar is empty).
-    pub fn pass(&mut self, seat: usize, open: u16, laid: usize) {
+    pub(super) fn pass(&mut self, seat: usize, open: u16, laid: usize) {
         if self.continues_run(seat, laid) {
             self.lacks[seat] = 0;
         }

@@ -235,7 +235,7 @@ impl Spec {
 
     /// SQLite: a page of rows in key order, after the key bound first when `resume`d, as many
     /// as the last parameter says.
-    pub fn page_sql(&self, resume: bool) -> AssertSqlSafe<String> {
+    pub(super) fn page_sql(&self, resume: bool) -> AssertSqlSafe<String> {
         let keys = list(self.key_names().map(str::to_owned));
         let marks = list((1..=self.keys).map(|i| format!("?{i}")));
         let (after, limit) = match resume {
@@ -250,7 +250,7 @@ impl Spec {
     }
 
     /// Reads rows of [`Spec::page_sql`] into columns; returns them and the last row's key.
-    pub fn columns_of(
+    pub(super) fn columns_of(
         &self,
         rows: &[SqliteRow],
     ) -> Result<(Vec<Column>, Vec<KeyValue>), sqlx::Error> {
@@ -309,7 +309,7 @@ impl Spec {
 
     /// PostgreSQL: inserts the page's missing rows and replaces those the policy lets a copy
     /// replace; returns one row per row written, `true` where it was inserted.
-    pub fn upsert_sql(&self) -> AssertSqlSafe<String> {
+    pub(super) fn upsert_sql(&self) -> AssertSqlSafe<String> {
         let names = list(self.names().map(str::to_owned));
         let keys = list(self.key_names().map(str::to_owned));
         let on_conflict = match self.policy {
@@ -334,7 +334,7 @@ impl Spec {
 
     /// PostgreSQL: how many of the page's rows PostgreSQL still holds with other contents
     /// (after [`Spec::upsert_sql`]: the rows the copy may not replace).
-    pub fn differing_sql(&self) -> AssertSqlSafe<String> {
+    pub(super) fn differing_sql(&self) -> AssertSqlSafe<String> {
         let join = list(self.key_names().map(|k| format!("t.{k} = s.{k}"))).replace(", ", " AND ");
         AssertSqlSafe(format!(
             "SELECT COUNT(*) FROM {unnest} JOIN {name} AS t ON {join} WHERE {differs}",
@@ -345,7 +345,7 @@ impl Spec {
     }
 
     /// Both databases: how many rows the table holds.
-    pub fn count_sql(&self) -> AssertSqlSafe<String> {
+    pub(super) fn count_sql(&self) -> AssertSqlSafe<String> {
         AssertSqlSafe(format!("SELECT COUNT(*) FROM {}", self.name))
     }
 }

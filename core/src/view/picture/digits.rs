@@ -6,7 +6,7 @@ use super::style::Color;
 
 /// Where a number stands relative to its `x`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Anchor {
+pub(super) enum Anchor {
     Start,
     Middle,
     End,
@@ -17,14 +17,21 @@ const WIDTH: f32 = 0.55;
 const GAP: f32 = 0.3;
 
 /// The width of `text` drawn `height` tall.
-pub fn width(text: &str, height: f32) -> f32 {
+pub(super) fn width(text: &str, height: f32) -> f32 {
     let n = text.chars().count() as f32;
     if n == 0.0 { 0.0 } else { height * (n * WIDTH + (n - 1.0) * GAP) }
 }
 
 /// `text` drawn `height` tall, its top at `y`; characters other than the drawable ones are
 /// skipped as spaces.
-pub fn draw(text: &str, x: f32, y: f32, height: f32, color: Color, anchor: Anchor) -> Vec<Shape> {
+pub(super) fn draw(
+    text: &str,
+    x: f32,
+    y: f32,
+    height: f32,
+    color: Color,
+    anchor: Anchor,
+) -> Vec<Shape> {
     let total = width(text, height);
     let mut left = match anchor {
         Anchor::Start => x,

@@ -12,7 +12,7 @@ use crate::engine::tile::Tile;
 
 /// The tiles on the table, placed in pixels.
 #[derive(Clone, Debug, PartialEq)]
-pub struct BoardLayout {
+pub(super) struct BoardLayout {
     /// Pixels per unit (half a tile's length).
     pub unit: f32,
     /// Cell centres in pixels.
@@ -41,7 +41,7 @@ const HUB_AT: [(f32, f32); 9] = [
 ];
 
 /// Lays out `board` in an area `w` × `h` pixels at (`x`, `y`).
-pub fn lay_out(board: &Board, x: f32, y: f32, w: f32, h: f32) -> BoardLayout {
+pub(super) fn lay_out(board: &Board, x: f32, y: f32, w: f32, h: f32) -> BoardLayout {
     let laid: Vec<Laid> = board.laid().collect();
     let hub = hub_tile(board, &laid);
     if laid.is_empty() {

@@ -10,7 +10,7 @@ use std::fmt::Write;
 
 /// One shape, in pixels.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Shape {
+pub(super) enum Shape {
     Rect {
         x: f32,
         y: f32,
@@ -39,21 +39,21 @@ pub enum Shape {
 
 /// Shapes drawn together, with an optional `id` and a `class`.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Group {
+pub(super) struct Group {
     pub id: Option<String>,
     pub class: &'static str,
     pub shapes: Vec<Shape>,
 }
 
 impl Group {
-    pub fn new(class: &'static str) -> Group {
+    pub(super) fn new(class: &'static str) -> Group {
         Group { id: None, class, shapes: Vec::new() }
     }
 }
 
 /// A whole picture.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Scene {
+pub(super) struct Scene {
     pub width: u32,
     pub height: u32,
     pub background: Color,
@@ -61,12 +61,12 @@ pub struct Scene {
 }
 
 impl Scene {
-    pub fn new(width: u32, height: u32, background: Color) -> Scene {
+    pub(super) fn new(width: u32, height: u32, background: Color) -> Scene {
         Scene { width, height, background, groups: Vec::new() }
     }
 
     /// The SVG text of the scene.
-    pub fn to_svg(&self) -> String {
+    pub(super) fn to_svg(&self) -> String {
         let mut out = String::with_capacity(256 + 80 * self.groups.len() * 4);
         let (w, h) = (self.width, self.height);
         let _ = writeln!(
@@ -95,7 +95,7 @@ impl Scene {
 }
 
 /// A number with at most one decimal, without a trailing `.0`.
-pub fn num(v: f32) -> String {
+pub(super) fn num(v: f32) -> String {
     let r = (v * 10.0).round() / 10.0;
     if r == r.trunc() { format!("{}", r as i64) } else { format!("{r:.1}") }
 }

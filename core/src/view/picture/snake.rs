@@ -11,20 +11,20 @@ use crate::engine::tile::Tile;
 
 /// A point or a direction, in units.
 #[derive(Copy, Clone, Debug, PartialEq)]
-pub struct P {
+pub(super) struct P {
     pub x: f32,
     pub y: f32,
 }
 
 impl P {
-    pub const fn new(x: f32, y: f32) -> P {
+    pub(super) const fn new(x: f32, y: f32) -> P {
         P { x, y }
     }
 }
 
 /// One tile of a chain read outward: `first` is the half touching the tile before.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Link {
+pub(super) struct Link {
     pub tile: Tile,
     pub first: u8,
     pub second: u8,
@@ -32,7 +32,7 @@ pub struct Link {
 
 impl Link {
     /// `tile` with `first` toward the tile before.
-    pub fn new(tile: Tile, first: u8) -> Link {
+    pub(super) fn new(tile: Tile, first: u8) -> Link {
         Link { tile, first, second: tile.other(first) }
     }
 }
@@ -40,7 +40,7 @@ impl Link {
 /// A tile put down: the centres of its two unit cells (`first`'s and `second`'s half) and the
 /// direction its chain runs there.
 #[derive(Copy, Clone, Debug, PartialEq)]
-pub struct Put {
+pub(super) struct Put {
     pub link: Link,
     pub c1: P,
     pub c2: P,
@@ -49,7 +49,7 @@ pub struct Put {
 
 /// An axis-aligned rectangle.
 #[derive(Copy, Clone, Debug, PartialEq)]
-pub struct Rect {
+pub(super) struct Rect {
     pub x0: f32,
     pub y0: f32,
     pub x1: f32,
@@ -57,12 +57,12 @@ pub struct Rect {
 }
 
 impl Rect {
-    pub fn overlaps(&self, o: &Rect) -> bool {
+    pub(super) fn overlaps(&self, o: &Rect) -> bool {
         const EPS: f32 = 1e-3;
         self.x0 < o.x1 - EPS && o.x0 < self.x1 - EPS && self.y0 < o.y1 - EPS && o.y0 < self.y1 - EPS
     }
 
-    pub fn union(&self, o: &Rect) -> Rect {
+    pub(super) fn union(&self, o: &Rect) -> Rect {
         Rect {
             x0: self.x0.min(o.x0),
             y0: self.y0.min(o.y0),
@@ -74,7 +74,7 @@ impl Rect {
 
 impl Put {
     /// The tile's outline.
-    pub fn rect(&self) -> Rect {
+    pub(super) fn rect(&self) -> Rect {
         Rect {
             x0: self.c1.x.min(self.c2.x) - 0.5,
             y0: self.c1.y.min(self.c2.y) - 0.5,
@@ -87,14 +87,14 @@ impl Put {
 /// Where a chain's frame stands on the picture: its origin and the picture's directions of
 /// its +x and +y (each one of the four unit directions).
 #[derive(Copy, Clone, Debug, PartialEq)]
-pub struct Frame {
+pub(super) struct Frame {
     pub origin: P,
     pub ax: P,
     pub ay: P,
 }
 
 impl Frame {
-    pub fn point(&self, p: P) -> P {
+    pub(super) fn point(&self, p: P) -> P {
         P::new(
             self.origin.x + self.ax.x * p.x + self.ay.x * p.y,
             self.origin.y + self.ax.y * p.x + self.ay.y * p.y,
@@ -105,14 +105,14 @@ impl Frame {
         P::new(self.ax.x * d.x + self.ay.x * d.y, self.ax.y * d.x + self.ay.y * d.y)
     }
 
-    pub fn put(&self, p: Put) -> Put {
+    pub(super) fn put(&self, p: Put) -> Put {
         Put { link: p.link, c1: self.point(p.c1), c2: self.point(p.c2), dir: self.dir(p.dir) }
     }
 }
 
 /// Lays `chain` from the origin along +x, rows kept between `xmin` and `xmax` (the first tile
 /// of a row after a turn may stand anywhere its turn puts it).
-pub fn snake(chain: &[Link], xmin: f32, xmax: f32) -> Vec<Put> {
+pub(super) fn snake(chain: &[Link], xmin: f32, xmax: f32) -> Vec<Put> {
     let mut out: Vec<Put> = Vec::with_capacity(chain.len());
     let (mut x, mut y, mut d) = (0.0f32, 0.0f32, 1.0f32);
     let mut i = 0;

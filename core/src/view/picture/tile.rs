@@ -7,7 +7,7 @@ use super::style::{Color, Palette};
 
 /// What a tile's outline tells.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Marks {
+pub(super) struct Marks {
     /// Laid by the last move.
     pub last: bool,
     /// The hub (Osel) or house (Telefon).
@@ -36,7 +36,7 @@ fn inset(unit: f32) -> f32 {
 }
 
 /// A tile face up, its cells centred at `put.c1` and `put.c2` (pixels), in a group `id`.
-pub fn face(id: String, put: &Put, unit: f32, palette: &Palette, marks: Marks) -> Group {
+pub(super) fn face(id: String, put: &Put, unit: f32, palette: &Palette, marks: Marks) -> Group {
     // Each cell reaches half a unit around its centre.
     let (x0, y0, x1, y1) = (
         put.c1.x.min(put.c2.x) - unit / 2.0,
@@ -105,7 +105,7 @@ pub fn face(id: String, put: &Put, unit: f32, palette: &Palette, marks: Marks) -
 }
 
 /// The bar across the far side of a double that closed its arm.
-pub fn closed_bar(put: &Put, unit: f32, palette: &Palette) -> Group {
+pub(super) fn closed_bar(put: &Put, unit: f32, palette: &Palette) -> Group {
     let centre = P::new((put.c1.x + put.c2.x) / 2.0, (put.c1.y + put.c2.y) / 2.0);
     let along = unit_dir(put.c1, put.c2);
     // Half the tile's extent in the arm's direction, then a little beyond.
@@ -131,7 +131,7 @@ pub fn closed_bar(put: &Put, unit: f32, palette: &Palette) -> Group {
 }
 
 /// A tile face down, `w` × `h` pixels at (`x`, `y`).
-pub fn back(x: f32, y: f32, w: f32, h: f32, color: Color, edge: Color) -> Shape {
+pub(super) fn back(x: f32, y: f32, w: f32, h: f32, color: Color, edge: Color) -> Shape {
     Shape::Rect { x, y, w, h, rx: w.min(h) * 0.18, fill: color, stroke: Some((edge, 1.0)) }
 }
 
