@@ -44,7 +44,7 @@ pub(crate) fn read_said(s: &std::sync::atomic::AtomicU8) -> Said {
 }
 
 /// The answer to a button press.
-pub enum Answer {
+pub enum PressAnswer {
     /// Replace the message the button is on. A table message is replaced while its lock is
     /// held, and then shows `version`. `then` is said privately afterwards.
     Update { shown: Shown, table: Option<(Shows, u64)>, then: Option<Box<Shown>> },
@@ -57,7 +57,7 @@ pub enum Answer {
 pub async fn press<T>(
     http: &Http,
     i: &ComponentInteraction,
-    work: impl Future<Output = (Answer, T)>,
+    work: impl Future<Output = (PressAnswer, T)>,
 ) -> (T, bool) {
     let work = std::pin::pin!(work);
     let mut work = work;
@@ -77,7 +77,7 @@ pub async fn press<T>(
         }
     };
     let result = match answer {
-        Answer::Update { shown, table, then } => {
+        PressAnswer::Update { shown, table, then } => {
             let sent = if late {
                 i.edit_response(http, edit_response(&shown)).await.map(drop)
             } else {
@@ -96,10 +96,10 @@ pub async fn press<T>(
             }
             sent
         }
-        Answer::Private(shown) if late => {
+        PressAnswer::Private(shown) if late => {
             i.create_followup(http, followup(&shown).ephemeral(true)).await.map(drop)
         }
-        Answer::Private(shown) => {
+        PressAnswer::Private(shown) => {
             let msg = message(&shown).ephemeral(true);
             i.create_response(http, CreateInteractionResponse::Message(msg)).await
         }

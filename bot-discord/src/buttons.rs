@@ -3,7 +3,7 @@
 //! answer replaces the pressed message (the table, the presser's hand, the settings menu) or,
 //! for a refusal and for «My tiles», is a message only the presser sees.
 
-use crate::answer::{self, Answer};
+use crate::answer::{self, PressAnswer};
 use crate::bot::Bot;
 use crate::people;
 use crate::publish;
@@ -80,7 +80,7 @@ fn offers(rows: &[ActionRow]) -> Vec<Offer> {
     on
 }
 
-async fn work(bot: &Bot, i: &ComponentInteraction) -> (Answer, Rest) {
+async fn work(bot: &Bot, i: &ComponentInteraction) -> (PressAnswer, Rest) {
     let place = people::place(i.channel_id, i.channel.as_ref());
     let from = people::from(place, &i.user, i.member.as_ref(), &i.locale);
     let done = bot.chat.handle(&from, request(i)).await;
@@ -90,7 +90,7 @@ async fn work(bot: &Bot, i: &ComponentInteraction) -> (Answer, Rest) {
             .reply
             .as_ref()
             .map(|r| Box::new(crate::commands::reply(Some(r), Default::default()).0));
-        let answer = Answer::Update { shown: render::menu_message(menu), table: None, then };
+        let answer = PressAnswer::Update { shown: render::menu_message(menu), table: None, then };
         return (answer, rest);
     }
     let from_hand = i.message.flags.is_some_and(|f| f.contains(MessageFlags::EPHEMERAL));
@@ -98,26 +98,29 @@ async fn work(bot: &Bot, i: &ComponentInteraction) -> (Answer, Rest) {
         return match &reply.body {
             // A hand pressed on the hand (its hint): that hand is replaced.
             Body::Hand(view) if from_hand => (
-                Answer::Update { shown: render::hand_message(view), table: None, then: None },
+                PressAnswer::Update { shown: render::hand_message(view), table: None, then: None },
                 rest,
             ),
-            Body::Hand(view) => (Answer::Private(render::hand_message(view)), rest),
-            _ => (Answer::Private(crate::commands::reply(Some(reply), Default::default()).0), rest),
+            Body::Hand(view) => (PressAnswer::Private(render::hand_message(view)), rest),
+            _ => (
+                PressAnswer::Private(crate::commands::reply(Some(reply), Default::default()).0),
+                rest,
+            ),
         };
     }
     let Some(show) = done.shows.first() else {
-        return (Answer::Private(Shown::text("✅")), rest);
+        return (PressAnswer::Private(Shown::text("✅")), rest);
     };
     if from_hand {
         let shown = match show.hand_of(&from.person.id) {
             Some(view) => render::hand_message(view),
             None => render::table_message(show, None),
         };
-        return (Answer::Update { shown, table: None, then: None }, rest);
+        return (PressAnswer::Update { shown, table: None, then: None }, rest);
     }
     let picture = show.picture().await;
     let shows = bot.displayed.lock(show.table.id).await;
     let shown = render::table_message(show, picture.as_deref());
     rest.shown = true;
-    (Answer::Update { shown, table: Some((shows, show.table.version)), then: None }, rest)
+    (PressAnswer::Update { shown, table: Some((shows, show.table.version)), then: None }, rest)
 }

@@ -3,7 +3,7 @@
 
 use domino_core::engine::rules::{Rules, Teams, Variant};
 use domino_core::service::{
-    ManualClock, Options, OsSeeds, Reply, Service, ServiceError, TableSpec,
+    Applied, ManualClock, Options, OsSeeds, Service, ServiceError, TableSpec,
 };
 use domino_core::session::{
     Action, Actor, ChatId, CloseReason, Command, Event, MovedBy, Person, Phase, Platform,
@@ -52,7 +52,7 @@ async fn play_out<S: Store>(svc: &Service<S>, mut table: Table, people: &[Person
     panic!("the match did not end");
 }
 
-async fn full_table(svc: &Service<MemoryStore>, rules: Rules, people: &[Person]) -> Reply {
+async fn full_table(svc: &Service<MemoryStore>, rules: Rules, people: &[Person]) -> Applied {
     let size = people.len() as u8;
     let spec = TableSpec { chat: chat(), thread: None, rules, size, clock: None };
     let mut reply = svc.create(spec, people[0].clone()).await.unwrap();

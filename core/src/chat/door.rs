@@ -6,7 +6,7 @@
 use super::message::{Audience, MessageAt};
 use super::{Answer, Args, Asker, Chat, Links, Request, Show, texts};
 use crate::ids::{ChatId, Lang, Person, Platform};
-use crate::service::{Reply as Replied, Service};
+use crate::service::{Applied as Replied, Service};
 use crate::store::{Broken, Store, StoreError};
 use std::future::Future;
 use std::pin::Pin;

@@ -53,7 +53,7 @@ pub use show::{Ending, Hand, Notice, Show, TableRef};
 pub use turn::{TurnPing, turn_ping};
 
 use crate::ids::{ChatId, Lang, Platform};
-use crate::service::{Reply as Replied, Service};
+use crate::service::{Applied as Replied, Service};
 use crate::store::{Store, StoreError};
 use std::sync::Arc;
 

@@ -19,7 +19,7 @@ impl<S: Store> Chat<S> {
     /// What an accepted command shows, or why it was refused (in `lang`).
     pub(super) fn answered(
         &self,
-        result: Result<crate::service::Reply, ServiceError>,
+        result: Result<crate::service::Applied, ServiceError>,
         lang: Lang,
     ) -> Result<Answer, StoreError> {
         match result {
@@ -76,7 +76,7 @@ impl<S: Store> Chat<S> {
     async fn opened(
         &self,
         from: &Asker,
-        created: Result<crate::service::Reply, ServiceError>,
+        created: Result<crate::service::Applied, ServiceError>,
         first: Option<Lang>,
         lang: Lang,
     ) -> Result<Answer, StoreError> {

@@ -7,7 +7,7 @@
 //! review changes nothing.
 
 use super::fair::Ask;
-use super::{Reply, Service, ServiceError};
+use super::{Applied, Service, ServiceError};
 use crate::engine::ai::{Budget, Observation, Review, hint_within, review_within};
 use crate::engine::game::Match;
 use crate::engine::moves::Move;
@@ -27,7 +27,7 @@ pub(super) const REVIEW_MIN_LOSS: f32 = 0.02;
 /// A hint taken: the table after it was noted, and the suggested move.
 #[derive(Clone, Debug)]
 pub struct Hinted {
-    pub reply: Reply,
+    pub reply: Applied,
     pub mv: Move,
 }
 
@@ -174,7 +174,7 @@ fn hint_again(table: &Table, person: &Person, version: u64) -> Option<Hinted> {
     }
     let seat = table.seat_of(&person.id)?;
     let mv = table.hint_now(seat)?;
-    Some(Hinted { reply: Reply { table: table.clone(), events: Vec::new() }, mv })
+    Some(Hinted { reply: Applied { table: table.clone(), events: Vec::new() }, mv })
 }
 
 /// The hint for `seat` in `game`: the expert's suggestion from that seat's observation only,

@@ -43,7 +43,7 @@ pub enum ServiceError {
 
 /// What an accepted command did: the table as it now is, and what happened.
 #[derive(Clone, Debug)]
-pub struct Reply {
+pub struct Applied {
     pub table: Table,
     pub events: Vec<Event>,
 }
@@ -135,7 +135,7 @@ pub struct Service<S: Store> {
     /// Tables this process sets aside, told to the adapters.
     asides: tokio::sync::broadcast::Sender<Broken>,
     /// Changes nobody asked for through an adapter (computer moves, timers), to show.
-    updates: tokio::sync::broadcast::Sender<Reply>,
+    updates: tokio::sync::broadcast::Sender<Applied>,
     /// This process among others on the store (`Options::shared`).
     peers: shared::Peers,
     me: Weak<Service<S>>,
@@ -212,7 +212,7 @@ impl<S: Store> Service<S> {
 
     /// Replies of commands the service made itself (computer moves, timers): each adapter
     /// shows those of its platform.
-    pub fn subscribe(&self) -> tokio::sync::broadcast::Receiver<Reply> {
+    pub fn subscribe(&self) -> tokio::sync::broadcast::Receiver<Applied> {
         self.updates.subscribe()
     }
 
@@ -270,7 +270,7 @@ impl<S: Store> Service<S> {
 
     /// Applies a command to a table, commits it, and only then answers. When another process
     /// committed the table meanwhile, it is read back and the command applied again.
-    pub async fn handle(&self, table_id: i64, cmd: Command) -> Result<Reply, ServiceError> {
+    pub async fn handle(&self, table_id: i64, cmd: Command) -> Result<Applied, ServiceError> {
         self.handle_inner(table_id, cmd, true).await
     }
 
@@ -280,7 +280,7 @@ impl<S: Store> Service<S> {
         table_id: i64,
         cmd: Command,
         kick: bool,
-    ) -> Result<Reply, ServiceError> {
+    ) -> Result<Applied, ServiceError> {
         if let Some(person) = cmd.actor.as_person()
             && cmd.action.seats_someone()
         {
@@ -337,7 +337,7 @@ impl<S: Store> Service<S> {
         if kick {
             self.kick(&next);
         }
-        Ok(Reply { table: next, events })
+        Ok(Applied { table: next, events })
     }
 
     /// A table as it now is (active tables from memory, the others from the store).

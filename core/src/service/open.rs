@@ -1,14 +1,14 @@
 //! New tables: a lobby or a duel opened with the chat's settings, within the limits of open
 //! tables per chat and lobbies per person.
 
-use super::{Reply, Service, ServiceError, TableLock, TableSpec};
+use super::{Applied, Service, ServiceError, TableLock, TableSpec};
 use crate::session::{ChatId, Lang, Millis, NewTable, Person, Phase, Rejection, Table, UserId};
 use crate::store::Store;
 use std::sync::Arc;
 
 impl<S: Store> Service<S> {
     /// Opens a lobby in a chat with `host` seated, using the chat's settings.
-    pub async fn create(&self, spec: TableSpec, host: Person) -> Result<Reply, ServiceError> {
+    pub async fn create(&self, spec: TableSpec, host: Person) -> Result<Applied, ServiceError> {
         self.create_with(spec, host, None, None, false).await
     }
 
@@ -23,7 +23,7 @@ impl<S: Store> Service<S> {
         duel: Option<(Option<Person>, Millis)>,
         lang: Option<Lang>,
         private: bool,
-    ) -> Result<Reply, ServiceError> {
+    ) -> Result<Applied, ServiceError> {
         self.create_with(spec, host, duel, lang, private).await
     }
 
@@ -35,7 +35,7 @@ impl<S: Store> Service<S> {
         host: Person,
         invitee: Option<Person>,
         ttl_ms: Millis,
-    ) -> Result<Reply, ServiceError> {
+    ) -> Result<Applied, ServiceError> {
         self.create_with(spec, host, Some((invitee, ttl_ms)), None, false).await
     }
 
@@ -46,7 +46,7 @@ impl<S: Store> Service<S> {
         duel: Option<(Option<Person>, Millis)>,
         lang: Option<Lang>,
         private: bool,
-    ) -> Result<Reply, ServiceError> {
+    ) -> Result<Applied, ServiceError> {
         if private && duel.as_ref().is_some_and(|(invitee, _)| invitee.is_some()) {
             return Err(Rejection::PrivateTable.into());
         }
@@ -75,7 +75,7 @@ impl<S: Store> Service<S> {
         super::writing(self.store.create(&mut table, &events)).await?;
         self.map().insert(table.id, Arc::new(TableLock::new(table.clone())));
         self.kick(&table);
-        Ok(Reply { table, events })
+        Ok(Applied { table, events })
     }
 
     /// A chat's open tables and a person's open lobbies are limited.

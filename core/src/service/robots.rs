@@ -5,7 +5,7 @@
 //! presses never wait for a computer's thinking. With other processes on the store, a task
 //! thinks only while it holds the table's lease (`shared`), and gives it back when done.
 
-use super::{Reply, Service, ServiceError};
+use super::{Applied, Service, ServiceError};
 use crate::session::{Action, Actor, Command, Rejection, Table};
 use crate::store::Store;
 
@@ -137,7 +137,7 @@ async fn drive<S: Store>(service: std::sync::Weak<Service<S>>, id: i64) {
 
 impl<S: Store> Service<S> {
     /// A computer's move: committed like any command, without starting another task.
-    async fn handle_robot(&self, id: i64, cmd: Command) -> Result<Reply, ServiceError> {
+    async fn handle_robot(&self, id: i64, cmd: Command) -> Result<Applied, ServiceError> {
         self.handle_inner(id, cmd, false).await
     }
 }

@@ -2,7 +2,7 @@
 //! left waiting too long, a person out of time (a computer moves for them) — fired every
 //! second by a supervised task that a panic cannot end.
 
-use super::{Reply, Service, ServiceError};
+use super::{Applied, Service, ServiceError};
 use crate::session::{Action, Actor, Command};
 use crate::store::Store;
 use std::sync::Arc;
@@ -11,7 +11,7 @@ use std::time::Duration;
 impl<S: Store> Service<S> {
     /// Runs everything that is due now; returns what the lifetimes closed (computer moves for
     /// people out of time are made by their tables' computer tasks, started here).
-    pub async fn fire_due(&self) -> Vec<Reply> {
+    pub async fn fire_due(&self) -> Vec<Applied> {
         if self.is_shared()
             && let Err(e) = self.sync().await
         {
