@@ -1,4 +1,5 @@
-//! What the bot keeps for itself in PostgreSQL: one row per key (secrets, pacing windows).
+//! Keyed rows in PostgreSQL: what the bot keeps for itself (secrets, pacing windows), one row
+//! per key, and where each table's messages are, one row per audience.
 
 use super::super::StoreError;
 use super::PgStore;
@@ -58,5 +59,43 @@ impl PgStore {
             .fetch_one(&self.pool)
             .await?;
         Ok(stored)
+    }
+
+    /// Where a table shows an audience: one statement, nothing written for a table that does
+    /// not exist.
+    pub(super) async fn message_ref_set(
+        &self,
+        table_id: i64,
+        audience: &str,
+        message: &str,
+    ) -> Result<(), StoreError> {
+        let written = sqlx::query(
+            "INSERT INTO message_refs (table_id, audience, message)
+             SELECT id, $2, $3 FROM tables WHERE id = $1
+             ON CONFLICT (table_id, audience) DO UPDATE SET message = excluded.message",
+        )
+        .bind(table_id)
+        .bind(audience)
+        .bind(message)
+        .execute(&self.pool)
+        .await?;
+        if written.rows_affected() == 0 {
+            return Err(StoreError::NotFound(table_id));
+        }
+        Ok(())
+    }
+
+    /// Where a table shows each audience, by audience.
+    pub(super) async fn message_ref_list(
+        &self,
+        table_id: i64,
+    ) -> Result<Vec<(String, String)>, StoreError> {
+        let rows: Vec<(String, String)> = sqlx::query_as(
+            "SELECT audience, message FROM message_refs WHERE table_id = $1 ORDER BY audience COLLATE \"C\"",
+        )
+        .bind(table_id)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows)
     }
 }

@@ -333,21 +333,7 @@ impl Store for PgStore {
         audience: &str,
         message: &str,
     ) -> Result<(), StoreError> {
-        // One statement: nothing is written for a table that does not exist.
-        let written = sqlx::query(
-            "INSERT INTO message_refs (table_id, audience, message)
-             SELECT id, $2, $3 FROM tables WHERE id = $1
-             ON CONFLICT (table_id, audience) DO UPDATE SET message = excluded.message",
-        )
-        .bind(table_id)
-        .bind(audience)
-        .bind(message)
-        .execute(&self.pool)
-        .await?;
-        if written.rows_affected() == 0 {
-            return Err(StoreError::NotFound(table_id));
-        }
-        Ok(())
+        self.message_ref_set(table_id, audience, message).await
     }
 
     async fn meta(&self, key: &str) -> Result<Option<String>, StoreError> {
@@ -367,13 +353,7 @@ impl Store for PgStore {
     }
 
     async fn message_refs(&self, table_id: i64) -> Result<Vec<(String, String)>, StoreError> {
-        let rows: Vec<(String, String)> = sqlx::query_as(
-            "SELECT audience, message FROM message_refs WHERE table_id = $1 ORDER BY audience COLLATE \"C\"",
-        )
-        .bind(table_id)
-        .fetch_all(&self.pool)
-        .await?;
-        Ok(rows)
+        self.message_ref_list(table_id).await
     }
 
     async fn move_chat(&self, from: &ChatId, to: &ChatId) -> Result<u32, StoreError> {
