@@ -33,6 +33,12 @@ pub(crate) struct App {
     pub lanes: Arc<crate::contain::Lanes>,
     /// The longest an update's handling may take before it is cancelled.
     pub work_limit: std::time::Duration,
+    /// The calls teloxide does not know.
+    pub raw: crate::raw::Raw,
+    /// What teloxide drops from updates, by update id.
+    pub extras: Arc<crate::updates::Extras>,
+    /// Hands in groups: where the bot may push, what each shows.
+    pub ephemerals: crate::ephemeral::Ephemerals,
     /// Users whose private chat is closed to the bot (until they open it).
     closed: Mutex<HashSet<i64>>,
     /// (table, user) pairs already told to open the private chat.
@@ -56,6 +62,9 @@ impl App {
         Arc::new_cyclic(|weak: &Weak<App>| {
             let deliver: Weak<dyn Deliver> = weak.clone();
             App {
+                raw: crate::raw::Raw::new(bot.inner()),
+                extras: Arc::default(),
+                ephemerals: Default::default(),
                 chat,
                 links,
                 call_timeout,
@@ -96,7 +105,7 @@ impl App {
     }
 
     /// Brings a table's messages up to date: the table message, the notice of what happened,
-    /// every seated person's hand, the turn mention.
+    /// every seated person's hand (in the group, or in their private chat), the turn mention.
     pub(crate) fn show(&self, show: &Show) {
         let table = &show.table;
         let Some(chat) = tg_chat(&table.chat) else { return };
@@ -121,7 +130,9 @@ impl App {
         if show.hands_changed {
             for hand in &show.hands {
                 if let Some(user) = tg_user(&hand.person.id) {
-                    self.outbox.push(user, Job::Hand { table: table.id, user });
+                    // In a group, the job finds where the person wants it.
+                    let at = if chat < 0 { chat } else { user };
+                    self.outbox.push(at, Job::Hand { table: table.id, user, grant: None });
                 }
             }
         }
@@ -276,7 +287,7 @@ impl App {
             offered.iter().filter(|(_, u)| *u == user).map(|(t, _)| *t).collect();
         for table in tables {
             offered.remove(&(table, user));
-            self.outbox.push(user, Job::Hand { table, user });
+            self.outbox.push(user, Job::Hand { table, user, grant: None });
         }
     }
 

@@ -8,7 +8,10 @@
 
 use crate::app::App;
 use crate::contain::Answered;
+use crate::ids::MessageRef;
+use crate::jobs::{Grant, Via};
 use crate::outbox::Job;
+use crate::updates::Extra;
 use domino_core::chat::{MessageAt, Offer, Request, texts};
 use std::sync::Arc;
 use std::time::Duration;
@@ -19,6 +22,7 @@ pub(crate) type HandlerResult = Result<(), Box<dyn std::error::Error + Send + Sy
 pub(crate) async fn on_callback(
     app: Arc<App>,
     q: CallbackQuery,
+    extra: Extra,
     answered: Answered,
 ) -> HandlerResult {
     let once = |text: Option<String>, alert: bool| {
@@ -36,19 +40,26 @@ pub(crate) async fn on_callback(
     let (chat, message) = (m.chat().id, m.id());
     let topic = m.regular_message().and_then(crate::ids::topic_of);
     let data = q.data.clone().unwrap_or_default();
+    // A message only the presser sees has `message_id` 0: its own id is what teloxide drops.
+    let at = match extra.ephemeral {
+        Some(id) => MessageRef::ephemeral(chat.0, id).at(),
+        None => MessageAt::new(chat.0, message.0, ""),
+    };
     let request = match m.regular_message() {
         // The core checks that a table's button was pressed on one of that table's messages.
-        Some(msg) => {
-            Request::press_on(&data, [], offers(msg)).at(MessageAt::new(chat.0, message.0, ""))
-        }
+        Some(msg) => Request::press_on(&data, [], offers(msg)).at(at),
         // Telegram no longer shows the message (too old): the core reads the data alone.
         None => Request::press(&data),
     };
     let from = app.from(chat, topic, &q.from, &request).await;
     let done = app.chat.handle(&from, request).await;
-    let (text, alert) = app.popup(q.from.id.0 as i64, done.reply.as_ref());
+    // «My tiles» on the table sends the hand anew; a press on the hand itself edits it.
+    let grant = Grant::new(Via::Press(q.id.0.clone()), extra.ephemeral.is_none());
+    let (text, alert) = app.popup((q.from.id.0 as i64, chat.0), grant, done.reply.as_ref());
     once(text, alert).await;
-    if let Some(menu) = &done.menu {
+    if let Some(menu) = &done.menu
+        && extra.ephemeral.is_none()
+    {
         let markup = crate::draw::menu_markup(menu);
         let text = crate::draw::clip(&menu.text, 4096);
         app.outbox.push(chat.0, Job::Edit { message: message.0, text, markup });

@@ -4,15 +4,30 @@
 use crate::app::App;
 use crate::callbacks::HandlerResult;
 use crate::ids::{person, topic_of};
+use crate::jobs::{Grant, Via};
+use crate::outbox::Job;
+use crate::updates::Extra;
 use domino_core::chat::{Body, Opponent, Request, catalog};
 use domino_core::ids::Lang;
+use serde_json::{Value, json};
 use std::sync::Arc;
 use teloxide::prelude::*;
-use teloxide::types::{BotCommand, ChatMemberUpdated, MessageEntityKind};
+use teloxide::types::{ChatMemberUpdated, MessageEntityKind};
 
-/// The command menus in Russian (the default) and English, from the core's catalog.
-pub(crate) fn menus() -> [(Option<&'static str>, Vec<BotCommand>); 2] {
-    let list = |lang| catalog::menu(lang).into_iter().map(|(c, d)| BotCommand::new(c, d)).collect();
+/// The command menus in Russian (the default) and English, from the core's catalog, as Bot API
+/// JSON: the commands whose answer only the asker sees are ephemeral (Bot API 10.2), so that
+/// nobody else sees them asked either.
+pub(crate) fn menus() -> [(Option<&'static str>, Value); 2] {
+    let list = |lang| {
+        let commands = catalog::menu(lang).into_iter().map(|(name, text)| {
+            let mut c = json!({"command": name, "description": text});
+            if catalog::command_named(name).is_some_and(|spec| spec.only_you()) {
+                c["is_ephemeral"] = json!(true);
+            }
+            c
+        });
+        Value::Array(commands.collect())
+    };
     [(None, list(Lang::Ru)), (Some("en"), list(Lang::En))]
 }
 
@@ -37,6 +52,8 @@ pub(crate) async fn on_my_chat_member(app: Arc<App>, update: ChatMemberUpdated) 
     }
     if update.new_chat_member.is_present() {
         app.outbox.back(chat.0);
+        // Only an administrator may show a person their hand without their press first.
+        app.ephemerals.admin(chat.0, update.new_chat_member.is_privileged());
     } else {
         tracing::info!(chat = chat.0, "the bot was removed from the group");
         app.left_group(chat).await;
@@ -44,7 +61,7 @@ pub(crate) async fn on_my_chat_member(app: Arc<App>, update: ChatMemberUpdated) 
     Ok(())
 }
 
-pub(crate) async fn on_message(app: Arc<App>, msg: Message) -> HandlerResult {
+pub(crate) async fn on_message(app: Arc<App>, msg: Message, extra: Extra) -> HandlerResult {
     // A group upgraded to a supergroup: the old chat's last message and the new chat's first
     // name the other; whichever comes first moves the chat (the second finds nothing to move).
     if let Some(to) = msg.migrate_to_chat_id() {
@@ -80,6 +97,25 @@ pub(crate) async fn on_message(app: Arc<App>, msg: Message) -> HandlerResult {
     let request = resolve_opponent(&msg, request);
     let from = app.from(msg.chat.id, topic, user, &request).await;
     let mut answer = app.chat.handle(&from, request).await;
+    let user_id = user.id.0 as i64;
+    // An ephemeral command (only its author saw it): answered to them alone.
+    if let Some(id) = extra.ephemeral.filter(|_| !msg.chat.is_private()) {
+        app.only_to(msg.chat.id.0, topic, user_id, Grant::new(Via::Command(id), true), &answer);
+        return Ok(());
+    }
+    // A hand asked for in the group with a command everybody saw: shown there to its owner,
+    // where the bot may (else they are told to press «My tiles»).
+    if let Some(Body::Hand(view)) = answer.reply.as_ref().map(|r| &r.body)
+        && !msg.chat.is_private()
+    {
+        let chat = msg.chat.id.0;
+        app.outbox.push(chat, Job::Hand { table: view.table, user: user_id, grant: None });
+        if !app.ephemerals.may_push(chat) {
+            let lang = app.lang_of(msg.chat.id).await;
+            app.say(chat, topic, crate::texts::press_my_tiles(lang));
+        }
+        answer.reply = None;
+    }
     // A long private answer (a review of one's own moves) asked in a group goes to the
     // person's private chat with the bot.
     let personal =

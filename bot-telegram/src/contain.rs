@@ -10,6 +10,7 @@ use crate::app::App;
 use crate::callbacks::{self, HandlerResult};
 use crate::commands;
 use crate::outbox::Job;
+use crate::updates::Extra;
 use domino_core::chat::texts;
 use domino_core::chat::{Failed, Failure, contain};
 use domino_core::ids::Lang;
@@ -20,7 +21,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use teloxide::prelude::*;
-use teloxide::types::User;
+use teloxide::types::{Update, User};
 
 type Handling = Pin<Box<dyn Future<Output = ()> + Send>>;
 
@@ -135,17 +136,19 @@ async fn lang(app: &App, chat: i64, own: Option<Lang>) -> Lang {
 }
 
 /// The dispatcher's endpoint for a message: queued in its chat's lane.
-pub(crate) async fn on_message(app: Arc<App>, msg: Message) -> HandlerResult {
+pub(crate) async fn on_message(app: Arc<App>, msg: Message, update: Update) -> HandlerResult {
+    let extra = app.extras.take(update.id);
     let lanes = app.lanes.clone();
-    lanes.push(msg.chat.id.0, Box::pin(message(app, msg)));
+    lanes.push(msg.chat.id.0, Box::pin(message(app, msg, extra)));
     Ok(())
 }
 
-async fn message(app: Arc<App>, msg: Message) {
+async fn message(app: Arc<App>, msg: Message, extra: Extra) {
     let user = msg.from.clone();
     let (chat, topic, id) = (msg.chat.id.0, crate::ids::topic_of(&msg), msg.id.0);
     let asked = Asked::new(chat, user.as_ref(), msg.text().unwrap_or_default());
-    let failed = match contain(app.work_limit, commands::on_message(app.clone(), msg)).await {
+    let failed = match contain(app.work_limit, commands::on_message(app.clone(), msg, extra)).await
+    {
         Ok(Ok(())) => return,
         Ok(Err(e)) => return tracing::warn!(chat, error = %e, "Telegram: a message not handled"),
         Err(failed) => failed,
@@ -153,12 +156,14 @@ async fn message(app: Arc<App>, msg: Message) {
     asked.log(&failed);
     let own = user.as_ref().and_then(own_lang);
     let text = texts::contained(lang(&app, chat, own).await, failed.written);
-    app.outbox.push(chat, Job::Text { text: text.into(), markup: None, reply_to: Some(id), topic });
+    let reply_to = (id != 0).then_some(id);
+    app.outbox.push(chat, Job::Text { text: text.into(), markup: None, reply_to, topic });
 }
 
 /// The dispatcher's endpoint for a press: queued in its chat's lane, and answered that it
 /// takes long if it has no answer by `ANSWER_IN`.
-pub(crate) async fn on_callback(app: Arc<App>, q: CallbackQuery) -> HandlerResult {
+pub(crate) async fn on_callback(app: Arc<App>, q: CallbackQuery, update: Update) -> HandlerResult {
+    let extra = app.extras.take(update.id);
     let chat = q.message.as_ref().map_or(q.from.id.0 as i64, |m| m.chat().id.0);
     let answered = Answered::default();
     let slow = tokio::spawn(answer_late(Arc::downgrade(&app), q.clone(), chat, answered.clone()));
@@ -166,7 +171,7 @@ pub(crate) async fn on_callback(app: Arc<App>, q: CallbackQuery) -> HandlerResul
     lanes.push(
         chat,
         Box::pin(async move {
-            press(app, q, chat, answered).await;
+            press(app, q, extra, chat, answered).await;
             slow.abort();
         }),
     );
@@ -183,9 +188,9 @@ async fn answer_late(app: std::sync::Weak<App>, q: CallbackQuery, chat: i64, ans
     }
 }
 
-async fn press(app: Arc<App>, q: CallbackQuery, chat: i64, answered: Answered) {
+async fn press(app: Arc<App>, q: CallbackQuery, extra: Extra, chat: i64, answered: Answered) {
     let asked = Asked::new(chat, Some(&q.from), q.data.as_deref().unwrap_or_default());
-    let handled = callbacks::on_callback(app.clone(), q.clone(), answered.clone());
+    let handled = callbacks::on_callback(app.clone(), q.clone(), extra, answered.clone());
     let failed = match contain(app.work_limit, handled).await {
         Ok(Ok(())) => return,
         Ok(Err(e)) => return tracing::warn!(chat, error = %e, "Telegram: a press not handled"),

@@ -75,7 +75,13 @@ impl App {
         {
             match job {
                 Job::Table { table } => self.deliver_table(chat, *table).await,
-                Job::Hand { table, user } => self.deliver_hand(*table, *user).await,
+                Job::Hand { table, user, grant } if chat < 0 => {
+                    self.deliver_group_hand(chat, *table, *user, grant.as_ref()).await
+                }
+                Job::Hand { table, user, .. } => self.deliver_hand(*table, *user).await,
+                Job::Ephemeral { user, text, grant, topic } => {
+                    self.send_ephemeral(chat, *user, *topic, text, grant).await
+                }
                 Job::Turn { table } => self.deliver_turn(chat, *table).await,
                 Job::Text { text, markup, reply_to, topic } => {
                     self.send_text(chat, *topic, text, markup.clone(), *reply_to).await

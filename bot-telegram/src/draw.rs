@@ -66,6 +66,38 @@ impl App {
         }
     }
 
+    /// The answer to an ephemeral command in the group `chat`: its reply to `user` alone
+    /// (`grant`: the command), then the tables.
+    pub(crate) fn only_to(
+        &self,
+        chat: i64,
+        topic: Option<i32>,
+        user: i64,
+        grant: crate::jobs::Grant,
+        answer: &Answer,
+    ) {
+        if let Some(reply) = answer.reply.as_ref().filter(|r| !r.ack) {
+            let text = match &reply.body {
+                Body::Hand(view) => {
+                    let job = Job::Hand { table: view.table, user, grant: Some(grant.clone()) };
+                    self.outbox.push(chat, job);
+                    None
+                }
+                Body::Text(t) | Body::Long(t) => Some(t),
+                Body::Menu(menu) => Some(&menu.text),
+                Body::Picture { text, .. } => Some(text),
+                Body::Files { caption, .. } => Some(caption),
+            };
+            for text in text.map(|t| pieces(t, MESSAGE)).unwrap_or_default() {
+                let grant = grant.clone();
+                self.outbox.push(chat, Job::Ephemeral { user, text, grant, topic });
+            }
+        }
+        for show in &answer.shows {
+            self.show(show);
+        }
+    }
+
     /// A reply as a message in `chat` (acknowledgements are left out: the table shows).
     pub(crate) fn post(&self, chat: i64, topic: Option<i32>, reply_to: Option<i32>, reply: &Reply) {
         if reply.ack {
@@ -79,7 +111,12 @@ impl App {
                     self.outbox.push(chat, Job::Text { text, markup: None, reply_to, topic });
                 }
             }
-            Body::Hand(view) => self.outbox.push(chat, Job::Hand { table: view.table, user: chat }),
+            // A hand is only ever answered in its owner's private chat here (`commands` and
+            // `callbacks` show it in a group).
+            Body::Hand(view) if chat > 0 => {
+                self.outbox.push(chat, Job::Hand { table: view.table, user: chat, grant: None })
+            }
+            Body::Hand(_) => {}
             Body::Menu(menu) => {
                 let (text, markup) = (clip(&menu.text, MESSAGE), Some(menu_markup(menu)));
                 let job = Job::Text { text, markup, reply_to, topic };
@@ -99,14 +136,25 @@ impl App {
         }
     }
 
-    /// What a press's popup says (`None`: nothing), and the alert flag; a hand also goes to
-    /// the presser's private chat.
-    pub(crate) fn popup(&self, user: i64, reply: Option<&Reply>) -> (Option<String>, bool) {
+    /// What a press's popup says (`None`: nothing), and the alert flag. A hand pressed for in
+    /// a group is shown there to the presser alone (`grant`: their press); pressed for in the
+    /// private chat, it goes there, and the popup shows it too.
+    pub(crate) fn popup(
+        &self,
+        (user, chat): (i64, i64),
+        grant: crate::jobs::Grant,
+        reply: Option<&Reply>,
+    ) -> (Option<String>, bool) {
         let Some(reply) = reply.filter(|r| !r.ack) else { return (None, false) };
         match &reply.body {
             Body::Text(t) | Body::Long(t) => (Some(clip(t, POPUP)), false),
+            Body::Hand(view) if chat < 0 => {
+                let job = Job::Hand { table: view.table, user, grant: Some(grant) };
+                self.outbox.push(chat, job);
+                (None, false)
+            }
             Body::Hand(view) => {
-                self.outbox.push(user, Job::Hand { table: view.table, user });
+                self.outbox.push(user, Job::Hand { table: view.table, user, grant: None });
                 (Some(clip(&render_hand(view), POPUP)), true)
             }
             Body::Menu(menu) => (Some(clip(&menu.text, POPUP)), false),

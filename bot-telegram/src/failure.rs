@@ -16,6 +16,9 @@ pub(crate) enum Failure {
     Closed,
     /// The bot is no longer in the group (kicked, removed, the group deleted).
     Removed,
+    /// An ephemeral message only an administrator may send now (no press of the last 15 s
+    /// behind it): the bot is a plain member of the group.
+    NotAdmin,
     /// A failure that may pass: a 5xx, a timeout, the network. Tried again later.
     Transient,
     /// Anything else (logged; the next edit repairs the view).
@@ -57,7 +60,12 @@ pub(crate) fn classify(e: &RequestError) -> Failure {
         }
     }
     let text = e.to_string();
-    if text.contains("message is not modified") {
+    of_text(&text).unwrap_or(Failure::Other(text))
+}
+
+/// What an error's description means, where the words alone tell.
+pub(crate) fn of_text(text: &str) -> Option<Failure> {
+    Some(if text.contains("message is not modified") {
         Failure::NotModified
     } else if text.contains("message to edit not found")
         || text.contains("message can't be edited")
@@ -77,8 +85,8 @@ pub(crate) fn classify(e: &RequestError) -> Failure {
     {
         Failure::Closed
     } else {
-        Failure::Other(text)
-    }
+        return None;
+    })
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
-//! Private hands: one message in each player's private chat, edited every turn, with a button
-//! per legal placement. A player whose private chat is closed is told once per table, with a
+//! Private hands, for those who chose the private chat (hands in the group are `ephemeral`'s):
+//! one message in each player's private chat, edited every turn, with a button per legal
+//! placement. A player whose private chat is closed is told once per table, with a
 //! button that opens it; meanwhile «my tiles» in the group answers with a popup only they see.
 //! The game never waits on a private chat.
 
@@ -26,16 +27,10 @@ impl App {
         let Some(view) = show.hand_of(&user_id(user)) else { return Ok(0) };
         let audience = hand_audience(user);
         let refs = self.refs(id).await;
+        let old = refs.get(&audience).filter(|r| r.ephemeral.is_none());
         let text = render_hand(view);
         match self
-            .put(
-                id,
-                &audience,
-                (user, None),
-                refs.get(&audience),
-                &text,
-                keyboards::markup(&view.buttons),
-            )
+            .put(id, &audience, (user, None), old, &text, keyboards::markup(&view.buttons))
             .await
         {
             Err(Failure::Closed) => {

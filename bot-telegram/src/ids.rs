@@ -48,28 +48,45 @@ pub(crate) fn tg_user(user: &UserId) -> Option<i64> {
     (user.platform == Platform::Telegram).then(|| user.id.parse().ok()).flatten()
 }
 
-/// Where a message is: `chat:message`, with an optional tag after a third colon.
+/// Where a message is: `chat:message`, with an optional tag after a third colon. A message
+/// only one member sees (ephemeral) is `chat:e<ephemeral_message_id>`: its `message_id` is 0.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct MessageRef {
     pub chat: i64,
     pub message: i32,
     pub tag: String,
+    /// An ephemeral message's id (then `message` is 0).
+    pub ephemeral: Option<i64>,
 }
 
 impl MessageRef {
     pub(crate) fn new(chat: i64, message: MessageId, tag: impl Into<String>) -> MessageRef {
-        MessageRef { chat, message: message.0, tag: tag.into() }
+        MessageRef { chat, message: message.0, tag: tag.into(), ephemeral: None }
+    }
+
+    pub(crate) fn ephemeral(chat: i64, id: i64) -> MessageRef {
+        MessageRef { chat, message: 0, tag: String::new(), ephemeral: Some(id) }
     }
 
     /// Where the core keeps it.
     pub(crate) fn at(&self) -> MessageAt {
-        MessageAt::new(self.chat, self.message, self.tag.clone())
+        match self.ephemeral {
+            Some(id) => MessageAt::new(self.chat, format!("e{id}"), self.tag.clone()),
+            None => MessageAt::new(self.chat, self.message, self.tag.clone()),
+        }
     }
 
     /// A Telegram message of what the core keeps; `None` for anything else.
     pub(crate) fn of(at: &MessageAt) -> Option<MessageRef> {
-        let (chat, message) = (at.chat.parse().ok()?, at.message.parse().ok()?);
-        Some(MessageRef { chat, message, tag: at.tag.clone() })
+        let chat = at.chat.parse().ok()?;
+        if let Some(id) = at.message.strip_prefix('e') {
+            return Some(MessageRef {
+                tag: at.tag.clone(),
+                ..MessageRef::ephemeral(chat, id.parse().ok()?)
+            });
+        }
+        let message = at.message.parse().ok()?;
+        Some(MessageRef { chat, message, tag: at.tag.clone(), ephemeral: None })
     }
 
     pub(crate) fn chat(&self) -> TgChat {
@@ -97,5 +114,9 @@ mod tests {
         let plain = MessageRef::new(5, MessageId(1), "");
         assert_eq!(plain.at().encode(), "5:1");
         assert_eq!(MessageRef::of(&MessageAt::new("x", 1, "")), None);
+        let e = MessageRef::ephemeral(-100, 9_000_000_001);
+        assert_eq!(e.at().encode(), "-100:e9000000001");
+        assert_eq!(MessageRef::of(&e.at()), Some(e));
+        assert_eq!(MessageRef::of(&MessageAt::new(-1, "e", "")), None);
     }
 }

@@ -1,10 +1,13 @@
-//! The views' button rows as Telegram inline keyboards. In the table message, «join» becomes a
-//! deep link into the private chat (where the hand will live), and a match in play gets a link
-//! to the private chat beside «my tiles».
+//! The views' button rows as Telegram inline keyboards. In the table message, «join» gets a
+//! deep link beside it for those who want their hand in the private chat, and so does «my
+//! tiles» in a match in play. A hand shown in the group is drawn as raw JSON (teloxide's types
+//! know neither button colours nor disabled buttons): every tile, the unplayable ones
+//! disabled.
 
 use crate::texts;
 use domino_core::chat::{Link, Links, TableRef};
-use domino_core::view::{ButtonAction, Buttons, TableView};
+use domino_core::view::{ButtonAction, ButtonData, Buttons, HandView, TableView};
+use serde_json::{Value, json};
 use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 
 /// Callback buttons, row by row.
@@ -46,32 +49,67 @@ pub(crate) fn table_markup(
     links: &Links,
 ) -> InlineKeyboardMarkup {
     let lang = table.lang;
+    let private = |label: &str, link| InlineKeyboardButton::url(label, deep_link(bot, links, link));
     let mut rows: Vec<Vec<InlineKeyboardButton>> = view
         .buttons
         .iter()
         .map(|row| {
-            row.iter()
-                .map(|(label, data)| match data.action {
-                    ButtonAction::Join => InlineKeyboardButton::url(
-                        texts::join_button(lang).to_owned(),
-                        deep_link(bot, links, Link::Join(table.id)),
-                    ),
-                    _ => InlineKeyboardButton::callback(label.clone(), data.encode()),
-                })
-                .collect()
+            let mut out = Vec::new();
+            for (label, data) in row {
+                out.push(InlineKeyboardButton::callback(label.clone(), data.encode()));
+                if data.action == ButtonAction::Join {
+                    out.push(private(texts::join_button(lang), Link::Join(table.id)));
+                }
+            }
+            out
         })
         .collect();
     if table.playing {
-        let link = InlineKeyboardButton::url(
-            texts::private_tiles_button(lang).to_owned(),
-            deep_link(bot, links, Link::Hand(table.id)),
-        );
+        let link = private(texts::private_tiles_button(lang), Link::Hand(table.id));
         match rows.first_mut() {
             Some(first) => first.push(link),
             None => rows.push(vec![link]),
         }
     }
     InlineKeyboardMarkup::new(rows)
+}
+
+/// Tiles per row of disabled buttons.
+const IDLE_PER_ROW: usize = 4;
+
+/// A hand's keyboard as Bot API JSON: its buttons (coloured where it helps), then every tile
+/// no button plays now, disabled.
+pub(crate) fn hand_json(view: &HandView) -> Value {
+    let mut rows: Vec<Value> = view
+        .buttons
+        .iter()
+        .map(|row| Value::Array(row.iter().map(|(label, data)| button_json(label, data)).collect()))
+        .collect();
+    // A disabled button still carries data: «my tiles», harmless should a client press it.
+    let shown = ButtonData::new(view.table, 0, ButtonAction::Hand).encode();
+    for chunk in view.idle.chunks(IDLE_PER_ROW) {
+        let row = chunk.iter().map(|t| {
+            let label = format!("{}|{}", t.high(), t.low());
+            json!({"text": label, "callback_data": shown, "disabled": {}})
+        });
+        rows.push(Value::Array(row.collect()));
+    }
+    json!({"inline_keyboard": rows})
+}
+
+fn button_json(label: &str, data: &ButtonData) -> Value {
+    let mut b = json!({"text": label, "callback_data": data.encode()});
+    let style = match data.action {
+        ButtonAction::Resign | ButtonAction::VoteEnd => Some("danger"),
+        ButtonAction::Back => Some("success"),
+        ButtonAction::Hint => Some("primary"),
+        ButtonAction::Move(_) if label.starts_with('💡') => Some("success"),
+        _ => None,
+    };
+    if let Some(style) = style {
+        b["style"] = json!(style);
+    }
+    b
 }
 
 #[cfg(test)]

@@ -10,9 +10,11 @@
 //! | `contain` | every update in its chat's lane, with a time limit and a panic boundary |
 //! | `callbacks` | button presses: checked to come from the message they were drawn on, handed to the chat layer, answered |
 //! | `draw` | the chat layer's answers as messages, popups, keyboards and documents |
-//! | `hands` | private hands, closed private chats |
+//! | `ephemeral` | hands in the group, each seen by its owner alone (Bot API 10.2/10.3) |
+//! | `hands` | hands in private chats, closed private chats |
 //! | `deliver` | the table message, the turn mention, messages and files, against Telegram |
-//! | `outbox`, `pacing` | per-chat queues, coalescing, the rate limits, 429 handling |
+//! | `outbox`, `jobs`, `pacing` | per-chat queues, coalescing, the rate limits, 429 handling |
+//! | `raw`, `updates` | the Bot API calls teloxide lacks; updates read from their JSON once (long polling too) |
 //! | `photos` | the table message as a photo edited in place; pictures with their captions |
 //! | `keyboards` | button rows as inline keyboards, deep links |
 //! | `webhook` | webhook mode |
@@ -24,14 +26,18 @@ mod commands;
 mod contain;
 mod deliver;
 mod draw;
+mod ephemeral;
 mod failure;
 mod hands;
 mod ids;
+mod jobs;
 mod keyboards;
 mod outbox;
 mod pacing;
 mod photos;
+mod raw;
 mod texts;
+mod updates;
 mod webhook;
 
 pub use pacing::Pacing;
@@ -45,7 +51,6 @@ use std::time::Duration;
 use teloxide::dispatching::UpdateHandler;
 use teloxide::prelude::*;
 use teloxide::types::Me;
-use teloxide::update_listeners::Polling;
 use teloxide::{ApiError, RequestError};
 
 /// Why the bot could not run.
@@ -179,7 +184,7 @@ pub async fn run(door: Door, bot: Bot, options: RunOptions) -> Result<(), Error>
         }
         Err(e) => tracing::warn!(error = %e, "pacing windows not read"),
     }
-    register_commands(&bot).await;
+    register_commands(&app).await;
     let mut first = Some(feed);
     let shown = app.clone();
     let timers = tokio::spawn(domino_core::chat::supervise("telegram timers", move || {
@@ -238,15 +243,13 @@ async fn dispatch(app: &Arc<App>, options: &RunOptions) -> Result<(), Error> {
         let errors = LoggingErrorHandler::with_custom_text("receiving updates failed");
         let result = match &options.mode {
             Mode::Polling => {
-                let listener = Polling::builder(app.bot.clone())
-                    .timeout(options.poll_timeout)
-                    .delete_webhook()
-                    .await
-                    .build();
+                let (raw, extras) = (app.raw.clone(), app.extras.clone());
+                let listener = updates::polling(raw, extras, options.poll_timeout);
                 dispatcher.try_dispatch_with_listener(listener, errors).await.map_err(Error::from)
             }
             Mode::Webhook(hook) => {
-                match webhook::listener(&app.bot, hook, app.webhook_secret(hook).await?).await {
+                let secret = app.webhook_secret(hook).await?;
+                match webhook::listener(&app.bot, hook, secret, app.extras.clone()).await {
                     Ok(listener) => dispatcher
                         .try_dispatch_with_listener(listener, errors)
                         .await
@@ -294,15 +297,16 @@ async fn get_me(bot: &Tg, stop: &Stop) -> Result<Option<Me>, Error> {
     }
 }
 
-/// The command menus, in Russian (the default) and English.
-async fn register_commands(bot: &Tg) {
-    for (lang, list) in commands::menus() {
-        let mut req = bot.set_my_commands(list);
+/// The command menus, in Russian (the default) and English (a raw call: teloxide's
+/// `BotCommand` has no `is_ephemeral`).
+async fn register_commands(app: &App) {
+    for (lang, commands) in commands::menus() {
+        let mut body = serde_json::json!({ "commands": commands });
         if let Some(code) = lang {
-            req = req.language_code(code);
+            body["language_code"] = serde_json::json!(code);
         }
-        if let Err(e) = req.await {
-            tracing::warn!(error = %e, "setMyCommands failed");
+        if let Err(e) = app.raw.call("setMyCommands", &body).await {
+            tracing::warn!(failure = ?e, "setMyCommands failed");
         }
     }
 }

@@ -8,87 +8,14 @@
 //! bot starts from it ([`Outbox::seed`]). A chat's worker that panics is started again (the
 //! job it was on is dropped), and a job that takes longer than `JOB_LIMIT` is given up.
 
+pub(crate) use crate::jobs::Job;
 use crate::pacing::{Budget, Pacing};
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
-use teloxide::types::InlineKeyboardMarkup;
 use tokio::time::Instant;
-
-/// One thing to write in one chat.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) enum Job {
-    /// The table message (edited in place; sent when there is none yet).
-    Table { table: i64 },
-    /// A player's hand in their private chat (the chat is the player's).
-    Hand { table: i64, user: i64 },
-    /// The short mention of the player to move, replacing the previous one.
-    Turn { table: i64 },
-    /// A new message (`reply_to`: as a reply to that message of the chat; `topic`: in that
-    /// forum topic).
-    Text {
-        text: String,
-        markup: Option<InlineKeyboardMarkup>,
-        reply_to: Option<i32>,
-        topic: Option<i32>,
-    },
-    /// A new message that mentions (and so notifies) a person named in it.
-    Call { text: String, user: i64, name: String, topic: Option<i32> },
-    /// A new text for a message the bot sent (the settings menu); the latest wins.
-    Edit { message: i32, text: String, markup: InlineKeyboardMarkup },
-    /// A file.
-    Document { name: String, bytes: Vec<u8>, caption: String, topic: Option<i32> },
-    /// A picture with its caption (`reply_to`: as a reply to that message of the chat).
-    Photo {
-        name: String,
-        picture: std::sync::Arc<domino_core::view::picture::Picture>,
-        caption: String,
-        reply_to: Option<i32>,
-        topic: Option<i32>,
-    },
-    /// The chat is told that some replies were left out (too many at once).
-    Overflow,
-}
-
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Key {
-    Table(i64),
-    Hand(i64, i64),
-    Turn(i64),
-    Edit(i32),
-    Overflow,
-}
-
-impl Job {
-    /// The kind of job, for logs.
-    pub(crate) fn kind(&self) -> &'static str {
-        match self {
-            Job::Table { .. } => "table",
-            Job::Hand { .. } => "hand",
-            Job::Turn { .. } => "turn",
-            Job::Text { .. } => "text",
-            Job::Call { .. } => "call",
-            Job::Edit { .. } => "edit",
-            Job::Document { .. } => "document",
-            Job::Photo { .. } => "photo",
-            Job::Overflow => "overflow",
-        }
-    }
-
-    /// Jobs that show a state coalesce: a newer one replaces a queued one of the same key.
-    fn key(&self) -> Option<Key> {
-        match self {
-            Job::Table { table } => Some(Key::Table(*table)),
-            Job::Hand { table, user } => Some(Key::Hand(*table, *user)),
-            Job::Turn { table } => Some(Key::Turn(*table)),
-            Job::Edit { message, .. } => Some(Key::Edit(*message)),
-            Job::Overflow => Some(Key::Overflow),
-            Job::Text { .. } | Job::Call { .. } | Job::Document { .. } | Job::Photo { .. } => None,
-        }
-    }
-}
 
 /// What running a job did.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -136,6 +63,8 @@ struct ChatQueue {
     jobs: VecDeque<Queued>,
     running: bool,
     budget: Budget,
+    /// Messages only one member sees (a group's ephemeral messages), paced apart.
+    ephemeral: Budget,
     frozen_until: Option<Instant>,
     /// The chat was told of dropped replies, since its queue last had room.
     told_overflow: bool,
@@ -222,7 +151,15 @@ impl Outbox {
                 q.told_overflow = false;
             }
             match q.jobs.iter_mut().find(|j| key.is_some() && j.job.key() == key) {
-                Some(slot) => *slot = Queued { job, tries: 0 },
+                Some(slot) => {
+                    let old = std::mem::replace(&mut slot.job, Job::Overflow);
+                    *slot = Queued { job: old.replaced_by(job), tries: 0 };
+                }
+                // An answer to a person goes after the other answers, before everything else.
+                None if job.urgent() => {
+                    let at = q.jobs.iter().position(|j| !j.job.urgent()).unwrap_or(q.jobs.len());
+                    q.jobs.insert(at, Queued { job, tries: 0 });
+                }
                 None => q.jobs.push_back(Queued { job, tries: 0 }),
             }
         }
@@ -296,13 +233,21 @@ async fn work(inner: Arc<Inner>, chat: i64) {
             if q.jobs.is_empty() {
                 q.running = false;
                 *workers -= 1;
-                if q.budget.idle(now, p.group_window.max(p.chat_gap)) {
+                let window = p.group_window.max(p.chat_gap);
+                if q.budget.idle(now, window) && q.ephemeral.idle(now, window) {
                     chats.remove(&chat);
                 }
                 Step::Done
             } else {
-                let limit = if chat < 0 { p.group_limit } else { 0 };
-                let mut wait = q.budget.wait(now, limit, p.group_window, p.chat_gap);
+                let front = &q.jobs[0].job;
+                let mut wait = if front.urgent() {
+                    Duration::ZERO
+                } else if front.ephemeral(chat) {
+                    q.ephemeral.wait(now, p.ephemeral_limit, p.group_window, Duration::ZERO)
+                } else {
+                    let limit = if chat < 0 { p.group_limit } else { 0 };
+                    q.budget.wait(now, limit, p.group_window, p.chat_gap)
+                };
                 wait = wait.max(overall.wait(
                     now,
                     p.overall_per_sec,
@@ -357,6 +302,13 @@ async fn work(inner: Arc<Inner>, chat: i64) {
                 }
             };
             match outcome {
+                Outcome::Sent(n) if queued.job.ephemeral(chat) => {
+                    for _ in 0..n {
+                        q.ephemeral.take(now);
+                        overall.take(now);
+                    }
+                    None
+                }
                 Outcome::Sent(n) => {
                     for _ in 0..n {
                         q.budget.take(now);

@@ -70,6 +70,7 @@ const TIGHT: Pacing = Pacing {
     chat_gap: Duration::from_millis(5),
     group_limit: 4,
     group_window: Duration::from_millis(300),
+    ephemeral_limit: 4,
     overall_per_sec: 1000,
 };
 

@@ -14,6 +14,11 @@ pub struct Pacing {
     /// Messages a group may get within `group_window`.
     pub group_limit: u32,
     pub group_window: Duration,
+    /// Messages only one member sees (ephemeral sends and edits) a group may get within
+    /// `group_window`, apart from `group_limit`: whether Telegram counts them with the
+    /// group's messages is not documented. Answers to a person's own press or command (due
+    /// within 15 s) wait for no budget.
+    pub ephemeral_limit: u32,
     /// Messages per second over all chats.
     pub overall_per_sec: u32,
 }
@@ -24,6 +29,7 @@ impl Pacing {
         chat_gap: Duration::from_secs(1),
         group_limit: 20,
         group_window: Duration::from_secs(60),
+        ephemeral_limit: 20,
         overall_per_sec: 30,
     };
 
@@ -32,6 +38,7 @@ impl Pacing {
         chat_gap: Duration::ZERO,
         group_limit: 100_000,
         group_window: Duration::from_secs(1),
+        ephemeral_limit: 100_000,
         overall_per_sec: 100_000,
     };
 }

@@ -1,4 +1,4 @@
-//! The adapter's own words: deep links and private chats. Everything else comes from the core
+//! The adapter's own words: deep links, private chats, hands in the group. Everything else comes from the core
 //! (`domino_core::chat::texts` and `domino_core::view`).
 
 use domino_core::ids::Lang;
@@ -44,9 +44,17 @@ pub(crate) fn open_chat_button(lang: Lang) -> &'static str {
 }
 
 pub(crate) fn join_button(lang: Lang) -> &'static str {
-    tr(lang, "✋ Сесть (в личке)", "✋ Join (private chat)")
+    tr(lang, "💬 Сесть в личке", "💬 Join in private")
 }
 
 pub(crate) fn private_tiles_button(lang: Lang) -> &'static str {
     tr(lang, "💬 Кости в личке", "💬 Tiles in private")
+}
+
+pub(crate) fn press_my_tiles(lang: Lang) -> &'static str {
+    tr(
+        lang,
+        "🎴 Нажмите «Мои кости» на столе — я покажу их здесь, видно будет только вам.",
+        "🎴 Press «My tiles» on the table: I will show them here, to you alone.",
+    )
 }

@@ -35,6 +35,7 @@ const PACING: Pacing = Pacing {
     chat_gap: Duration::ZERO,
     group_limit: 20,
     group_window: Duration::from_secs(2),
+    ephemeral_limit: 20,
     overall_per_sec: 1_000,
 };
 

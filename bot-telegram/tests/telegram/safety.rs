@@ -175,6 +175,7 @@ async fn a_restart_in_a_burst_keeps_the_groups_limit() {
         chat_gap: std::time::Duration::ZERO,
         group_limit: 6,
         group_window: std::time::Duration::from_secs(2),
+        ephemeral_limit: 6,
         overall_per_sec: 1000,
     };
     let store = domino_core::store::MemoryStore::new();

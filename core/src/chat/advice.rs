@@ -1,4 +1,4 @@
-//! The expert's help for people: the hint button on a hand, and `/review`. Both are worked out
+//! The expert's help for people: the hint button on a hand (and `/hint`), `/hand`, and `/review`. Both are worked out
 //! by the service from the person's own seat's view (never hidden tiles) and answered only to
 //! them.
 
@@ -6,7 +6,7 @@ use super::answer::{Answer, Body, Reply};
 use super::args::Args;
 use super::request::Asker;
 use super::show::Show;
-use super::{Chat, texts};
+use super::{Chat, HandPlace, texts};
 use crate::engine::game::Match;
 use crate::service::{Reviewed, ServiceError};
 use crate::session::{Lang, Rejection, Table};
@@ -57,6 +57,42 @@ impl<S: Store> Chat<S> {
             }
         };
         Ok(answer.with_show(show))
+    }
+
+    /// `/hand [table]`: the requester's own hand at their table here, for them alone (asked in
+    /// the table's chat: their hand's place is the table from now on).
+    pub(super) async fn own_hand(
+        &self,
+        from: &Asker,
+        args: Args,
+        lang: Lang,
+    ) -> Result<Answer, StoreError> {
+        let table = match self.pick(from, args.table, lang).await {
+            Ok(t) => t,
+            Err(answer) => return Ok(answer),
+        };
+        let answer = self.hand(&table, from);
+        if !from.private && table.seat_of(&from.person.id).is_some() {
+            self.chose_hand_place(&from.person.id, HandPlace::Table).await;
+        }
+        Ok(answer)
+    }
+
+    /// `/hint [table]`: the expert's hint for the requester's move, as the hint button gives it.
+    pub(super) async fn hint_command(
+        &self,
+        from: &Asker,
+        args: Args,
+        lang: Lang,
+    ) -> Result<Answer, StoreError> {
+        let table = match self.pick(from, args.table, lang).await {
+            Ok(t) => t,
+            Err(answer) => return Ok(answer),
+        };
+        if !from.private && table.seat_of(&from.person.id).is_some() {
+            self.chose_hand_place(&from.person.id, HandPlace::Table).await;
+        }
+        self.hint_press(from, &table, table.version).await
     }
 
     /// `/review [table]`: the requester's moves in the last finished round of their table here

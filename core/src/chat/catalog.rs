@@ -17,6 +17,8 @@ pub enum Cmd {
     Score,
     Top,
     History,
+    Hand,
+    Hint,
     Review,
     Export,
     Season,
@@ -144,6 +146,12 @@ impl CommandSpec {
 
     pub fn usage(&self, lang: Lang) -> &'static str {
         pick(self.usage, lang)
+    }
+
+    /// Whether only the person who asks sees the answer (Telegram's ephemeral commands,
+    /// Discord's ephemeral answers).
+    pub fn only_you(&self) -> bool {
+        matches!(self.cmd, Cmd::Hand | Cmd::Hint | Cmd::Review)
     }
 
     pub fn arg(&self, kind: ArgKind) -> Option<&'static ArgSpec> {
@@ -291,6 +299,28 @@ pub static COMMANDS: &[CommandSpec] = &[
                 w("Сколько матчей (1–30, обычно 10)", "How many matches (1–30, 10 by default)"),
             ),
         ],
+    },
+    CommandSpec {
+        cmd: Cmd::Hand,
+        key: "hand",
+        ru: "кости",
+        help: w(
+            "ваши кости за столом здесь (видно только вам)",
+            "your tiles at your table here (only you see them)",
+        ),
+        usage: w("[номер стола]", "[table number]"),
+        args: &[TABLE],
+    },
+    CommandSpec {
+        cmd: Cmd::Hint,
+        key: "hint",
+        ru: "подсказка",
+        help: w(
+            "подсказка эксперта для вашего хода (видно только вам)",
+            "the expert's hint for your move (only you see it)",
+        ),
+        usage: w("[номер стола]", "[table number]"),
+        args: &[TABLE],
     },
     CommandSpec {
         cmd: Cmd::Review,

@@ -4,8 +4,8 @@
 //! opened.
 
 use super::message::{Audience, MessageAt};
-use super::{Answer, Args, Asker, Chat, Links, Request, Show, texts};
-use crate::ids::{ChatId, Lang, Person, Platform};
+use super::{Answer, Args, Asker, Chat, HandPlace, Links, Request, Show, texts};
+use crate::ids::{ChatId, Lang, Person, Platform, UserId};
 use crate::service::{Applied as Replied, Service};
 use crate::store::{Broken, Store, StoreError};
 use std::future::Future;
@@ -107,6 +107,7 @@ trait Gate: Send + Sync + 'static {
     fn left_chat<'a>(&'a self, chat: &'a ChatId) -> Boxed<'a, Vec<Show>>;
     fn lang_with<'a>(&'a self, chat: &'a ChatId, own: Option<Lang>) -> Boxed<'a, Lang>;
     fn lang<'a>(&'a self, chat: &'a ChatId) -> Boxed<'a, Lang>;
+    fn hand_place<'a>(&'a self, user: &'a UserId) -> Boxed<'a, HandPlace>;
     fn links(&self) -> Boxed<'_, Result<Links, StoreError>>;
     fn secret<'a>(&'a self, name: &'a str) -> Boxed<'a, Result<String, StoreError>>;
     fn link_target<'a>(&'a self, payload: &'a str) -> Boxed<'a, Option<ChatId>>;
@@ -151,6 +152,9 @@ impl<S: Store> Gate for Chat<S> {
     }
     fn lang<'a>(&'a self, chat: &'a ChatId) -> Boxed<'a, Lang> {
         Box::pin(Chat::lang(self, chat))
+    }
+    fn hand_place<'a>(&'a self, user: &'a UserId) -> Boxed<'a, HandPlace> {
+        Box::pin(Chat::hand_place(self, user))
     }
     fn links(&self) -> Boxed<'_, Result<Links, StoreError>> {
         Box::pin(Chat::links(self))
@@ -254,6 +258,11 @@ impl Door {
     /// The chat's language (its settings).
     pub async fn lang(&self, chat: &ChatId) -> Lang {
         self.0.lang(chat).await
+    }
+
+    /// Where `user` wants their hand: in the table's chat, or in their private chat.
+    pub async fn hand_place(&self, user: &UserId) -> HandPlace {
+        self.0.hand_place(user).await
     }
 
     /// The key deep links are signed with: made once, kept in the store.

@@ -13,6 +13,7 @@ pub mod catalog;
 mod door;
 #[cfg(any(test, feature = "testkit"))]
 pub mod faults;
+mod hand_place;
 mod info;
 #[cfg(any(test, feature = "testkit"))]
 pub mod invariants;
@@ -43,6 +44,7 @@ pub use answer::{Answer, Body, File, Reply};
 pub use args::{Args, Opponent};
 pub use catalog::{ArgKind, COMMANDS, Choice, Cmd, CommandSpec, command_named};
 pub use door::{Changed, Door, Fed, Feed, Unavailable};
+pub use hand_place::HandPlace;
 pub use menu::{Change, Control, ControlKind, Item, Menu, Page, TIMERS};
 pub use menu_draw::{menu as settings_menu, rules_summary, settings_text, timer_text};
 pub use message::{Audience, MessageAt};
@@ -184,6 +186,8 @@ impl<S: Store> Chat<S> {
             Cmd::Score => self.score(from, args, lang).await,
             Cmd::Top => self.top(from, args, lang).await,
             Cmd::History => self.history(from, args, lang).await,
+            Cmd::Hand => self.own_hand(from, args, lang).await,
+            Cmd::Hint => self.hint_command(from, args, lang).await,
             Cmd::Review => self.review(from, args, lang).await,
             Cmd::Export => self.export(from, lang).await,
             Cmd::Season => self.season(from, args, lang).await,

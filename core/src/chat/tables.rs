@@ -7,7 +7,7 @@ use super::message::MessageAt;
 use super::press::Link;
 use super::request::{Asker, Presence};
 use super::show::Show;
-use super::{Chat, DUEL_TTL_MS, prefix, texts};
+use super::{Chat, DUEL_TTL_MS, HandPlace, prefix, texts};
 use crate::service::{ServiceError, TableSpec};
 use crate::session::{Action, Actor, Command, Lang, Person, Phase, Rejection, Table};
 use crate::store::{ChatSettings, Store, StoreError};
@@ -260,7 +260,8 @@ impl<S: Store> Chat<S> {
         };
         let lang = table.lang;
         let hand = |t: &Table| self.hand(t, from);
-        match link {
+        let seated = table.seat_of(&from.person.id).is_some();
+        let answer = match link {
             Link::Join(_) if from.member_of.as_ref() != Some(&table.chat) => {
                 Ok(Answer::private(texts::members_only(lang)))
             }
@@ -272,6 +273,7 @@ impl<S: Store> Chat<S> {
                 };
                 match self.service.handle(id, cmd).await {
                     Ok(reply) => {
+                        self.chose_hand_place(&from.person.id, HandPlace::Private).await;
                         let text = texts::joined(lang, &title(&reply.table, lang));
                         Ok(Answer::private(text).with_show(Show::of(&reply.table, &reply.events)))
                     }
@@ -280,7 +282,12 @@ impl<S: Store> Chat<S> {
                 }
             }
             Link::Hand(_) => Ok(hand(&table)),
+        };
+        // A link opened in the private chat by someone seated: their hand goes there.
+        if seated {
+            self.chose_hand_place(&from.person.id, HandPlace::Private).await;
         }
+        answer
     }
 
     /// A table press its message does not offer, refused with `why` (out of date: the table
@@ -335,6 +342,9 @@ impl<S: Store> Chat<S> {
             return Ok(Answer::private(texts::unknown_button(lang)));
         }
         if button.action.any_version() {
+            if here && !from.private && table.seat_of(&from.person.id).is_some() {
+                self.chose_hand_place(&from.person.id, HandPlace::Table).await;
+            }
             return Ok(self.hand(&table, from));
         }
         // The hint is checked by the service on the version it was drawn for (it only shows the

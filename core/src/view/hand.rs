@@ -36,6 +36,9 @@ pub struct HandView {
     pub buttons: Buttons,
     /// The expert's hint taken for this move, as its button reads.
     pub hint: Option<String>,
+    /// The tiles no button plays now (all of them when it is not this seat's move), for
+    /// platforms that show every tile with the unplayable ones disabled.
+    pub idle: Vec<Tile>,
 }
 
 /// The hand of `seat` in the table's language; `None` when no round is dealt or the seat is
@@ -56,12 +59,14 @@ pub fn hand_view_in(table: &Table, seat: usize, lang: Lang) -> Option<HandView> 
     let your_turn = playing && to_move == Some(seat);
     let b = |label: String, action| (label, ButtonData::new(table.id, table.version, action));
     let mut buttons: Buttons = Vec::new();
+    let mut playable: Vec<Tile> = Vec::new();
     let hinted = table.hint_now(seat).filter(|_| your_turn && !st.away);
     let hint = hinted.and_then(|mv| move_label(&mv, round.board(), lang));
     if your_turn && !st.away {
         let (mut singles, mut multis) = (Vec::new(), Vec::new());
         for mv in live.legal_moves(seat) {
             let Some(mut label) = move_label(&mv, round.board(), lang) else { continue };
+            playable.extend(move_tiles(&mv));
             if hinted.is_some_and(|h| same_move(&h, &mv)) {
                 label = format!("💡 {label}");
             }
@@ -90,15 +95,25 @@ pub fn hand_view_in(table: &Table, seat: usize, lang: Lang) -> Option<HandView> 
         table: table.id,
         title: title(table, lang),
         seat: seat as u8,
-        tiles,
         your_turn,
         waiting_for: to_move.filter(|&s| s != seat).and_then(|s| seat_name(table, s, lang)),
         away: st.away,
         playing,
         ends: board_view(round.board(), table.rules.variant()).ends,
+        idle: tiles.iter().copied().filter(|t| !playable.contains(t)).collect(),
+        tiles,
         buttons,
         hint,
     })
+}
+
+/// The tiles a move lays.
+fn move_tiles(mv: &Move) -> Vec<Tile> {
+    match mv {
+        Move::Lead { tile, .. } => vec![*tile],
+        Move::Play(list) => list.as_slice().iter().map(|p| p.tile).collect(),
+        Move::Draw | Move::Pass => Vec::new(),
+    }
 }
 
 /// The same move: a lead in either orientation, placements in any order.
@@ -164,6 +179,17 @@ fn oriented(p: &Placement, board: &Board) -> String {
 
 /// The hand as a private message.
 pub fn render_hand(view: &HandView) -> String {
+    hand_lines(view, true)
+}
+
+/// The hand as a message beside the table, seen by its owner alone: the board's ends and who
+/// is to move are left to the table message, so that it changes only when the hand or the
+/// owner's turn does.
+pub fn render_hand_brief(view: &HandView) -> String {
+    hand_lines(view, false)
+}
+
+fn hand_lines(view: &HandView, full: bool) -> String {
     let lang = view.lang;
     let mut out = vec![format!("🎴 {} — {}", view.title, tr(lang, "ваши кости:", "your tiles:"))];
     if let Some(hint) = &view.hint {
@@ -181,14 +207,14 @@ pub fn render_hand(view: &HandView) -> String {
             view.tiles.iter().map(|t| format!("[{}|{}]", t.high(), t.low())).collect();
         out.push(tiles.join(" "));
     }
-    if !view.ends.is_empty() {
+    if full && !view.ends.is_empty() {
         out.push(format!("{} {}", tr(lang, "Концы:", "Ends:"), ends_text(&view.ends)));
     }
-    out.push(status(view));
+    out.push(status(view, full));
     out.join("\n")
 }
 
-fn status(view: &HandView) -> String {
+fn status(view: &HandView, full: bool) -> String {
     let lang = view.lang;
     if !view.playing {
         return tr(lang, "Матч окончен.", "The match is over.").to_owned();
@@ -204,7 +230,7 @@ fn status(view: &HandView) -> String {
     if view.your_turn {
         return tr(lang, "👉 Ваш ход!", "👉 Your move!").to_owned();
     }
-    match &view.waiting_for {
+    match view.waiting_for.as_ref().filter(|_| full) {
         Some(who) => format!("{} {who}", tr(lang, "⏳ Ходит", "⏳ To move:")),
         None => tr(lang, "⏳ Ждём хода.", "⏳ Waiting.").to_owned(),
     }

@@ -1,0 +1,142 @@
+//! What the outbox runs: one thing to write in one chat, and how jobs coalesce.
+
+use teloxide::types::InlineKeyboardMarkup;
+use tokio::time::Instant;
+
+/// Telegram lets any bot send a message only one member of a group sees within 15 s of that
+/// member's own action; a grant is that action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Grant {
+    pub via: Via,
+    /// Until when it may be used (a little under 15 s after the action).
+    pub until: Instant,
+    /// Send the message anew (and drop the old one) rather than edit the one shown.
+    pub anew: bool,
+}
+
+/// The action behind a grant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Via {
+    /// A button press: its callback query id.
+    Press(String),
+    /// An ephemeral command: its `ephemeral_message_id`, replied to.
+    Command(i64),
+}
+
+impl Grant {
+    /// How long a grant lasts: Telegram's 15 s, less a margin for the call itself.
+    pub(crate) const LASTS: std::time::Duration = std::time::Duration::from_secs(13);
+
+    pub(crate) fn new(via: Via, anew: bool) -> Grant {
+        Grant { via, until: Instant::now() + Grant::LASTS, anew }
+    }
+
+    /// Still usable.
+    pub(crate) fn live(&self) -> bool {
+        Instant::now() < self.until
+    }
+}
+
+/// One thing to write in one chat.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Job {
+    /// The table message (edited in place; sent when there is none yet).
+    Table { table: i64 },
+    /// A player's hand: in their private chat (the chat is the player's), or in a group as a
+    /// message only they see (`grant`: the press or ephemeral command of theirs that lets any
+    /// bot send one within 15 s; without one only an administrator may).
+    Hand { table: i64, user: i64, grant: Option<Grant> },
+    /// A text only `user` sees, in a group, answering their ephemeral command or press.
+    Ephemeral { user: i64, text: String, grant: Grant, topic: Option<i32> },
+    /// The short mention of the player to move, replacing the previous one.
+    Turn { table: i64 },
+    /// A new message (`reply_to`: as a reply to that message of the chat; `topic`: in that
+    /// forum topic).
+    Text {
+        text: String,
+        markup: Option<InlineKeyboardMarkup>,
+        reply_to: Option<i32>,
+        topic: Option<i32>,
+    },
+    /// A new message that mentions (and so notifies) a person named in it.
+    Call { text: String, user: i64, name: String, topic: Option<i32> },
+    /// A new text for a message the bot sent (the settings menu); the latest wins.
+    Edit { message: i32, text: String, markup: InlineKeyboardMarkup },
+    /// A file.
+    Document { name: String, bytes: Vec<u8>, caption: String, topic: Option<i32> },
+    /// A picture with its caption (`reply_to`: as a reply to that message of the chat).
+    Photo {
+        name: String,
+        picture: std::sync::Arc<domino_core::view::picture::Picture>,
+        caption: String,
+        reply_to: Option<i32>,
+        topic: Option<i32>,
+    },
+    /// The chat is told that some replies were left out (too many at once).
+    Overflow,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Key {
+    Table(i64),
+    Hand(i64, i64),
+    Turn(i64),
+    Edit(i32),
+    Overflow,
+}
+
+impl Job {
+    /// The kind of job, for logs.
+    pub(crate) fn kind(&self) -> &'static str {
+        match self {
+            Job::Table { .. } => "table",
+            Job::Hand { .. } => "hand",
+            Job::Ephemeral { .. } => "ephemeral",
+            Job::Turn { .. } => "turn",
+            Job::Text { .. } => "text",
+            Job::Call { .. } => "call",
+            Job::Edit { .. } => "edit",
+            Job::Document { .. } => "document",
+            Job::Photo { .. } => "photo",
+            Job::Overflow => "overflow",
+        }
+    }
+
+    /// Jobs that show a state coalesce: a newer one replaces a queued one of the same key.
+    pub(crate) fn key(&self) -> Option<Key> {
+        match self {
+            Job::Table { table } => Some(Key::Table(*table)),
+            Job::Hand { table, user, .. } => Some(Key::Hand(*table, *user)),
+            Job::Turn { table } => Some(Key::Turn(*table)),
+            Job::Edit { message, .. } => Some(Key::Edit(*message)),
+            Job::Overflow => Some(Key::Overflow),
+            Job::Text { .. }
+            | Job::Call { .. }
+            | Job::Document { .. }
+            | Job::Photo { .. }
+            | Job::Ephemeral { .. } => None,
+        }
+    }
+
+    /// A message only one member of the group `chat` sees: paced by its own budget.
+    pub(crate) fn ephemeral(&self, chat: i64) -> bool {
+        chat < 0 && matches!(self, Job::Hand { .. } | Job::Ephemeral { .. })
+    }
+
+    /// The answer to a person's own action, due within Telegram's 15 s: it goes before the
+    /// chat's other jobs and waits for no budget (a 429 still holds it).
+    pub(crate) fn urgent(&self) -> bool {
+        matches!(self, Job::Hand { grant: Some(_), .. } | Job::Ephemeral { .. })
+    }
+
+    /// A newer job of the same key replaces this one; a grant it does not carry is kept (the
+    /// person's press still asks for the hand anew).
+    pub(crate) fn replaced_by(self, mut newer: Job) -> Job {
+        if let (Job::Hand { grant: old, .. }, Job::Hand { grant: new, .. }) = (self, &mut newer)
+            && new.is_none()
+        {
+            *new = old;
+        }
+        newer
+    }
+}
