@@ -130,8 +130,9 @@ impl App {
         if show.hands_changed {
             for hand in &show.hands {
                 if let Some(user) = tg_user(&hand.person.id) {
-                    // In a group, the job finds where the person wants it.
-                    let at = if chat < 0 { chat } else { user };
+                    // In a group, the job finds where the person wants it (the private chat
+                    // once the bot is out of the group).
+                    let at = if chat < 0 && !self.outbox.is_gone(chat) { chat } else { user };
                     self.outbox.push(at, Job::Hand { table: table.id, user, grant: None });
                 }
             }
@@ -168,6 +169,12 @@ impl App {
                 Some(target) if self.is_member(&target, user.id).await => Some(target),
                 _ => None,
             },
+            // Taking a seat in a group: is the person in it (a public group shows its
+            // buttons to anyone)?
+            r if r.seats_someone() && chat.0 < 0 => {
+                let here = chat_id(chat);
+                self.is_member(&here, user.id).await.then_some(here)
+            }
             _ => Some(chat_id(chat)),
         };
         let lang = user.language_code.as_deref().map(Lang::of_locale);

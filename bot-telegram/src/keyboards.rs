@@ -85,7 +85,8 @@ pub(crate) fn hand_json(view: &HandView) -> Value {
         .iter()
         .map(|row| Value::Array(row.iter().map(|(label, data)| button_json(label, data)).collect()))
         .collect();
-    // A disabled button still carries data: «my tiles», harmless should a client press it.
+    // A disabled button still carries data: «my tiles» (taken from any version, so that the
+    // keyboard changes only when the hand does), harmless should a client press it.
     let shown = ButtonData::new(view.table, 0, ButtonAction::Hand).encode();
     for chunk in view.idle.chunks(IDLE_PER_ROW) {
         let row = chunk.iter().map(|t| {

@@ -180,6 +180,11 @@ impl Outbox {
         }
     }
 
+    /// Whether the bot is known to be out of `chat`.
+    pub(crate) fn is_gone(&self, chat: i64) -> bool {
+        self.lock().gone.contains(&chat)
+    }
+
     /// The bot is in `chat` again (added back, or a message came from there).
     pub(crate) fn back(&self, chat: i64) {
         self.lock().gone.remove(&chat);

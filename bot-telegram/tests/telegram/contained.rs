@@ -76,7 +76,7 @@ async fn a_panic_or_a_hang_in_one_chat_holds_up_no_other() {
             other_at - sent
         );
         assert_ne!(help.text, nothing);
-        let cb = fake.press(&BOB, b_table.chat, b_table.id, &data(&b_table));
+        let cb = fake.forge(&BOB, &b_table, &data(&b_table));
         let answer = fake.answer(&cb).await;
         let handed = fake.with(|st| st.handed[&cb]);
         assert!(
@@ -92,7 +92,7 @@ async fn a_panic_or_a_hang_in_one_chat_holds_up_no_other() {
             assert!(told_at - sent >= LIMIT - Duration::from_millis(100), "told before the limit");
             assert!(other_at < told_at, "the other chat waited for the hung one");
         }
-        let cb = fake.press(&ALICE, a_table.chat, a_table.id, &data(&a_table));
+        let cb = fake.forge(&ALICE, &a_table, &data(&a_table));
         let answer = fake.answer(&cb).await;
         assert_eq!(answer.text.as_deref(), Some(nothing), "{fault:?}: the press's answer");
         assert!(answer.alert);
@@ -103,7 +103,7 @@ async fn a_panic_or_a_hang_in_one_chat_holds_up_no_other() {
     let asked = fake.say(GROUP, &ALICE, "/help");
     let (help, _) = reply(&fake, GROUP, asked).await;
     assert!(help.text.contains("/new"), "answered again: {}", help.text);
-    let cb = fake.press(&ALICE, a_table.chat, a_table.id, &data(&a_table));
+    let cb = fake.forge(&ALICE, &a_table, &data(&a_table));
     assert_ne!(fake.answer(&cb).await.text.as_deref(), Some(nothing));
     bot.stop().await;
 }
@@ -123,7 +123,7 @@ async fn a_slow_press_is_answered_within_three_seconds() {
     .await;
     let a_table = lobby(&fake, &service, GROUP, &ALICE).await;
     faults.set(&chat(GROUP), Some(Fault::Hang));
-    let cb = fake.press(&ALICE, a_table.chat, a_table.id, &data(&a_table));
+    let cb = fake.forge(&ALICE, &a_table, &data(&a_table));
     let answer = fake.answer(&cb).await;
     let handed = fake.with(|st| st.handed[&cb]);
     assert!(answer.at - handed < IN_TIME, "answered after {:?}", answer.at - handed);

@@ -37,7 +37,7 @@ async fn refused_presses_change_nothing() {
     // A forged «close the table» on Bob's own hand: his private chat makes him no admin.
     let bob_hand = shown(&fake, &service, id, &hand(&BOB)).await;
     let end = ButtonData::new(id, version, ButtonAction::End).encode();
-    let cb = fake.press(&BOB, bob_hand.chat, bob_hand.id, &end);
+    let cb = fake.forge(&BOB, &bob_hand, &end);
     assert_eq!(
         fake.answer(&cb).await.text.as_deref(),
         Some("Закрыть стол может хозяин или админ чата.")
@@ -57,14 +57,14 @@ async fn refused_presses_change_nothing() {
     let (mover_user, mover_msg, buttons) = mover(&fake, &service, id, &players).await;
     let waiting = players.iter().find(|u| u.id != mover_user.id).unwrap().clone();
     let waiting_hand = shown(&fake, &service, id, &hand(&waiting)).await;
-    let cb = fake.press(&waiting, waiting_hand.chat, waiting_hand.id, &buttons[0]);
+    let cb = fake.forge(&waiting, &waiting_hand, &buttons[0]);
     assert_eq!(fake.answer(&cb).await.text.as_deref(), Some("Сейчас не ваш ход."));
     assert_eq!(table(&service, id).await.version, version);
 
     // A move, then the same button again: stale.
-    let cb = fake.press(&mover_user, mover_msg.chat, mover_msg.id, &buttons[0]);
+    let cb = fake.forge(&mover_user, &mover_msg, &buttons[0]);
     assert_eq!(fake.answer(&cb).await.text, None);
-    let cb = fake.press(&mover_user, mover_msg.chat, mover_msg.id, &buttons[0]);
+    let cb = fake.forge(&mover_user, &mover_msg, &buttons[0]);
     assert_eq!(
         fake.answer(&cb).await.text.as_deref(),
         Some("Кнопка устарела — посмотрите на стол ещё раз.")
@@ -73,8 +73,8 @@ async fn refused_presses_change_nothing() {
 
     // A double press: one is taken, the other is out of date.
     let (user, msg, buttons) = mover(&fake, &service, id, &players).await;
-    let first = fake.press(&user, msg.chat, msg.id, &buttons[0]);
-    let second = fake.press(&user, msg.chat, msg.id, &buttons[0]);
+    let first = fake.forge(&user, &msg, &buttons[0]);
+    let second = fake.forge(&user, &msg, &buttons[0]);
     let answers = [fake.answer(&first).await.text, fake.answer(&second).await.text];
     assert_eq!(answers.iter().filter(|a| a.is_none()).count(), 1, "{answers:?}");
     assert_eq!(table(&service, id).await.version, version + 2);

@@ -4,7 +4,7 @@
 //! or 403 (or answers late), and hands out updates the test pushes through long polling. This file holds its
 //! state and the test's handle; the HTTP side is in `fake_server`, the methods in
 //! `fake_methods`, what people do in `fake_people`, photos in `fake_media`, topics and upgraded
-//! groups in `fake_places`.
+//! groups in `fake_places`, ephemeral messages in `fake_ephemeral`.
 
 use axum::Router;
 use axum::http::StatusCode;
@@ -60,6 +60,8 @@ pub struct Msg {
     pub photo: Option<Vec<u8>>,
     /// The forum topic it is in (`message_thread_id`); `None`: General, or no forum.
     pub thread: Option<i32>,
+    /// An ephemeral message's id (then `id` is 0): see `fake_ephemeral`.
+    pub ephemeral: Option<i64>,
 }
 
 /// One button: label, callback data, URL.
@@ -86,6 +88,11 @@ impl Msg {
                 url: b.get("url").and_then(Value::as_str).map(str::to_owned),
             })
             .collect()
+    }
+
+    /// The deep link that seats its opener from the private chat.
+    pub fn join_link(&self) -> Option<String> {
+        self.buttons().into_iter().filter_map(|b| b.url).find(|u| u.contains("?start=j"))
     }
 
     pub fn button(&self, label: &str) -> Option<Button> {
@@ -152,6 +159,18 @@ pub struct St {
     pub migrated: HashMap<i64, i64>,
     /// Groups the bot was removed from: every call naming them gets a 403 (`fake_places`).
     pub kicked: HashSet<i64>,
+    /// Ephemeral messages by id (`fake_ephemeral`).
+    pub ephemerals: BTreeMap<i64, crate::fake_ephemeral::Eph>,
+    pub(crate) next_ephemeral: i64,
+    /// Groups where the bot is a plain member (everywhere else it is an administrator).
+    pub member_only: HashSet<i64>,
+    /// Ephemeral sends still to be lost.
+    pub(crate) lose_ephemerals: u32,
+    /// How far the test moved the fake's clock on.
+    pub(crate) skew: Duration,
+    /// People's presses (by callback id) and ephemeral commands (`e<id>`): what lets any bot
+    /// write to them ephemerally for 15 s.
+    pub(crate) actions: HashMap<String, crate::fake_ephemeral::Action>,
 }
 
 impl St {
@@ -192,6 +211,7 @@ impl St {
             reply_to: None,
             photo: None,
             thread: None,
+            ephemeral: None,
         };
         self.messages.insert((chat, m.id), m.clone());
         m

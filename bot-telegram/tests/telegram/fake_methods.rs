@@ -14,6 +14,14 @@ pub(crate) fn handle(
     file: Option<(String, Vec<u8>)>,
 ) -> Response {
     let chat = body.get("chat_id").and_then(int).unwrap_or(0);
+    if let Some(done) = crate::fake_ephemeral::handle(st, method, body) {
+        return done;
+    }
+    if method == "sendmessage"
+        && let Some(done) = crate::fake_ephemeral::send(st, chat, body)
+    {
+        return done;
+    }
     match method {
         "getme" => ok(json!({
             "id": BOT_ID, "is_bot": true, "first_name": "Domino", "username": BOT_NAME,

@@ -116,23 +116,27 @@ pub async fn table<S: Store>(service: &Service<S>, id: i64) -> Table {
     service.table(id).await.expect("the store answers").expect("the table exists")
 }
 
-/// Where a table shows an audience (`public`, `hand:<user>`): (chat, message).
+/// Where a table shows an audience (`public`, `hand:<user>`): (chat, message), the message
+/// `e<id>` for an ephemeral one.
 pub async fn where_shown<S: Store>(
     service: &Service<S>,
     id: i64,
     audience: &str,
-) -> Option<(i64, i32)> {
+) -> Option<(i64, String)> {
     let refs = service.store().message_refs(id).await.ok()?;
     let (_, r) = refs.into_iter().find(|(a, _)| a == audience)?;
     let mut parts = r.split(':');
-    Some((parts.next()?.parse().ok()?, parts.next()?.parse().ok()?))
+    Some((parts.next()?.parse().ok()?, parts.next()?.to_owned()))
 }
 
-/// The message showing an audience, once it exists.
+/// The message showing an audience, once it exists (an ephemeral hand as a message with id 0).
 pub async fn shown<S: Store>(fake: &Fake, service: &Service<S>, id: i64, audience: &str) -> Msg {
     eventually(&format!("the {audience} message of table {id}"), || async {
         let (c, m) = where_shown(service, id, audience).await?;
-        fake.with(|st| st.message(c, m).cloned())
+        match m.strip_prefix('e') {
+            Some(e) => fake.with(|st| st.ephemerals.get(&e.parse().ok()?).map(|e| e.msg())),
+            None => fake.with(|st| st.message(c, m.parse().ok()?).cloned()),
+        }
     })
     .await
 }
@@ -188,7 +192,7 @@ pub async fn play<S: Store>(
             return moves;
         }
         let (user, msg, buttons) = mover(fake, service, id, players).await;
-        let cb = fake.press(&user, msg.chat, msg.id, &buttons[0]);
+        let cb = fake.press_msg(&user, &msg, &buttons[0]);
         let answer = fake.answer(&cb).await;
         assert_eq!(answer.text, None, "{} pressed {}: refused", user.name, buttons[0]);
         moves += 1;
@@ -200,11 +204,13 @@ pub async fn play<S: Store>(
 pub async fn press(fake: &Fake, user: &User, msg: &Msg, label: &str) -> crate::fake::Answer {
     let button =
         msg.button(label).unwrap_or_else(|| panic!("no button {label:?} in {:?}", msg.buttons()));
-    let cb = fake.press(user, msg.chat, msg.id, button.data.as_deref().expect("a callback button"));
+    let cb = fake.press_msg(user, msg, button.data.as_deref().expect("a callback button"));
     fake.answer(&cb).await
 }
 
 /// Opens a table with `/new <words>` in the group; the others join through the join link.
+/// The joiners play from their private chat (opening the link chooses it); the host, who
+/// opened none, from the group (the fake's bot is an administrator unless a test says not).
 pub async fn lobby<S: Store>(
     fake: &Fake,
     service: &Service<S>,
@@ -214,11 +220,24 @@ pub async fn lobby<S: Store>(
     fake.say(GROUP, &ALICE, &format!("/new {words}"));
     let id = table_in(service, GROUP).await.id;
     let msg = shown(fake, service, id, "public").await;
-    let join = msg.button("✋").and_then(|b| b.url).expect("a join link");
+    let join = msg.join_link().expect("a join link");
     assert!(join.starts_with("https://t.me/domino_test_bot?start=j"), "{join}");
     for user in joiners {
         fake.open_link(user, &join);
     }
+    id
+}
+
+/// [`lobby`], the host choosing the private chat for their hand too (by opening the link).
+pub async fn lobby_private<S: Store>(
+    fake: &Fake,
+    service: &Service<S>,
+    words: &str,
+    joiners: &[User],
+) -> i64 {
+    let id = lobby(fake, service, words, joiners).await;
+    let join = shown(fake, service, id, "public").await.join_link().expect("a join link");
+    fake.open_link(&ALICE, &join);
     id
 }
 

@@ -82,7 +82,7 @@ async fn two_instances_behind_a_balancer_serve_one_group() {
             (!buttons.is_empty()).then_some((msg, buttons))
         })
         .await;
-        let cb = fake.press(&user, msg.chat, msg.id, &buttons[0]);
+        let cb = fake.forge(&user, &msg, &buttons[0]);
         let answer = fake.answer(&cb).await;
         assert_eq!(answer.text, None, "{} pressed {}: refused", user.name, buttons[0]);
         pressed += 1;

@@ -4,12 +4,14 @@
 mod contained;
 mod controls;
 mod fake;
+mod fake_ephemeral;
 mod fake_media;
 mod fake_methods;
 mod fake_people;
 mod fake_places;
 mod fake_server;
 mod harness;
+mod in_group;
 mod instances;
 mod limits;
 mod matches;

@@ -34,14 +34,17 @@ async fn a_whole_two_player_kozel_match() {
         })
         .await;
     assert_eq!(round_notices(&texts), rounds);
-    // One table message, edited in place; each hand one message.
+    // One table message, edited in place; each hand one message: Bob's in his private chat
+    // (he joined there), Alice's in the group, seen by her alone.
     assert_eq!(texts.iter().filter(|t| t.starts_with("🎲 Козёл · стол №1\n")).count(), 1);
-    for user in [ALICE, BOB] {
-        assert_eq!(
-            fake.with(|st| st.bot_texts(user.id).iter().filter(|t| t.starts_with("🎴")).count()),
-            1
-        );
-    }
+    let private =
+        fake.with(|st| st.bot_texts(BOB.id).iter().filter(|t| t.starts_with("🎴")).count());
+    assert_eq!(private, 1);
+    let alices =
+        fake.with(|st| st.bot_texts(ALICE.id).iter().filter(|t| t.starts_with("🎴")).count());
+    assert_eq!(alices, 0, "no hand in Alice's private chat");
+    let alone = fake.with(|st| st.ephemerals.values().filter(|e| e.user == ALICE.id).count());
+    assert_eq!(alone, 1, "Alice's hand is one message, edited in place");
     // The scoreboard and the record.
     fake.say(GROUP, &BOB, "/top");
     fake.until("the scoreboard", |st| {
@@ -120,35 +123,36 @@ async fn a_four_player_pairs_round() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_duel_with_the_computer_and_a_closed_private_chat() {
+async fn a_duel_with_the_computer_in_the_group_by_someone_who_never_opened_the_private_chat() {
     let fake = Fake::start().await;
+    // The bot is a plain member: it may show a hand only right after its owner's press.
+    fake.bot_admin(GROUP, false, false);
     let bot = start(&fake, memory_service().await).await;
     let service = bot.service.clone();
-    // Alice never opened her private chat with the bot.
     fake.say(GROUP, &ALICE, "/duel bot");
     let id = table_in(&service, GROUP).await.id;
     assert_eq!(table(&service, id).await.phase, Phase::Playing);
-    // The hand could not be sent: she is told, with a button that opens the chat.
-    let offer = fake
-        .until("the offer", |st| {
-            st.messages_in(GROUP).into_iter().find(|m| m.text.starts_with("🔒")).cloned()
-        })
-        .await;
-    assert!(offer.text.contains("Alice"));
-    assert!(
-        fake.with(|st| st.requests.iter().any(|r| r.method == "sendmessage" && r.status == 403))
-    );
-    // Meanwhile «my tiles» shows her hand in a popup only she sees.
+    fake.quiet().await;
+    // Nothing went to her private chat, no «open the chat» notice went to the group.
+    assert!(fake.with(|st| st.bot_texts(GROUP).iter().all(|t| !t.starts_with("🔒"))));
+    assert!(fake.with(|st| st.requests.iter().all(|r| r.status != 403)));
+    // «My tiles» shows her hand in the group, to her alone; Bob is not seated.
     let public = shown(&fake, &service, id, "public").await;
     let answer = press(&fake, &ALICE, &public, "🎴").await;
-    assert!(answer.alert && answer.text.as_deref().is_some_and(|t| t.contains('[')), "{answer:?}");
+    assert_eq!(answer.text, None, "no popup: the hand shows");
+    let hand = fake
+        .until("her hand", |st| st.seen_by(GROUP, ALICE.id).first().map(|e| (*e).clone()))
+        .await;
+    assert!(hand.text.starts_with("🎴") && hand.text.contains('['), "{}", hand.text);
     let other = press(&fake, &BOB, &public, "🎴").await;
     assert_eq!(other.text.as_deref(), Some("Вы не сидите за этим столом."));
-    // She opens the chat; her hand arrives there and she plays to the end.
-    fake.open_link(&ALICE, &offer.button("💬").and_then(|b| b.url).expect("a link"));
+    assert!(fake.with(|st| st.seen_by(GROUP, BOB.id).is_empty()));
+    // She plays to the end on that one message, edited as the game moves.
     play(&fake, &service, id, &[ALICE], |_| false).await;
     assert_eq!(table(&service, id).await.phase, Phase::Finished);
     finished_text(&fake, &service, id).await;
+    let hands = fake.with(|st| st.ephemerals.values().filter(|e| e.user == ALICE.id).count());
+    assert_eq!(hands, 1, "one hand, edited in place through every round");
     bot.stop().await;
 }
 

@@ -78,6 +78,9 @@ struct Monkey {
     /// Every table of the group ever seen.
     tables: BTreeSet<i64>,
     public: PublicTiles,
+    /// Each person's tiles in hand at the end of the last step (what their own ephemeral
+    /// messages may name, with what they hold now).
+    own: std::collections::BTreeMap<i64, domino_core::engine::tile::TileSet>,
     presses: usize,
     /// What the step did, for failure messages.
     did: String,
@@ -211,6 +214,7 @@ async fn people_pressing_whatever_they_see() {
             checked: 0,
             tables: BTreeSet::new(),
             public: PublicTiles::default(),
+            own: Default::default(),
             presses: 0,
             did: String::new(),
             slowest: Duration::ZERO,

@@ -48,7 +48,7 @@ async fn kozel<S: Store>(fake: &Fake, service: &domino_core::service::Service<S>
     fake.say(GROUP, &ALICE, "/new kozel 2");
     let id = table_in(service, GROUP).await.id;
     let msg = shown(fake, service, id, "public").await;
-    let join = msg.button("✋").and_then(|b| b.url).expect("a join link");
+    let join = msg.join_link().expect("a join link");
     fake.open_link(&BOB, &join);
     eventually("the match", || async {
         (table(service, id).await.phase == Phase::Playing).then_some(())

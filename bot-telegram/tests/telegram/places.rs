@@ -35,7 +35,7 @@ async fn opened<S: Store>(
 ) -> i64 {
     say("/new kozel 2");
     let id = table_in(service, chat).await.id;
-    let join = shown(fake, service, id, "public").await.button("✋").and_then(|b| b.url);
+    let join = shown(fake, service, id, "public").await.join_link();
     fake.open_link(&BOB, &join.expect("a join link"));
     eventually("the match to start", || async {
         (table(service, id).await.phase == Phase::Playing).then_some(())

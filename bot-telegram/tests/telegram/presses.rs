@@ -21,7 +21,7 @@ async fn refused<S: domino_core::store::Store>(
     says: &str,
 ) {
     let before = serde_json::to_string(&table(service, id).await).unwrap();
-    let cb = fake.press(who, msg.chat, msg.id, data);
+    let cb = fake.forge(who, &msg, data);
     let answer = fake.answer(&cb).await;
     let text = answer.text.unwrap_or_default();
     assert!(text.contains(says), "{data:?}: {text:?} does not say {says:?}");
@@ -39,7 +39,7 @@ async fn junk_and_old_presses_change_nothing() {
     fake.say(GROUP, &ALICE, "/new kozel 2");
     let id = table_in(&service, GROUP).await.id;
     let lobby = shown(&fake, &service, id, "public").await;
-    fake.open_link(&BOB, &lobby.button("✋").and_then(|b| b.url).unwrap());
+    fake.open_link(&BOB, &lobby.join_link().unwrap());
     eventually("the match", || async {
         (table(&service, id).await.phase == Phase::Playing).then_some(())
     })
@@ -56,7 +56,7 @@ async fn junk_and_old_presses_change_nothing() {
         refused(&fake, &service, id, &BOB, &msg, &junk, "не отсюда").await;
     }
     // One vote of two moves the table on: the older buttons are out of date.
-    let cb = fake.press(&ALICE, msg.chat, msg.id, &vote);
+    let cb = fake.forge(&ALICE, &msg, &vote);
     assert_eq!(fake.answer(&cb).await.text, None);
     eventually("the vote", || async { (table(&service, id).await.version == v + 1).then_some(()) })
         .await;

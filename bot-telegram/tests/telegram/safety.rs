@@ -16,7 +16,7 @@ async fn a_join_link_is_for_members_of_the_tables_chat_and_cannot_be_made_up() {
     fake.say(GROUP, &ALICE, "/new kozel 2");
     let id = table_in(&service, GROUP).await.id;
     let msg = shown(&fake, &service, id, "public").await;
-    let join = msg.button("✋").and_then(|b| b.url).expect("a join link");
+    let join = msg.join_link().expect("a join link");
     let payload = join.split("start=").nth(1).unwrap().to_owned();
     assert!(payload.len() > 8 && payload.contains('_'), "a signed link: {payload}");
 
@@ -62,7 +62,7 @@ async fn a_membership_that_could_not_be_checked_refuses_the_join_and_the_duel() 
     // A join link: Telegram answers getChatMember with a 502, then too late; then it answers.
     fake.say(GROUP, &ALICE, "/new kozel 2");
     let id = table_in(&service, GROUP).await.id;
-    let join = shown(&fake, &service, id, "public").await.button("✋").and_then(|b| b.url).unwrap();
+    let join = shown(&fake, &service, id, "public").await.join_link().unwrap();
     for (n, fault) in [(1, Fault::Unavailable), (2, late)] {
         fake.fail("getChatMember", Some(GROUP), fault, 1);
         fake.open_link(&BOB, &join);
@@ -137,7 +137,7 @@ async fn a_bad_spell_of_502s_holds_up_nothing_and_loses_nothing() {
     fake.say(GROUP, &ALICE, "/new kozel 2");
     let id = table_in(&service, GROUP).await.id;
     let msg = shown(&fake, &service, id, "public").await;
-    fake.open_link(&BOB, &msg.button("✋").and_then(|b| b.url).unwrap());
+    fake.open_link(&BOB, &msg.join_link().unwrap());
     eventually("the match", || async {
         (table(&service, id).await.phase == Phase::Playing).then_some(())
     })
@@ -147,7 +147,7 @@ async fn a_bad_spell_of_502s_holds_up_nothing_and_loses_nothing() {
     fake.fail("answerCallbackQuery", None, Fault::Unavailable, 1);
     // The table message is a photo (the default): its edits are media edits.
     fake.fail("editMessageMedia", Some(GROUP), Fault::Unavailable, 3);
-    let cb = fake.press(&mover, hand.chat, hand.id, &moves[0]);
+    let cb = fake.forge(&mover, &hand, &moves[0]);
     let answer = fake.answer(&cb).await;
     assert_eq!(answer.text, None, "the press is answered (the second try) and taken");
     // Another group is not held up by the first one's failures.

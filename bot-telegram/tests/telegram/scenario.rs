@@ -161,11 +161,12 @@ async fn run(scenario: &Scenario) {
                         .buttons()
                         .iter()
                         .filter_map(|b| ButtonData::decode(b.data.as_deref()?).ok())
+                        .filter(|d| !d.action.any_version())
                         .all(|d| d.version == t.version);
                     drawn.then_some(m)
                 })
                 .await;
-                let cb = fake.press(&who, msg.chat, msg.id, &data);
+                let cb = fake.forge(&who, &msg, &data);
                 let answer = fake.answer(&cb).await;
                 fake.quiet().await;
                 answer.text.filter(|_| !answer.alert)
@@ -206,7 +207,7 @@ async fn run(scenario: &Scenario) {
                 };
                 match (data, url) {
                     (Some(data), _) => {
-                        let cb = fake.press(&who, msg.chat, msg.id, &data);
+                        let cb = fake.forge(&who, &msg, &data);
                         let answer = fake.answer(&cb).await;
                         fake.quiet().await;
                         answer.text.filter(|_| !answer.alert)

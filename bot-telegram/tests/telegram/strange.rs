@@ -135,7 +135,7 @@ impl Stranger {
             .collect();
         let (msg, data) = pressable.choose(&mut self.rng)?.clone();
         self.did = format!("{} presses {data:?}", user.name);
-        Some(self.fake.press(user, msg.chat, msg.id, &data))
+        Some(self.fake.forge(user, &msg, &data))
     }
 
     /// Well-formed data for a real table, pressed on its message (or the presser's hand).
@@ -153,7 +153,8 @@ impl Stranger {
         let version = *versions.choose(&mut self.rng).expect("versions");
         let data = ButtonData::new(table.id, version, action(&mut self.rng)).encode();
         self.did = format!("{} presses forged {data:?} on {audience}", user.name);
-        self.fake.with(|st| st.message(c, m).is_some()).then(|| self.fake.press(user, c, m, &data))
+        let msg = self.fake.with(|st| st.msg_at(c, &m))?;
+        Some(self.fake.forge(user, &msg, &data))
     }
 
     /// The first thing the bot did for `chat` (or the person) after request `mark`, in time.

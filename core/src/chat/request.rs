@@ -180,6 +180,16 @@ impl Request {
     }
 }
 
+impl Request {
+    /// Whether the request seats its author at a table (join, a side, a duel accepted): the
+    /// platform says whether they are a member of the chat ([`Asker::member_of`]) where that
+    /// is not a given (Telegram: anyone may see a public group and press its buttons).
+    pub fn seats_someone(&self) -> bool {
+        matches!(self, Request::Press { press: Some(Press::Table(b)), .. }
+            if matches!(b.action, ButtonAction::Join | ButtonAction::Side(_) | ButtonAction::Accept))
+    }
+}
+
 /// Changing the chat's settings or seasons: its admins, or anyone in a chat of one.
 pub fn may_administer(from: &Asker) -> bool {
     from.admin || from.private

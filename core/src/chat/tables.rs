@@ -355,6 +355,14 @@ impl<S: Store> Chat<S> {
         let Some(action) = button.action.action() else {
             return self.not_drawn(&table, Rejection::Stale).await;
         };
+        // Only a member of the table's chat takes a seat (a stranger may see a public group).
+        let seats = matches!(
+            button.action,
+            ButtonAction::Join | ButtonAction::Side(_) | ButtonAction::Accept
+        );
+        if seats && from.member_of.as_ref() != Some(&table.chat) {
+            return Ok(Answer::private(texts::members_only(lang)));
+        }
         // The admin fact is about the chat the press came from: only the table's own counts.
         let actor = Actor::Person { person: from.person.clone(), admin: from.admin && here };
         let cmd = Command { actor, action, version: Some(button.version) };

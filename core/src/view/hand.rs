@@ -16,6 +16,8 @@ use crate::session::{Lang, Phase, Table};
 pub struct HandView {
     pub lang: Lang,
     pub table: i64,
+    /// The table's version it was drawn for.
+    pub version: u64,
     pub title: String,
     /// 0-based.
     pub seat: u8,
@@ -93,6 +95,7 @@ pub fn hand_view_in(table: &Table, seat: usize, lang: Lang) -> Option<HandView> 
     Some(HandView {
         lang,
         table: table.id,
+        version: table.version,
         title: title(table, lang),
         seat: seat as u8,
         your_turn,

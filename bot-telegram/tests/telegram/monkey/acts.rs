@@ -32,7 +32,7 @@ impl Monkey {
         let (msg, button) = self.pick(&buttons)?.clone();
         self.did = format!("{} presses {:?} on {:?}", user.name, button, msg.text);
         match (button.data, button.url) {
-            (Some(data), _) => Some(self.fake.press(user, msg.chat, msg.id, &data)),
+            (Some(data), _) => Some(self.fake.forge(user, &msg, &data)),
             (None, Some(url)) if url.contains("start=") => {
                 self.fake.open_link(user, &url);
                 None
@@ -50,10 +50,17 @@ impl Monkey {
         let user = self.people.iter().find(|u| u.id.to_string() == person)?.clone();
         let hand =
             crate::harness::where_shown(self.service(), t.id, &crate::harness::hand(&user)).await?;
-        let msg = self.fake.with(|st| st.message(hand.0, hand.1).cloned())?;
-        let data: Vec<String> = msg.buttons().into_iter().filter_map(|b| b.data).collect();
+        let msg = self.fake.with(|st| st.msg_at(hand.0, &hand.1))?;
+        let data: Vec<String> = match msg.ephemeral {
+            // What a person can press: not a disabled tile, nor a hand no longer on screen.
+            Some(id) => self.fake.with(|st| {
+                let e = st.ephemerals.get(&id).filter(|e| e.seen())?;
+                Some(e.pressable().into_iter().filter_map(|b| b.data).collect())
+            })?,
+            None => msg.buttons().into_iter().filter_map(|b| b.data).collect(),
+        };
         let data = self.pick(&data)?.clone();
-        Some(self.fake.press(&user, msg.chat, msg.id, &data))
+        Some(self.fake.press_msg(&user, &msg, &data))
     }
 
     fn command(&mut self) -> String {
@@ -167,7 +174,7 @@ impl Monkey {
                 let data = self.forged().await;
                 let msgs = self.visible(&user);
                 let Some(msg) = self.pick(&msgs).cloned() else { return (Vec::new(), false) };
-                (vec![self.fake.press(&user, msg.chat, msg.id, &data)], true)
+                (vec![self.fake.forge(&user, &msg, &data)], true)
             }
             92..98 => {
                 let methods =

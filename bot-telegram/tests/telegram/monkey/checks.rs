@@ -3,6 +3,7 @@
 use super::{Monkey, PACING};
 use crate::harness::{GROUP, chat};
 use domino_core::chat::invariants;
+use domino_core::engine::tile::TileSet;
 use domino_core::store::Store;
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
@@ -45,6 +46,16 @@ impl Monkey {
             }
         }
         let allowed = self.public.allowed(&now);
+        let before = std::mem::take(&mut self.own);
+        for t in &now {
+            let Some(round) = t.live().and_then(|m| m.round()) else { continue };
+            for (seat, occupant) in t.seats.iter().enumerate() {
+                let Some(id) = occupant.as_ref().and_then(|o| o.person()) else { continue };
+                let Ok(user) = id.id.id.parse::<i64>() else { continue };
+                let held = self.own.entry(user).or_insert(TileSet::EMPTY);
+                *held = held.union(round.hand(seat));
+            }
+        }
         let at = self.at();
         let requests = self.fake.with(|st| st.requests[self.checked..].to_vec());
         self.checked += requests.len();
@@ -56,10 +67,18 @@ impl Monkey {
                 assert!(text.chars().count() <= max, "{at}: {} {key} too long: {text}", r.method);
                 let named = invariants::tiles_named(text);
                 if body["chat_id"].as_i64() == Some(GROUP) {
+                    // A message only one person sees may name their own tiles, nobody else's.
+                    let mut allowed = allowed;
+                    if let Some(user) = receiver(body) {
+                        let own = |m: &std::collections::BTreeMap<i64, TileSet>| {
+                            m.get(&user).copied().unwrap_or(TileSet::EMPTY)
+                        };
+                        allowed = allowed.union(own(&before)).union(own(&self.own));
+                    }
                     let hidden = named.difference(allowed);
                     assert!(
                         hidden.is_empty(),
-                        "{at}: a group message names tiles not on a table ({:?}):\n{text}",
+                        "{at}: a group message names tiles not on a table nor in its reader's hand ({:?}):\n{text}",
                         hidden.iter().collect::<Vec<_>>()
                     );
                 }
@@ -119,4 +138,14 @@ impl Monkey {
             last = now;
         }
     }
+}
+
+/// The one person an ephemeral send or edit is for (`None`: everybody in the chat sees it).
+fn receiver(body: &serde_json::Value) -> Option<i64> {
+    let params = match body.get("ephemeral_message_parameters") {
+        Some(serde_json::Value::String(s)) => serde_json::from_str(s).ok()?,
+        Some(v) => v.clone(),
+        None => body.clone(),
+    };
+    params.get("receiver_user_id").and_then(|v| v.as_i64())
 }
