@@ -179,3 +179,39 @@ async fn four_people_play_a_pairs_match_in_the_group_with_the_bot_as_a_plain_mem
         assert_eq!(t.switches, 0, "{who}: never left the group");
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lost_hand_an_app_restart_and_an_old_press_are_repaired_by_my_tiles() {
+    let fake = Fake::start().await;
+    fake.bot_admin(GROUP, false, false);
+    let bot = start(&fake, memory_service().await).await;
+    let service = bot.service.clone();
+    fake.say(GROUP, &ALICE, "/duel bot");
+    let id = table_in(&service, GROUP).await.id;
+    fake.quiet().await;
+    // The ephemeral command: answered to her alone, within its 15 s.
+    fake.say_ephemeral(GROUP, &ALICE, "/hand");
+    let first =
+        fake.until("the hand", |st| st.seen_by(GROUP, ALICE.id).first().map(|e| e.id)).await;
+    // Her app restarts: the hand is gone from her screen; «My tiles» sends it anew.
+    fake.restart_app(&ALICE);
+    let public = shown(&fake, &service, id, "public").await;
+    assert_eq!(press(&fake, &ALICE, &public, "🎴").await.text, None);
+    let second =
+        fake.until("the hand again", |st| st.seen_by(GROUP, ALICE.id).first().map(|e| e.id)).await;
+    assert_ne!(first, second, "sent anew");
+    fake.until("the old one deleted", |st| st.ephemerals[&first].deleted.then_some(())).await;
+    // A delivery that never arrives: «My tiles» again.
+    fake.lose_ephemerals(1);
+    assert_eq!(press(&fake, &ALICE, &public, "🎴").await.text, None);
+    fake.quiet().await;
+    assert!(fake.with(|st| st.seen_by(GROUP, ALICE.id).is_empty()), "lost on the way");
+    assert_eq!(press(&fake, &ALICE, &public, "🎴").await.text, None);
+    fake.until("the hand at last", |st| st.seen_by(GROUP, ALICE.id).first().map(|e| e.id)).await;
+    // Long past her press (the fake's clock on), the hand she sees is edited as she plays.
+    fake.advance(std::time::Duration::from_secs(16));
+    play(&fake, &service, id, &[ALICE], |_| false).await;
+    assert_eq!(table(&service, id).await.phase, Phase::Finished);
+    assert_eq!(fake.with(|st| st.seen_by(GROUP, ALICE.id).len()), 1, "one hand on her screen");
+    bot.stop().await;
+}
