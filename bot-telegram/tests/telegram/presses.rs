@@ -21,7 +21,7 @@ async fn refused<S: domino_core::store::Store>(
     says: &str,
 ) {
     let before = serde_json::to_string(&table(service, id).await).unwrap();
-    let cb = fake.forge(who, &msg, data);
+    let cb = fake.forge(who, msg, data);
     let answer = fake.answer(&cb).await;
     let text = answer.text.unwrap_or_default();
     assert!(text.contains(says), "{data:?}: {text:?} does not say {says:?}");
