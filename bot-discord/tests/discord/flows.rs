@@ -38,8 +38,8 @@ async fn commands_are_registered_in_russian_and_english() {
     assert_eq!(
         subs,
         [
-            "new", "duel", "rules", "settings", "score", "top", "history", "review", "export",
-            "season", "stop", "help"
+            "new", "duel", "rules", "settings", "score", "top", "history", "hand", "hint",
+            "review", "export", "season", "stop", "help"
         ]
     );
     for sub in cmd["options"].as_array().unwrap() {

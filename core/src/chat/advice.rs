@@ -59,23 +59,17 @@ impl<S: Store> Chat<S> {
         Ok(answer.with_show(show))
     }
 
-    /// `/hand [table]`: the requester's own hand at their table here, for them alone (asked in
-    /// the table's chat: their hand's place is the table from now on).
+    /// `/hand [table]`: the requester's own hand at their table here, for them alone.
     pub(super) async fn own_hand(
         &self,
         from: &Asker,
         args: Args,
         lang: Lang,
     ) -> Result<Answer, StoreError> {
-        let table = match self.pick(from, args.table, lang).await {
-            Ok(t) => t,
-            Err(answer) => return Ok(answer),
-        };
-        let answer = self.hand(&table, from);
-        if !from.private && table.seat_of(&from.person.id).is_some() {
-            self.chose_hand_place(&from.person.id, HandPlace::Table).await;
-        }
-        Ok(answer)
+        Ok(match self.own_table(from, args, lang).await {
+            Ok(table) => self.hand(&table, from),
+            Err(answer) => answer,
+        })
     }
 
     /// `/hint [table]`: the expert's hint for the requester's move, as the hint button gives it.
@@ -85,14 +79,20 @@ impl<S: Store> Chat<S> {
         args: Args,
         lang: Lang,
     ) -> Result<Answer, StoreError> {
-        let table = match self.pick(from, args.table, lang).await {
-            Ok(t) => t,
-            Err(answer) => return Ok(answer),
-        };
+        match self.own_table(from, args, lang).await {
+            Ok(table) => self.hint_press(from, &table, table.version).await,
+            Err(answer) => Ok(answer),
+        }
+    }
+
+    /// The table `/hand` or `/hint` asks about; asked in the table's chat by someone seated,
+    /// their hand's place is the table from now on.
+    async fn own_table(&self, from: &Asker, args: Args, lang: Lang) -> Result<Table, Answer> {
+        let table = self.pick(from, args.table, lang).await?;
         if !from.private && table.seat_of(&from.person.id).is_some() {
             self.chose_hand_place(&from.person.id, HandPlace::Table).await;
         }
-        self.hint_press(from, &table, table.version).await
+        Ok(table)
     }
 
     /// `/review [table]`: the requester's moves in the last finished round of their table here

@@ -10,6 +10,7 @@ mod advice;
 mod answer;
 mod args;
 pub mod catalog;
+mod commands;
 mod door;
 #[cfg(any(test, feature = "testkit"))]
 pub mod faults;

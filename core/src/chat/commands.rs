@@ -1,0 +1,224 @@
+//! Every command the chats know, with its names, help, usage and arguments, in menu order
+//! (the types are `catalog`'s).
+
+use super::catalog::{ArgKind, ArgSpec, Cmd, CommandSpec};
+use crate::engine::rules::Words;
+
+const fn w(ru: &'static str, en: &'static str) -> Words {
+    Words { ru, en }
+}
+
+const fn arg(kind: ArgKind, key: &'static str, ru: &'static str, help: Words) -> ArgSpec {
+    ArgSpec { kind, key, ru, help }
+}
+
+const GAME: ArgSpec = arg(ArgKind::Game, "game", "игра", w("Игра", "The game"));
+const PLAYERS: ArgSpec =
+    arg(ArgKind::Players, "players", "игроков", w("Мест за столом (2–4)", "Seats (2–4)"));
+const PAIRS: ArgSpec = arg(
+    ArgKind::Pairs,
+    "pairs",
+    "пары",
+    w("Парами (4 игрока; «Козёл», «Морской», «Осёл»)", "In pairs (4 players; Kozel family)"),
+);
+const PRESET: ArgSpec =
+    arg(ArgKind::Preset, "preset", "пресет", w("Набор домашних правил", "A set of house rules"));
+const TARGET: ArgSpec =
+    arg(ArgKind::Target, "target", "до", w("До скольких очков", "The score that ends the match"));
+const OPTIONS: ArgSpec = arg(
+    ArgKind::Options,
+    "options",
+    "правила",
+    w(
+        "Ещё правила словами: яйца, -два_дубля, по=7",
+        "More rules as words: eggs, -two_doubles, deal=7",
+    ),
+);
+const TABLE: ArgSpec =
+    arg(ArgKind::Table, "table", "стол", w("Номер стола в чате", "Table number in this chat"));
+
+/// Every command, in menu order.
+pub static COMMANDS: &[CommandSpec] = &[
+    CommandSpec {
+        cmd: Cmd::New,
+        key: "new",
+        ru: "стол",
+        help: w("открыть стол", "open a table"),
+        usage: w(
+            "[игра] [2-4] [пары] [до N] [пресет] [правила]",
+            "[game] [2-4] [pairs] [to N] [preset] [rules]",
+        ),
+        args: &[
+            GAME,
+            PLAYERS,
+            PAIRS,
+            TARGET,
+            PRESET,
+            OPTIONS,
+            arg(
+                ArgKind::Thread,
+                "thread",
+                "ветка",
+                w("Открыть стол в отдельной ветке", "Open the table in a thread of its own"),
+            ),
+        ],
+    },
+    CommandSpec {
+        cmd: Cmd::Duel,
+        key: "duel",
+        ru: "дуэль",
+        help: w("партия один на один", "a one-on-one game"),
+        usage: w("@игрок [игра] · бот [игра]", "@player [game] · bot [game]"),
+        args: &[
+            arg(ArgKind::Opponent, "opponent", "соперник", w("Кого вызвать", "Whom to challenge")),
+            arg(
+                ArgKind::Computer,
+                "computer",
+                "компьютер",
+                w("Сыграть с компьютером", "Play the computer"),
+            ),
+            GAME,
+            TARGET,
+            PRESET,
+            OPTIONS,
+        ],
+    },
+    CommandSpec {
+        cmd: Cmd::Rules,
+        key: "rules",
+        ru: "правила",
+        help: w("правила игры и её настройки", "the rules of a game and its options"),
+        usage: w("[игра] [правила]", "[game] [rules]"),
+        args: &[GAME, PAIRS, TARGET, PRESET, OPTIONS],
+    },
+    CommandSpec {
+        cmd: Cmd::Settings,
+        key: "settings",
+        ru: "настройки",
+        help: w(
+            "настройки чата: язык, таймер, компьютер, правила",
+            "the chat's settings: language, timer, computer, rules",
+        ),
+        usage: w("", ""),
+        args: &[],
+    },
+    CommandSpec {
+        cmd: Cmd::Score,
+        key: "score",
+        ru: "счёт",
+        help: w("счёт текущего матча", "the score of the match in play"),
+        usage: w("[номер стола]", "[table number]"),
+        args: &[TABLE],
+    },
+    CommandSpec {
+        cmd: Cmd::Top,
+        key: "top",
+        ru: "таблица",
+        help: w("таблица чата", "the chat's standings"),
+        usage: w("[игра] [пары | бот] [сезон N | всё]", "[game] [pairs | bot] [season N | all]"),
+        args: &[
+            GAME,
+            arg(ArgKind::PairsTable, "pairs", "пары", w("Таблица пар", "Standings of pairs")),
+            arg(
+                ArgKind::Computer,
+                "computer",
+                "компьютер",
+                w("Матчи с компьютером (отдельная таблица)", "Matches with a computer (apart)"),
+            ),
+            arg(ArgKind::Season, "season", "сезон", w("Номер сезона", "Season number")),
+            arg(ArgKind::AllTime, "all", "всё", w("За всё время", "All seasons together")),
+        ],
+    },
+    CommandSpec {
+        cmd: Cmd::History,
+        key: "history",
+        ru: "история",
+        help: w("последние матчи чата", "the chat's last matches"),
+        usage: w("[игра] [N]", "[game] [N]"),
+        args: &[
+            GAME,
+            arg(
+                ArgKind::Count,
+                "count",
+                "сколько",
+                w("Сколько матчей (1–30, обычно 10)", "How many matches (1–30, 10 by default)"),
+            ),
+        ],
+    },
+    CommandSpec {
+        cmd: Cmd::Hand,
+        key: "hand",
+        ru: "кости",
+        help: w(
+            "ваши кости за столом здесь (видно только вам)",
+            "your tiles at your table here (only you see them)",
+        ),
+        usage: w("[номер стола]", "[table number]"),
+        args: &[TABLE],
+    },
+    CommandSpec {
+        cmd: Cmd::Hint,
+        key: "hint",
+        ru: "подсказка",
+        help: w(
+            "подсказка эксперта для вашего хода (видно только вам)",
+            "the expert's hint for your move (only you see it)",
+        ),
+        usage: w("[номер стола]", "[table number]"),
+        args: &[TABLE],
+    },
+    CommandSpec {
+        cmd: Cmd::Review,
+        key: "review",
+        ru: "разбор",
+        help: w(
+            "разбор ваших ходов в последнем сыгранном раунде (видно только вам)",
+            "a review of your moves in the last round played (only you see it)",
+        ),
+        usage: w("[номер стола]", "[table number]"),
+        args: &[TABLE],
+    },
+    CommandSpec {
+        cmd: Cmd::Export,
+        key: "export",
+        ru: "экспорт",
+        help: w(
+            "запись последнего матча и таблица (CSV)",
+            "the last match's record and the standings (CSV)",
+        ),
+        usage: w("", ""),
+        args: &[],
+    },
+    CommandSpec {
+        cmd: Cmd::Season,
+        key: "season",
+        ru: "сезон",
+        help: w(
+            "сезон таблицы; «новый» — начать новый (админы)",
+            "the standings' season; «new» starts one (admins)",
+        ),
+        usage: w("[новый]", "[new]"),
+        args: &[arg(
+            ArgKind::NewSeason,
+            "new",
+            "новый",
+            w("Начать новый сезон", "Start a new season"),
+        )],
+    },
+    CommandSpec {
+        cmd: Cmd::Stop,
+        key: "stop",
+        ru: "стоп",
+        help: w("закрыть стол (хозяин или админ)", "close a table (the host or an admin)"),
+        usage: w("[номер стола]", "[table number]"),
+        args: &[TABLE],
+    },
+    CommandSpec {
+        cmd: Cmd::Help,
+        key: "help",
+        ru: "помощь",
+        help: w("что умеет бот", "what the bot does"),
+        usage: w("", ""),
+        args: &[],
+    },
+];
