@@ -206,8 +206,14 @@ async fn a_lost_hand_an_app_restart_and_an_old_press_are_repaired_by_my_tiles() 
     assert_eq!(press(&fake, &ALICE, &public, "🎴").await.text, None);
     fake.quiet().await;
     assert!(fake.with(|st| st.seen_by(GROUP, ALICE.id).is_empty()), "lost on the way");
+    let deleted = fake.with(|st| st.count("deleteEphemeralMessage"));
     assert_eq!(press(&fake, &ALICE, &public, "🎴").await.text, None);
     fake.until("the hand at last", |st| st.seen_by(GROUP, ALICE.id).first().map(|e| e.id)).await;
+    // Once the lost one is deleted, the new one is the hand the bot keeps.
+    fake.until("the lost one deleted", |st| {
+        (st.count("deleteEphemeralMessage") > deleted).then_some(())
+    })
+    .await;
     // Long past her press (the fake's clock on), the hand she sees is edited as she plays.
     fake.advance(std::time::Duration::from_secs(16));
     play(&fake, &service, id, &[ALICE], |_| false).await;
