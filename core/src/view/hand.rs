@@ -102,7 +102,7 @@ pub fn hand_view_in(table: &Table, seat: usize, lang: Lang) -> Option<HandView> 
 }
 
 /// The same move: a lead in either orientation, placements in any order.
-fn same_move(a: &Move, b: &Move) -> bool {
+pub(crate) fn same_move(a: &Move, b: &Move) -> bool {
     match (a, b) {
         (Move::Lead { tile: t, na_sto: n, .. }, Move::Lead { tile: u, na_sto: m, .. }) => {
             t == u && n == m
