@@ -2,6 +2,7 @@
 //! answered at once when its work is done in time, else acknowledged (deferred) first and
 //! answered through the interaction token when the work ends.
 
+use crate::hands::Landed;
 use crate::publish::Shows;
 use crate::render::Shown;
 use serenity::builder::{
@@ -52,13 +53,14 @@ pub enum PressAnswer {
     Private(Shown),
 }
 
-/// Runs `work` and answers the press with what it gives; returns the rest of its result and
-/// whether the answer went through.
+/// Runs `work` and answers the press with what it gives; returns the rest of its result and,
+/// when the answer went through, which message of the interaction it is (an update, late or
+/// not, is the pressed message: `@original`).
 pub async fn press<T>(
     http: &Http,
     i: &ComponentInteraction,
     work: impl Future<Output = (PressAnswer, T)>,
-) -> (T, bool) {
+) -> (T, Option<Landed>) {
     let work = std::pin::pin!(work);
     let mut work = work;
     let early = tokio::select! {
@@ -94,21 +96,23 @@ pub async fn press<T>(
                     tracing::warn!(error = %e, "follow-up not sent");
                 }
             }
-            sent
+            sent.map(|()| Landed::Original)
         }
-        PressAnswer::Private(shown) if late => {
-            i.create_followup(http, followup(&shown).ephemeral(true)).await.map(drop)
-        }
+        PressAnswer::Private(shown) if late => i
+            .create_followup(http, followup(&shown).ephemeral(true))
+            .await
+            .map(|m| Landed::Followup(m.id)),
         PressAnswer::Private(shown) => {
             let msg = message(&shown).ephemeral(true);
-            i.create_response(http, CreateInteractionResponse::Message(msg)).await
+            let sent = i.create_response(http, CreateInteractionResponse::Message(msg)).await;
+            sent.map(|()| Landed::Original)
         }
     };
     match &result {
-        Ok(()) => said(Said::Answered),
+        Ok(_) => said(Said::Answered),
         Err(e) => tracing::warn!(error = %e, "press not answered"),
     }
-    (rest, result.is_ok())
+    (rest, result.ok())
 }
 
 /// Runs a command's `work` and answers with what it gives: (what to show, whether only the
@@ -180,7 +184,8 @@ fn message(shown: &Shown) -> CreateInteractionResponseMessage {
         .files(shown.files.clone())
 }
 
-fn edit_response(shown: &Shown) -> EditInteractionResponse {
+/// An edit of an interaction's message that leaves it exactly `shown` (its attachments too).
+pub(crate) fn edit_response(shown: &Shown) -> EditInteractionResponse {
     let attachments =
         shown.files.iter().cloned().fold(EditAttachments::new(), EditAttachments::add);
     EditInteractionResponse::new()

@@ -1,5 +1,6 @@
 //! What every handler shares: the chat layer, where table messages are, who the bot is.
 
+use crate::hands::Hands;
 use crate::publish::Displayed;
 use domino_core::chat::Door;
 use serenity::model::id::GuildId;
@@ -12,6 +13,8 @@ pub(crate) struct Bot {
     pub displayed: Displayed,
     /// One lock per table for its turn ping.
     pub pings: Displayed,
+    /// The ephemeral hands kept current, through their presses' tokens.
+    pub hands: Hands,
     /// The longest an interaction's handling may take (`contain`).
     pub work_limit: std::time::Duration,
     /// The bot's own user id, from READY.
@@ -27,6 +30,7 @@ impl Bot {
             guild,
             displayed: Displayed::default(),
             pings: Displayed::default(),
+            hands: Hands::default(),
             work_limit,
             me: OnceLock::new(),
             ready: Default::default(),

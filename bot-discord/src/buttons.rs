@@ -9,6 +9,8 @@ use crate::people;
 use crate::publish;
 use crate::render::{self, Shown};
 use domino_core::chat::{Body, Change, MenuPress, MessageAt, Offer, Request, Show};
+use domino_core::ids::UserId;
+use domino_core::view::HandView;
 use serenity::http::Http;
 use serenity::model::application::{
     ActionRow, ActionRowComponent, ButtonKind, ComponentInteraction, ComponentInteractionDataKind,
@@ -16,20 +18,32 @@ use serenity::model::application::{
 use serenity::model::channel::MessageFlags;
 use std::sync::Arc;
 
-/// What is left to do once the press is answered: the tables to bring up to date, and
-/// whether the answer already showed the first one's table message.
+/// What is left to do once the press is answered: the tables to bring up to date, whether
+/// the answer already showed the first one's table message, and whose hand at which table
+/// (and version) it showed, if it showed one.
 struct Rest {
     shows: Vec<Show>,
     shown: bool,
+    hand: Option<(i64, UserId, u64)>,
 }
 
 pub async fn on_press(bot: &Arc<Bot>, http: &Http, i: &ComponentInteraction) {
-    let (rest, answered) = answer::press(http, i, work(bot, i)).await;
+    let issued = bot.chat.now();
+    let (rest, landed) = answer::press(http, i, work(bot, i)).await;
+    // An answer that showed the presser's hand: its token keeps that hand current.
+    if let (Some(landed), Some((table, person, shows))) = (landed, rest.hand.clone()) {
+        bot.hands.keep(table, person, i.token.clone(), landed, issued, shows);
+    }
     for (k, show) in rest.shows.iter().enumerate() {
         // When the answer did not go through, the table message is edited by REST instead.
-        let shown = k == 0 && rest.shown && answered;
+        let shown = k == 0 && rest.shown && landed.is_some();
         publish::after(bot, http, show, shown).await;
     }
+}
+
+/// The table version a hand was drawn at, as its buttons carry it (0 when it has none).
+fn drawn_at(view: &HandView) -> u64 {
+    view.buttons.iter().flatten().next().map_or(0, |(_, data)| data.version)
 }
 
 /// A multi-select of switches carries its press in the custom id; any other select carries
@@ -84,7 +98,7 @@ async fn work(bot: &Bot, i: &ComponentInteraction) -> (PressAnswer, Rest) {
     let place = people::place(i.channel_id, i.channel.as_ref());
     let from = people::from(place, &i.user, i.member.as_ref(), &i.locale);
     let done = bot.chat.handle(&from, request(i)).await;
-    let mut rest = Rest { shows: done.shows.clone(), shown: false };
+    let mut rest = Rest { shows: done.shows.clone(), shown: false, hand: None };
     if let Some(menu) = &done.menu {
         let then = done
             .reply
@@ -95,6 +109,9 @@ async fn work(bot: &Bot, i: &ComponentInteraction) -> (PressAnswer, Rest) {
     }
     let from_hand = i.message.flags.is_some_and(|f| f.contains(MessageFlags::EPHEMERAL));
     if let Some(reply) = &done.reply {
+        if let Body::Hand(view) = &reply.body {
+            rest.hand = Some((view.table, from.person.id.clone(), drawn_at(view)));
+        }
         return match &reply.body {
             // A hand pressed on the hand (its hint): that hand is replaced.
             Body::Hand(view) if from_hand => (
@@ -113,7 +130,10 @@ async fn work(bot: &Bot, i: &ComponentInteraction) -> (PressAnswer, Rest) {
     };
     if from_hand {
         let shown = match show.hand_of(&from.person.id) {
-            Some(view) => render::hand_message(view),
+            Some(view) => {
+                rest.hand = Some((show.table.id, from.person.id.clone(), show.table.version));
+                render::hand_message(view)
+            }
             None => render::table_message(show, None),
         };
         return (PressAnswer::Update { shown, table: None, then: None }, rest);

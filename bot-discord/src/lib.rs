@@ -1,5 +1,6 @@
 //! The Discord adapter (serenity): the slash command `/domino`, a table message per table
-//! edited in place with button rows, private hands in ephemeral messages.
+//! edited in place with button rows, private hands in ephemeral messages kept current as the
+//! table moves (one tap a turn).
 //!
 //! Thin by design: an interaction is read into a request for the core's chat layer, which
 //! decides; its answer is rendered as embeds, buttons and select menus, and sent. Start it with [`run`] (or
@@ -14,6 +15,7 @@
 //! | `buttons` | a press or a select: handed to the chat layer, the pressed message updated |
 //! | `answer` | answering within three seconds (defer when late) |
 //! | `contain` | every interaction with a time limit and a panic boundary |
+//! | `hands` | each person's ephemeral hand kept current through their last press's token |
 //! | `render` | views as embeds, button rows, hands, pings, the settings menu |
 //! | `publish` | the table message in its channel, notices, turn pings |
 //! | `timers` | showing what the service's timers changed |
@@ -25,6 +27,7 @@ mod commands;
 mod config;
 mod contain;
 mod handler;
+mod hands;
 mod people;
 mod publish;
 pub mod register;

@@ -135,11 +135,14 @@ pub async fn show_table(bot: &Bot, http: &Http, show: &Show) {
 }
 
 /// Everything that follows an accepted command: the table message (unless the interaction
-/// answer already showed it), the notice, the turn ping; then, if the table moved on
-/// meanwhile, its latest state.
+/// answer already showed it), the hands kept current, the notice, the turn ping; then, if the
+/// table moved on meanwhile, its latest state.
 pub async fn after(bot: &Bot, http: &Http, show: &Show, shown: bool) {
     if !shown {
         show_table(bot, http, show).await;
+    }
+    if show.hands_changed {
+        crate::hands::refresh(bot, http, show).await;
     }
     announce(bot, http, show).await;
     refresh(bot, http, show.table.id, show.table.version).await;
@@ -151,6 +154,7 @@ pub async fn refresh(bot: &Bot, http: &Http, table: i64, seen: u64) {
         && now.table.version > seen
     {
         show_table(bot, http, &now).await;
+        crate::hands::refresh(bot, http, &now).await;
         ping(bot, http, &now).await;
     }
 }
@@ -201,7 +205,16 @@ async fn ping(bot: &Bot, http: &Http, show: &Show) {
         }
         remember(bot, table.id, &Audience::Turn, None).await;
     }
-    let (Some(key), Some(shown)) = (want, render::ping_message(&show)) else { return };
+    // Whether the person to move sees their hand as it is now (kept current: brought up to
+    // this state first), or is to press «My tiles» for it.
+    crate::hands::refresh(bot, http, &show).await;
+    let hand_shown = show
+        .turn
+        .as_ref()
+        .is_some_and(|turn| bot.hands.current(table.id, &turn.person.id, table.version));
+    let (Some(key), Some(shown)) = (want, render::ping_message(&show, hand_shown)) else {
+        return;
+    };
     match channel.send_message(http, create(&shown)).await {
         Ok(m) => remember(bot, table.id, &Audience::Turn, Some(&at(channel, m.id, key))).await,
         Err(e) => tracing::warn!(table = table.id, error = %e, "ping not sent"),

@@ -3,6 +3,7 @@
 //! Markdown escaped (people's names must not format the message) and clipped to Discord's
 //! limits.
 
+use crate::texts;
 use domino_core::chat::{Control, ControlKind, Item, Menu, Show};
 use domino_core::ids::UserId;
 use domino_core::view::picture::Picture;
@@ -124,8 +125,9 @@ pub fn hand_message(view: &HandView) -> Shown {
     Shown { embed: Some(embed), components: components(&view.buttons), ..Shown::default() }
 }
 
-/// A short message that pings one person: "@Анна 👉 Анна, ваш ход!" with a «My tiles» button.
-pub fn ping_message(show: &Show) -> Option<Shown> {
+/// A short message that pings one person: "@Анна 👉 Анна, ваш ход!" with a «My tiles» button,
+/// and where their tiles are: the hand they see (`hand_shown`: kept current), or «My tiles».
+pub fn ping_message(show: &Show, hand_shown: bool) -> Option<Shown> {
     let (id, text) = turn(show)?;
     let table = &show.table;
     let label = match table.lang {
@@ -135,7 +137,10 @@ pub fn ping_message(show: &Show) -> Option<Shown> {
     let hand = ButtonData::new(table.id, table.version, ButtonAction::Hand);
     let buttons: Buttons = vec![vec![(label.to_owned(), hand)]];
     Some(Shown {
-        content: clip(&format!("<@{id}> {}", escape(&text)), CONTENT),
+        content: clip(
+            &format!("<@{id}> {}\n{}", escape(&text), texts::ping_hand(table.lang, hand_shown)),
+            CONTENT,
+        ),
         components: components(&buttons),
         ping: Some(id),
         ..Shown::default()

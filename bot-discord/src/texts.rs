@@ -29,3 +29,20 @@ pub fn cannot_thread(lang: Lang) -> &'static str {
 pub fn done(lang: Lang) -> &'static str {
     tr(lang, "✅ Готово.", "✅ Done.")
 }
+
+/// The turn ping's second line: where the person's tiles are. `shown`: their hand (an
+/// ephemeral message) is kept current, so they move on it; else they press «My tiles».
+pub fn ping_hand(lang: Lang, shown: bool) -> &'static str {
+    match shown {
+        true => tr(
+            lang,
+            "Ваши кости выше уже обновлены: ходите прямо там.",
+            "Your tiles above are up to date: move right there.",
+        ),
+        false => tr(
+            lang,
+            "Нажмите «🎴 Мои кости»: ваши кости появятся здесь и дальше будут обновляться сами.",
+            "Press «🎴 My tiles»: your tiles appear here and keep up with the game from then on.",
+        ),
+    }
+}

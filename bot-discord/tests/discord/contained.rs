@@ -7,12 +7,11 @@ use crate::fake::{Fake, Msg};
 use crate::harness::*;
 use domino_core::chat::faults::{Fault, Faults};
 use domino_core::chat::texts;
-use domino_core::service::{ManualClock, Written};
+use domino_core::service::Written;
 use domino_core::session::{ChatId, Lang, Platform};
 use domino_core::store::MemoryStore;
 use domino_discord::DiscordConfig;
 use serde_json::Value;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 const IN_TIME: Duration = Duration::from_secs(3);
@@ -23,7 +22,7 @@ fn chat(channel: u64) -> ChatId {
 
 async fn world(work_limit: Duration) -> World<MemoryStore> {
     let fake = Fake::start().await;
-    let clock = Arc::new(ManualClock::new(1_700_000_000_000));
+    let clock = fake.clock();
     let service = service(MemoryStore::new(), clock.clone()).await;
     let config = DiscordConfig { work_limit, ..DiscordConfig::new("test-token") };
     let bot = Bot::start_with(&fake, service, config).await;

@@ -1,7 +1,9 @@
 //! A fake Discord on loopback: the REST routes the bot uses under `/api/v10` (reached through
 //! serenity's proxy setting) and a websocket gateway (HELLO, IDENTIFY, READY, then the
 //! INTERACTION_CREATE events a test pushes). It records every request and keeps the messages
-//! as Discord would show them, so tests assert on what was sent.
+//! as Discord would show them, so tests assert on what was sent. Its clock is the test's (the
+//! bot's service runs on the same one): an interaction's token is refused by the webhook
+//! routes 15 minutes after the interaction came, as Discord does.
 
 mod gateway;
 mod rest;
@@ -11,6 +13,7 @@ pub use rest::message_json;
 use crate::multipart::Attachment;
 use axum::Router;
 use axum::routing::get;
+use domino_core::service::ManualClock;
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, HashMap};
 use std::net::SocketAddr;
@@ -22,6 +25,9 @@ use tokio::sync::mpsc;
 pub const APP: u64 = 900_000_000_000_000_001;
 pub const BOT: u64 = 900_000_000_000_000_002;
 pub const GUILD: u64 = 900_000_000_000_000_003;
+
+/// How long an interaction's token works on the webhook routes (Discord's 15 minutes).
+pub const TOKEN_LIFE_MS: i64 = 15 * 60 * 1000;
 
 /// One REST request as the bot sent it.
 #[derive(Clone, Debug)]
@@ -119,6 +125,10 @@ struct Data {
     pressed_on: HashMap<String, u64>,
     /// token → the channel of the interaction.
     channels: HashMap<String, u64>,
+    /// token → when the interaction came (the fake's clock).
+    issued: HashMap<String, i64>,
+    /// Calls refused for a token past its 15 minutes (401, code 50027), by token.
+    expired: Vec<String>,
     /// Calls whose path starts so fail: (path, status, times left).
     faults: Vec<(String, u16, u32)>,
     /// Threads made (`POST /channels/{id}/threads`): thread → its parent channel.
@@ -133,6 +143,8 @@ struct Shared {
     shards: Mutex<Vec<Value>>,
     addr: SocketAddr,
     events: tokio::sync::Mutex<mpsc::UnboundedReceiver<Value>>,
+    /// The test's clock (a service's `ManualClock`).
+    clock: Arc<ManualClock>,
 }
 
 pub struct Fake {
@@ -160,6 +172,7 @@ impl Fake {
             shards: Mutex::default(),
             addr,
             events: tokio::sync::Mutex::new(rx),
+            clock: Arc::new(ManualClock::new(1_700_000_000_000)),
         });
         let app = Router::new()
             .route("/gateway", get(gateway::gateway))
@@ -169,6 +182,24 @@ impl Fake {
             axum::serve(listener, app).await.unwrap();
         });
         Fake { addr, shared, events: tx, server }
+    }
+
+    /// A person dismisses an ephemeral message: it is gone (edits of it are Unknown Message).
+    pub fn dismiss(&self, message: u64) {
+        let mut d = self.data();
+        let m = d.messages.get_mut(&message).expect("a message the bot made");
+        assert!(m.ephemeral(), "only an ephemeral message is dismissed");
+        m.deleted = true;
+    }
+
+    /// The clock the fake times tokens by: give it to the bot's service, move it in the test.
+    pub fn clock(&self) -> Arc<ManualClock> {
+        self.shared.clock.clone()
+    }
+
+    /// The tokens the fake refused as past their 15 minutes, one per call refused.
+    pub fn expired_calls(&self) -> Vec<String> {
+        self.data().expired.clone()
     }
 
     pub fn url(&self) -> String {
@@ -193,6 +224,7 @@ impl Fake {
             let mut d = self.data();
             d.tokens.insert(id, token.clone());
             d.answers.insert(token.clone(), Answered::default());
+            d.issued.insert(token.clone(), self.shared.clock.now_ms());
             d.channels.insert(
                 token.clone(),
                 interaction["channel_id"].as_str().unwrap().parse().unwrap(),

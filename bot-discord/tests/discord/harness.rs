@@ -101,7 +101,7 @@ pub struct World<S: Store> {
 impl<S: Store> World<S> {
     pub async fn start(store: S) -> World<S> {
         let fake = Fake::start().await;
-        let clock = Arc::new(ManualClock::new(1_700_000_000_000));
+        let clock = fake.clock();
         let bot = Bot::start(&fake, service(store, clock.clone()).await).await;
         World { fake, bot, clock }
     }
@@ -213,7 +213,7 @@ impl<S: Store> World<S> {
             6 if !a.followups.is_empty() => a.followups[0],
             _ => a.original.unwrap(),
         };
-        Pressed { kind, late: kind == 6, msg: self.fake.message(shown) }
+        Pressed { kind, late: kind == 6, msg: self.fake.message(shown), token: token.to_owned() }
     }
 
     /// The table's channel message, as the store remembers it.
@@ -252,6 +252,8 @@ pub struct Pressed {
     pub kind: u64,
     pub late: bool,
     pub msg: Msg,
+    /// The press's interaction token.
+    pub token: String,
 }
 
 /// The table version a table message's buttons carry.

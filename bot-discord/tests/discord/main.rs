@@ -9,6 +9,7 @@ mod payloads;
 mod contained;
 mod flows;
 mod monkey;
+mod onetap;
 mod pictures;
 mod places;
 mod refusals;

@@ -1,7 +1,9 @@
 //! People pressing whatever they see: five people in a channel press random buttons and menu
 //! choices of the messages they can see (the channel's, their own ephemeral hands), send random
 //! slash commands, someone presses a table's button from another channel, custom ids are forged
-//! or stale, time passes for the turn timers and the bot restarts mid-game on its SQLite file.
+//! or stale, time passes for the turn timers (and past the 15 minutes of the tokens that keep
+//! hands current) and the bot restarts mid-game on its SQLite file. Hands are pressed as the
+//! bot kept them, or as they were left behind.
 //! Everything random comes from a fixed seed (the bot's deals too); after every step Discord's
 //! limits and the tables' invariants are checked.
 
@@ -68,6 +70,8 @@ struct Monkey {
     tables: BTreeSet<i64>,
     public: PublicTiles,
     interactions: usize,
+    /// Presses on ephemeral messages, and of them on ones the bot had edited since.
+    hand_presses: (usize, usize),
     /// What the step did, for failure messages.
     did: String,
 }
@@ -132,10 +136,25 @@ impl Monkey {
             finished +=
                 usize::from(t.is_some_and(|t| t.phase == Phase::Finished || t.matches_played > 0));
         }
+        // Edits through the token of an interaction answered at once: hands kept current.
+        let kept = self
+            .fake
+            .requests()
+            .iter()
+            .filter(|r| r.method == "PATCH" && r.path.starts_with("/webhooks/"))
+            .filter(|r| {
+                let token = r.path.split('/').nth(3).unwrap_or_default();
+                matches!(self.fake.answered(token).callbacks.first(), Some(4 | 7))
+            })
+            .count();
         eprintln!(
-            "monkey seed {}: {STEPS} steps, {} interactions, {} restarts, {} tables, {finished} finished",
+            "monkey seed {}: {STEPS} steps, {} interactions ({} on ephemeral messages, {} updated \
+             since sent; {kept} hand edits through kept tokens), {} restarts, {} tables, \
+             {finished} finished",
             self.seed,
             self.interactions,
+            self.hand_presses.0,
+            self.hand_presses.1,
             self.restarts,
             self.tables.len()
         );
@@ -150,7 +169,7 @@ async fn people_pressing_whatever_they_see() {
         let dir = tempfile::tempdir().expect("a temporary folder");
         let path = dir.path().join("domino.db");
         let fake = Fake::start().await;
-        let clock = Arc::new(ManualClock::new(1_700_000_000_000));
+        let clock = fake.clock();
         let bot = Bot::start(&fake, seeded(&path, clock.clone(), seed * 1_000).await).await;
         let monkey = Monkey {
             seed,
@@ -169,6 +188,7 @@ async fn people_pressing_whatever_they_see() {
             tables: BTreeSet::new(),
             public: PublicTiles::default(),
             interactions: 0,
+            hand_presses: (0, 0),
             did: String::new(),
         };
         monkey.run().await;

@@ -6,10 +6,8 @@
 use crate::fake::{Fake, Msg};
 use crate::harness::*;
 use crate::payloads::opt;
-use domino_core::service::ManualClock;
 use domino_core::session::{ChatId, Phase, Platform};
 use domino_core::store::{BoardMode, ChatSettings, MemoryStore, SqliteStore, Store};
-use std::sync::Arc;
 
 /// The largest PNG a picture may be.
 const MAX_PNG: usize = 80 * 1024;
@@ -104,7 +102,7 @@ async fn a_restarted_bot_replaces_the_same_messages_picture() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("domino.db");
     let fake = Fake::start().await;
-    let clock = Arc::new(ManualClock::new(1_700_000_000_000));
+    let clock = fake.clock();
     let store = SqliteStore::open_path(&path).await.unwrap();
     let bot = Bot::start(&fake, service(store, clock.clone()).await).await;
     let w = World { fake, bot, clock };

@@ -104,7 +104,7 @@ async fn a_slow_press_is_acknowledged_first_and_answered_after() {
     let store = crate::slow::Slow::new(MemoryStore::new());
     let delay = store.delay.clone();
     let fake = crate::fake::Fake::start().await;
-    let clock = std::sync::Arc::new(domino_core::service::ManualClock::new(1_700_000_000_000));
+    let clock = fake.clock();
     let bot = Bot::start(&fake, service(store, clock.clone()).await).await;
     let w = World { fake, bot, clock };
     w.slash(ANNA, "new", vec![opt("game", "kozel")]).await;

@@ -5,17 +5,15 @@
 use crate::fake::Fake;
 use crate::harness::*;
 use crate::payloads::opt;
-use domino_core::service::ManualClock;
 use domino_core::session::{ChatId, Phase, Platform};
 use domino_core::store::{ChatSettings, SqliteStore, Store};
-use std::sync::Arc;
 
 #[tokio::test]
 async fn a_restart_in_the_middle_of_a_game() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("domino.db");
     let fake = Fake::start().await;
-    let clock = Arc::new(ManualClock::new(1_700_000_000_000));
+    let clock = fake.clock();
     let store = SqliteStore::open_path(&path).await.unwrap();
     let chat = ChatId::new(Platform::Discord, CHANNEL.to_string());
     let timer = ChatSettings { turn_secs: Some(30), ..ChatSettings::default() }.next();

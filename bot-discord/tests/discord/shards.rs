@@ -4,17 +4,15 @@
 use crate::fake::Fake;
 use crate::harness::*;
 use crate::payloads::opt;
-use domino_core::service::ManualClock;
 use domino_core::session::{ChatId, Platform};
 use domino_core::store::MemoryStore;
 use domino_discord::{DiscordConfig, Shards};
 use serde_json::json;
-use std::sync::Arc;
 
 #[tokio::test]
 async fn a_process_runs_the_shard_it_is_given() {
     let fake = Fake::start().await;
-    let clock = Arc::new(ManualClock::new(1_700_000_000_000));
+    let clock = fake.clock();
     let mut config = DiscordConfig::new("test-token");
     config.shards = Some("1/2".parse::<Shards>().unwrap());
     let bot =

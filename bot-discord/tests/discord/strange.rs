@@ -11,7 +11,7 @@ use crate::harness::*;
 use crate::payloads::{self, opt, resolved_user, user_opt};
 use domino_core::chat::{ArgKind, COMMANDS, strange, texts};
 use domino_core::engine::moves::Move as Played;
-use domino_core::service::{CountingSeeds, ManualClock, Options, Service, Written};
+use domino_core::service::{CountingSeeds, Options, Service, Written};
 use domino_core::session::{ChatId, Lang, Platform, Simple};
 use domino_core::store::{MemoryStore, Store};
 use domino_core::view::{ButtonAction, ButtonData};
@@ -290,7 +290,7 @@ impl Stranger {
 async fn strange_options_and_forged_presses_are_answered_in_time() {
     for seed in SEEDS {
         let fake = Fake::start().await;
-        let clock = Arc::new(ManualClock::new(1_700_000_000_000));
+        let clock = fake.clock();
         let options = Options {
             robot_pause: Duration::ZERO,
             advice: domino_core::chat::scenario::ADVICE,

@@ -5,7 +5,7 @@
 
 use super::message::{Audience, MessageAt};
 use super::{Answer, Args, Asker, Chat, HandPlace, Links, Request, Show, texts};
-use crate::ids::{ChatId, Lang, Person, Platform, UserId};
+use crate::ids::{ChatId, Lang, Millis, Person, Platform, UserId};
 use crate::service::{Applied as Replied, Service};
 use crate::store::{Broken, Store, StoreError};
 use std::future::Future;
@@ -120,6 +120,7 @@ trait Gate: Send + Sync + 'static {
     fn set_meta<'a>(&'a self, k: &'a str, v: Option<&'a str>) -> Boxed<'a, Result<(), StoreError>>;
     fn refs(&self, table: i64) -> Boxed<'_, Result<Vec<(String, String)>, StoreError>>;
     fn set_ref<'a>(&'a self, t: i64, a: &'a str, m: &'a str) -> Boxed<'a, Result<(), StoreError>>;
+    fn now(&self) -> Millis;
 }
 
 impl<S: Store> Gate for Chat<S> {
@@ -185,6 +186,9 @@ impl<S: Store> Gate for Chat<S> {
     }
     fn set_ref<'a>(&'a self, t: i64, a: &'a str, m: &'a str) -> Boxed<'a, Result<(), StoreError>> {
         Box::pin(self.service().store().set_message_ref(t, a, m))
+    }
+    fn now(&self) -> Millis {
+        self.service().now()
     }
 }
 
@@ -284,6 +288,12 @@ impl Door {
     /// `who` was seen in `chat` under @`username` (`/duel @username` finds them).
     pub async fn saw(&self, chat: &ChatId, username: &str, who: &Person) {
         self.0.saw(chat, username, who).await
+    }
+
+    /// The time by the service's clock (Unix milliseconds): what an adapter times against
+    /// the core's own time (a test's clock moves both).
+    pub fn now(&self) -> Millis {
+        self.0.now()
     }
 
     /// The person a `/duel` names, to ask the platform whether they are in the chat.

@@ -9,6 +9,7 @@
 mod advice;
 mod answer;
 mod args;
+mod behind;
 pub mod catalog;
 mod commands;
 mod door;

@@ -318,7 +318,8 @@ impl<S: Store> Chat<S> {
     /// A table button. It must name a table of this chat, or be pressed in the presser's own
     /// chat with the bot (Telegram's hands) at a table they sit at; it must be one the pressed
     /// message offers (`drawn`), and carry the table's current version unless its action is
-    /// taken from any version ([`ButtonAction::any_version`]).
+    /// taken from any version ([`ButtonAction::any_version`]) or it is a move from a hand
+    /// behind the table that the presser may still make (`behind`).
     pub(super) async fn press(
         &self,
         from: &Asker,
@@ -373,6 +374,13 @@ impl<S: Store> Chat<S> {
             let why = table.clone().apply(&cmd, self.service.now()).err();
             return self.not_drawn(&table, why.unwrap_or(Rejection::Stale)).await;
         }
+        // A move from a hand behind the table that the presser may still make is taken now.
+        let cmd = match super::behind::caught_up(&table, &from.person.id, button) {
+            Some(mv) => {
+                Command { action: Action::Move { mv }, version: Some(table.version), ..cmd }
+            }
+            None => cmd,
+        };
         let done = self.service.handle(table.id, cmd).await;
         let stale = matches!(done, Err(ServiceError::Rejected(Rejection::Stale)));
         let failed = matches!(done, Err(ServiceError::Store(_)));

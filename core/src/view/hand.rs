@@ -120,7 +120,7 @@ fn move_tiles(mv: &Move) -> Vec<Tile> {
 }
 
 /// The same move: a lead in either orientation, placements in any order.
-fn same_move(a: &Move, b: &Move) -> bool {
+pub(crate) fn same_move(a: &Move, b: &Move) -> bool {
     match (a, b) {
         (Move::Lead { tile: t, na_sto: n, .. }, Move::Lead { tile: u, na_sto: m, .. }) => {
             t == u && n == m

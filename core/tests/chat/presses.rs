@@ -1,5 +1,6 @@
 //! Presses straight through the chat layer: a press drawn for an older version of the table is
-//! refused (only «My tiles» is taken from any version), a press its message does not offer (a
+//! refused (only «My tiles» is taken from any version, and a move the presser may still make:
+//! `behind.rs`), a press its message does not offer (a
 //! menu press of another page) changes nothing, and a table in a private chat seats only its
 //! owner. Every refusal is answered in the chat's language and leaves the stored table (or the
 //! settings) exactly as it was.

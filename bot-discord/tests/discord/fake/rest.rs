@@ -1,6 +1,6 @@
 //! The fake Discord's REST routes: each call recorded, faults served, answered as Discord would.
 
-use super::{APP, BOT, GUILD, Msg, Request, Shared};
+use super::{APP, BOT, GUILD, Msg, Request, Shared, TOKEN_LIFE_MS};
 use crate::multipart::{Attachment, attachments, parse_body};
 use crate::payloads;
 use axum::body::Bytes;
@@ -41,6 +41,14 @@ pub(super) async fn rest(
     }
     let id = || shared.next_id.fetch_add(1, Ordering::SeqCst);
     let seg: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+    // A webhook call through an interaction's token more than 15 minutes after it came.
+    if let ["webhooks", _, token, ..] = seg.as_slice()
+        && d.issued.get(*token).is_some_and(|&t| shared.clock.now_ms() - t >= TOKEN_LIFE_MS)
+    {
+        d.expired.push((*token).to_owned());
+        let body = json!({"message": "Invalid Webhook Token", "code": 50027});
+        return (StatusCode::UNAUTHORIZED, axum::Json(body)).into_response();
+    }
     let ok = |v: Value| (StatusCode::OK, axum::Json(v)).into_response();
     match (method.as_str(), seg.as_slice()) {
         ("GET", ["gateway"]) => ok(json!({"url": format!("ws://{}/gateway", shared.addr)})),
@@ -118,6 +126,25 @@ pub(super) async fn rest(
                 return not_found(10008, "Unknown Message");
             };
             let m = d.messages.get_mut(&mid).unwrap();
+            if m.deleted {
+                return not_found(10008, "Unknown Message");
+            }
+            if method == Method::PATCH {
+                apply(m, &body, &files);
+            }
+            let v = message_json(m);
+            if method == Method::PATCH {
+                d.answers.get_mut(*token).unwrap().edits += 1;
+            }
+            ok(v)
+        }
+        ("PATCH" | "GET", ["webhooks", _, token, "messages", mid]) => {
+            // A follow-up of the token's interaction.
+            let mid: u64 = mid.parse().unwrap_or(0);
+            let ours = d.answers.get(*token).is_some_and(|a| a.followups.contains(&mid));
+            let Some(m) = d.messages.get_mut(&mid).filter(|m| ours && !m.deleted) else {
+                return not_found(10008, "Unknown Message");
+            };
             if method == Method::PATCH {
                 apply(m, &body, &files);
             }

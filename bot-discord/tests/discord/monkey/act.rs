@@ -1,6 +1,7 @@
 //! The monkey's moves: presses, slash commands, forged ids, faults, time passing, restarts.
 
 use super::{Monkey, Press, seeded};
+use crate::fake::Msg;
 use crate::harness::*;
 use crate::payloads::{self, opt, resolved_user, user_opt};
 use domino_core::chat::invariants;
@@ -134,6 +135,57 @@ impl Monkey {
         }
     }
 
+    /// The person a turn ping calls plays: mostly a move on their newest hand that offers one
+    /// (kept current by the bot, or left behind), now and then on an older one, else «My
+    /// tiles» on the ping.
+    fn play_turn(&mut self) -> Option<(String, Player)> {
+        let is = |id: &str, hand: bool| {
+            ButtonData::decode(id).is_ok_and(|d| match hand {
+                true => d.action == ButtonAction::Hand,
+                false => matches!(d.action, ButtonAction::Move(_)),
+            })
+        };
+        let pings: Vec<Msg> = self
+            .fake
+            .channel_messages(CHANNEL)
+            .into_iter()
+            .filter(|m| !m.deleted && m.embeds.as_array().is_none_or(Vec::is_empty))
+            .filter(|m| m.buttons().iter().any(|(_, id)| is(id, true)))
+            .collect();
+        let ping = self.pick(&pings)?.clone();
+        let who = *self.people.iter().find(|p| Some(p.id) == mention(&ping))?;
+        let hands: Vec<Msg> = self
+            .fake
+            .messages()
+            .into_iter()
+            .filter(|m| m.ephemeral() && self.owner.get(&m.id) == Some(&who.id))
+            .filter(|m| m.buttons().iter().any(|(_, id)| is(id, false)))
+            .collect();
+        let hand = match self.rng.random_range(0..10) {
+            0..8 => hands.last().cloned(),
+            _ => self.pick(&hands).cloned(),
+        };
+        let press = match hand {
+            Some(hand) => {
+                let moves: Vec<String> = hand
+                    .buttons()
+                    .into_iter()
+                    .map(|(_, id)| id)
+                    .filter(|id| is(id, false))
+                    .collect();
+                let id = self.pick(&moves)?.clone();
+                (hand, id, None)
+            }
+            None => {
+                let id = ping.buttons().into_iter().map(|(_, id)| id).find(|id| is(id, true))?;
+                (ping, id, None)
+            }
+        };
+        self.hand_presses.0 += usize::from(press.0.ephemeral());
+        self.hand_presses.1 += usize::from(press.0.ephemeral() && press.0.history.len() > 1);
+        Some((self.push_press(CHANNEL, who, &press), who))
+    }
+
     /// One random step: the interactions it made (token, who) and whether they must all be
     /// refused.
     pub(super) async fn act(&mut self) -> (Vec<(String, Player)>, bool) {
@@ -145,8 +197,18 @@ impl Monkey {
         }
         match roll {
             0..52 => {
+                if roll < 25
+                    && let Some(made) = self.play_turn()
+                {
+                    return (vec![made], false);
+                }
                 let seen = self.visible(who);
                 let Some(p) = self.pick(&seen).cloned() else { return (Vec::new(), false) };
+                if p.0.ephemeral() {
+                    // A hand the bot kept current (edited since it was sent), or one left behind.
+                    self.hand_presses.0 += 1;
+                    self.hand_presses.1 += usize::from(p.0.history.len() > 1);
+                }
                 (vec![(self.push_press(CHANNEL, who, &p), who)], false)
             }
             52..72 => (vec![(self.slash(who), who)], false),
@@ -161,7 +223,13 @@ impl Monkey {
                 let id = self.forged().await;
                 let seen = self.visible(who);
                 let Some(p) = self.pick(&seen).cloned() else { return (Vec::new(), false) };
-                (vec![(self.push_press(CHANNEL, who, &(p.0, id, None)), who)], true)
+                // An old move its (old) hand does offer may still be taken (a hand behind the
+                // table); anything else is refused.
+                let offered = p.0.buttons().iter().any(|(_, b)| *b == id);
+                let a_move = ButtonData::decode(&id)
+                    .is_ok_and(|d| matches!(d.action, ButtonAction::Move(_)));
+                let refused = !(offered && a_move);
+                (vec![(self.push_press(CHANNEL, who, &(p.0, id, None)), who)], refused)
             }
             92..95 => {
                 let status = *self.pick(&[429, 500, 502]).unwrap();
@@ -170,8 +238,13 @@ impl Monkey {
                 (Vec::new(), false)
             }
             95..98 => {
-                // Time passes: turn timers and waiting challenges run out.
-                self.clock.advance(self.rng.random_range(1_000..120_000));
+                // Time passes: turn timers and waiting challenges run out; now and then the
+                // tokens that keep hands current too (15 minutes).
+                let ms = match self.rng.random_bool(0.3) {
+                    true => self.rng.random_range(14 * 60_000..20 * 60_000),
+                    false => self.rng.random_range(1_000..120_000),
+                };
+                self.clock.advance(ms);
                 self.service().fire_due().await;
                 (Vec::new(), false)
             }

@@ -40,10 +40,12 @@ impl Monkey {
         }
     }
 
-    /// The sizes of every message body sent since the last check, and no tile of a hand in a
-    /// message the channel sees.
+    /// The sizes of every message body sent since the last check, no tile of a hand in a
+    /// message the channel sees, and no call through a token past its 15 minutes.
     pub(super) async fn check_sent(&mut self, made: &[(String, Player)]) {
         let at = self.at();
+        let expired = self.fake.expired_calls();
+        assert!(expired.is_empty(), "{at}: calls through tokens past 15 minutes: {expired:?}");
         for (token, who) in made {
             let a = self.fake.answered(token);
             for m in a.original.into_iter().chain(a.followups) {
