@@ -251,9 +251,15 @@ impl Fake {
 
     /// Waits until the bot has sent nothing for a while (its work after an answer is done).
     pub async fn quiet(&self) {
+        self.quiet_for(40).await;
+    }
+
+    /// No request for `polls` polls of 2 ms in a row: a longer stillness where a check counts
+    /// what the bot sends afterwards, so that a slow machine's late work is not counted.
+    pub async fn quiet_for(&self, polls: u32) {
         let mut seen = self.data().requests.len();
         let mut still = 0;
-        while still < 40 {
+        while still < polls {
             tokio::time::sleep(Duration::from_millis(2)).await;
             let now = self.data().requests.len();
             still = if now == seen { still + 1 } else { 0 };

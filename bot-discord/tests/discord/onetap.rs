@@ -141,9 +141,11 @@ impl<'w> Play<'w> {
                 s.as_ref().and_then(|s| s.person()).is_some_and(|p| p.id.id == id.to_string())
             });
             let view = hand_view(t, seat.unwrap()).expect("a hand");
-            let m = self.w.fake.message(hand);
-            let shown = m.embeds[0]["description"].as_str().unwrap_or_default().to_owned();
-            assert_eq!(shown, escape(&render_hand(&view)), "{id}'s hand at version {}", t.version);
+            let want = escape(&render_hand(&view));
+            let shows = |m: &Msg| m.embeds[0]["description"].as_str().unwrap_or_default() == want;
+            // The edit may still be on its way on a slow machine: wait for it (10 s at most).
+            let what = format!("{id}'s hand at version {}", t.version);
+            let m = self.w.fake.until(&what, |f| Some(f.message(hand)).filter(shows)).await;
             let ids: Vec<String> = view.buttons.iter().flatten().map(|(_, d)| d.encode()).collect();
             let drawn: Vec<String> = m.buttons().into_iter().map(|(_, id)| id).collect();
             assert_eq!(drawn, ids, "{id}'s hand offers what it shows");

@@ -30,7 +30,7 @@ async fn refused_in(
     custom_id: &str,
     says: &str,
 ) {
-    w.fake.quiet().await;
+    w.fake.quiet_for(150).await;
     let version = w.table(table).await.version;
     let channel_calls = |w: &World<MemoryStore>| {
         w.fake.requests().iter().filter(|r| r.path.starts_with("/channels")).count()
