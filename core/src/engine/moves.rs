@@ -135,7 +135,7 @@ pub enum MoveError {
     LeadFirst,
     #[error("the lead is already on the table")]
     AlreadyLed,
-    #[error("the lead must be {0}")]
+    #[error("the first lead must be {0}")]
     MustLead(Tile),
     #[error("the lead must be a double")]
     MustLeadDouble,

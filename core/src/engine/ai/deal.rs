@@ -7,12 +7,13 @@
 
 use crate::engine::ai::observation::Observation;
 use crate::engine::round::Round;
-use crate::engine::tile::{Tile, TileSet};
+use crate::engine::rules::MAX_SEATS;
+use crate::engine::tile::{PipMask, TILE_COUNT, Tile, TileSet};
 use rand::Rng;
 use rand::seq::SliceRandom;
 
-/// Where hidden tiles go: up to three other hands, then the bazaar.
-const MAX_PLACES: usize = 4;
+/// Where hidden tiles go: up to seven other hands, then the bazaar.
+const MAX_PLACES: usize = MAX_SEATS;
 /// Quick attempts before the checked dealer.
 const QUICK_TRIES: usize = 4;
 
@@ -23,7 +24,7 @@ struct Places {
     room: [u32; MAX_PLACES],
     len: usize,
     /// Tiles to place, and for each a bit per place it may go to.
-    tiles: [(Tile, u8); 64],
+    tiles: [(Tile, u8); TILE_COUNT],
     count: usize,
 }
 
@@ -33,10 +34,10 @@ impl Places {
             seats: [0; MAX_PLACES],
             room: [0; MAX_PLACES],
             len: 0,
-            tiles: [(Tile::double(0), 0); 64],
+            tiles: [(Tile::double(0), 0); TILE_COUNT],
             count: 0,
         };
-        let mut lacks = [0u16; MAX_PLACES];
+        let mut lacks: [PipMask; MAX_PLACES] = [0; MAX_PLACES];
         for seat in (0..obs.seats()).filter(|&s| s != obs.seat()) {
             p.seats[p.len] = seat;
             p.room[p.len] = obs.hand_size(seat) as u32;
@@ -71,7 +72,7 @@ pub(super) fn sample(obs: &Observation, rng: &mut impl Rng) -> Round {
     let mut places = Places::new(obs);
     let tiles = &mut places.tiles[..places.count];
     tiles.shuffle(rng);
-    let mut to = [0u8; 64];
+    let mut to = [0u8; TILE_COUNT];
     let done = if places.unconstrained() {
         let mut i = 0;
         for (place, &room) in places.room[..places.len].iter().enumerate() {
@@ -92,8 +93,8 @@ pub(super) fn sample(obs: &Observation, rng: &mut impl Rng) -> Round {
             i += room as usize;
         }
     }
-    let mut hands = [TileSet::EMPTY; 4];
-    let mut bazaar = [Tile::double(0); 64];
+    let mut hands = [TileSet::EMPTY; MAX_SEATS];
+    let mut bazaar = [Tile::double(0); TILE_COUNT];
     let mut in_bazaar = 0;
     let last = places.len - 1;
     for (&(tile, _), &place) in places.tiles[..places.count].iter().zip(&to) {
@@ -110,7 +111,7 @@ pub(super) fn sample(obs: &Observation, rng: &mut impl Rng) -> Round {
 }
 
 /// One quick pass: each tile to an allowed place drawn in proportion to the room left.
-fn quick(places: &Places, rng: &mut impl Rng, to: &mut [u8; 64]) -> bool {
+fn quick(places: &Places, rng: &mut impl Rng, to: &mut [u8; TILE_COUNT]) -> bool {
     let mut room = places.room;
     for (i, &(_, allowed)) in places.tiles[..places.count].iter().enumerate() {
         match pick(&room, allowed, places.len, rng) {
@@ -141,7 +142,7 @@ fn pick(room: &[u32; MAX_PLACES], allowed: u8, len: usize, rng: &mut impl Rng) -
 }
 
 /// The checked dealer: a tile goes to a place only if the tiles after it can still be placed.
-fn checked(places: &Places, rng: &mut impl Rng, to: &mut [u8; 64]) -> bool {
+fn checked(places: &Places, rng: &mut impl Rng, to: &mut [u8; TILE_COUNT]) -> bool {
     let mut room = places.room;
     // Tiles left, counted by the set of places they may go to.
     let mut left = [0u32; 1 << MAX_PLACES];
@@ -250,10 +251,10 @@ mod tests {
         // second anything but them and 0-0 (which must then go to the bazaar).
         let t = |a, b| Tile::new(a, b);
         let mut places = Places {
-            seats: [1, 2, 0, 0],
-            room: [2, 2, 1, 0],
+            seats: [1, 2, 0, 0, 0, 0, 0, 0],
+            room: [2, 2, 1, 0, 0, 0, 0, 0],
             len: 3,
-            tiles: [(t(0, 0), 0); 64],
+            tiles: [(t(0, 0), 0); TILE_COUNT],
             count: 5,
         };
         let list = [
@@ -266,11 +267,11 @@ mod tests {
         places.tiles[..5].copy_from_slice(&list);
         let mut rng = ChaCha8Rng::seed_from_u64(1);
         for _ in 0..20 {
-            let mut to = [9u8; 64];
+            let mut to = [9u8; TILE_COUNT];
             assert!(checked(&places, &mut rng, &mut to));
             assert_eq!(&to[..5], &[0, 2, 0, 1, 1]);
         }
-        places.room = [3, 1, 1, 0];
-        assert!(!checked(&places, &mut rng, &mut [0; 64]));
+        places.room = [3, 1, 1, 0, 0, 0, 0, 0];
+        assert!(!checked(&places, &mut rng, &mut [0; TILE_COUNT]));
     }
 }

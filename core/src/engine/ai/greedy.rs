@@ -133,16 +133,16 @@ pub(super) fn shed_score_with(
     s + PER_FITTING_TILE * left.intersection(after.fits).len() as i32
 }
 
-/// Every double up to double-nine (the tiles of a smaller set are a subset, so laying one of
-/// them is counted the same).
+/// Every double up to double-eighteen (the tiles of a smaller set are a subset, so laying one
+/// of them is counted the same).
 const DOUBLES: TileSet = {
-    let mut bits = 0u64;
+    let mut set = TileSet::EMPTY;
     let mut d = 0;
     while d <= crate::engine::tile::MAX_PIP {
-        bits |= 1 << Tile::double(d).index();
+        set = set.with(Tile::double(d));
         d += 1;
     }
-    TileSet::from_bits(bits)
+    set
 };
 
 /// What a move leaves on the table, as far as scoring needs it.
@@ -221,7 +221,7 @@ fn closing_gain(rules: &Rules, round: &Round, seat: usize, after: &After, left: 
     let unseen = full.difference(after.on_table).difference(left);
     let mean = unseen.pips() as f32 / unseen.len().max(1) as f32;
     let seats = round.seats();
-    let mut guess = [0f32; 4];
+    let mut guess = [0f32; crate::engine::rules::MAX_SEATS];
     for s in 0..seats {
         guess[rules.side_of(s)] += if s == seat {
             rules.hand_value(left) as f32

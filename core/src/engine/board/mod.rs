@@ -79,7 +79,7 @@ pub struct Laid {
     pub closed: bool,
 }
 
-const MAX_TILES: usize = 55;
+const MAX_TILES: usize = crate::engine::tile::TILE_COUNT;
 
 /// The open ends of the table and what they depend on, without the history of the tiles laid:
 /// small and `Copy`, so a move can be tried on a copy (the computer players do).
