@@ -50,6 +50,8 @@ const HOUSE_RULE_EXAMPLES: &[&str] = &[
     "H-threshold_every_round-without",
     "H-forget_below_threshold",
     "H-forget_below_threshold-without",
+    "H-eggs",
+    "H-eggs-without",
 ];
 
 #[test]
