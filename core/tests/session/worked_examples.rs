@@ -52,6 +52,9 @@ const HOUSE_RULE_EXAMPLES: &[&str] = &[
     "H-forget_below_threshold-without",
     "H-eggs",
     "H-eggs-without",
+    "H-lead_must_be_double",
+    "H-lead_must_be_double-without",
+    "H-lead_must_be_double-no-double",
 ];
 
 #[test]
