@@ -55,6 +55,10 @@ const HOUSE_RULE_EXAMPLES: &[&str] = &[
     "H-lead_must_be_double",
     "H-lead_must_be_double-without",
     "H-lead_must_be_double-no-double",
+    "H-loser_writes",
+    "H-loser_writes-without",
+    "H-any_double_double_finish_wins",
+    "H-any_double_double_finish_wins-without",
 ];
 
 #[test]
