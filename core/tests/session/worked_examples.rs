@@ -59,6 +59,10 @@ const HOUSE_RULE_EXAMPLES: &[&str] = &[
     "H-loser_writes-without",
     "H-any_double_double_finish_wins",
     "H-any_double_double_finish_wins-without",
+    "H-draw_out_before_fish",
+    "H-draw_out_before_fish-without",
+    "H-draw_out_before_fish-kozel",
+    "H-draw_out_before_fish-kozel-without",
 ];
 
 #[test]
