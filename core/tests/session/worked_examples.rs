@@ -63,6 +63,11 @@ const HOUSE_RULE_EXAMPLES: &[&str] = &[
     "H-draw_out_before_fish-without",
     "H-draw_out_before_fish-kozel",
     "H-draw_out_before_fish-kozel-without",
+    "H-house_any_side",
+    "H-house_any_side-without",
+    "H-finish_round",
+    "H-finish_round-without",
+    "H-finish_round-tie",
 ];
 
 #[test]
