@@ -68,6 +68,8 @@ const HOUSE_RULE_EXAMPLES: &[&str] = &[
     "H-finish_round",
     "H-finish_round-without",
     "H-finish_round-tie",
+    "S-sport-rotation",
+    "S-sport-rotation-without",
 ];
 
 #[test]
