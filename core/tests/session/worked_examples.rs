@@ -44,7 +44,8 @@ fn check_example(path: &Path) -> Result<(), String> {
 
 /// House-rule options (and the sport preset's rotation of leads), each with its contrast: the
 /// same record without the option (`-without`), so an option the engine ignored fails one of the
-/// pair. Named exactly, so that deleting a file fails the test.
+/// pair; a few options have a further case (`-no-double`, `-tie`, `-kozel`). Named exactly, so
+/// that deleting a file fails the test.
 const HOUSE_RULE_EXAMPLES: &[&str] = &[
     "H-threshold_every_round",
     "H-threshold_every_round-without",
