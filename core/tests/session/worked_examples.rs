@@ -2,6 +2,9 @@
 //! one helper. Each file holds `record` (a domino-record/1 match) and `expect`: the parts of the
 //! replay output the example states. Objects in `expect` are matched key by key, lists element by
 //! element; keys absent from `expect` are not checked.
+//! The `H-` and `S-` files do the same for the house-rule options and the sport preset's
+//! rotation of leads (RULES.md §8), worked out by hand from the rule text. Other top-level keys
+//! (`example`, `says`, `note`) are for readers and not read here.
 
 use domino_core::engine::record::{Record, replay};
 use serde_json::Value;
@@ -39,6 +42,37 @@ fn check_example(path: &Path) -> Result<(), String> {
     contains(&file["expect"], &out, "")
 }
 
+/// House-rule options (and the sport preset's rotation of leads), each with its contrast: the
+/// same record without the option (`-without`), so an option the engine ignored fails one of the
+/// pair; a few options have a further case (`-no-double`, `-tie`, `-kozel`). Named exactly, so
+/// that deleting a file fails the test.
+const HOUSE_RULE_EXAMPLES: &[&str] = &[
+    "H-threshold_every_round",
+    "H-threshold_every_round-without",
+    "H-forget_below_threshold",
+    "H-forget_below_threshold-without",
+    "H-eggs",
+    "H-eggs-without",
+    "H-lead_must_be_double",
+    "H-lead_must_be_double-without",
+    "H-lead_must_be_double-no-double",
+    "H-loser_writes",
+    "H-loser_writes-without",
+    "H-any_double_double_finish_wins",
+    "H-any_double_double_finish_wins-without",
+    "H-draw_out_before_fish",
+    "H-draw_out_before_fish-without",
+    "H-draw_out_before_fish-kozel",
+    "H-draw_out_before_fish-kozel-without",
+    "H-house_any_side",
+    "H-house_any_side-without",
+    "H-finish_round",
+    "H-finish_round-without",
+    "H-finish_round-tie",
+    "S-sport-rotation",
+    "S-sport-rotation-without",
+];
+
 #[test]
 fn every_worked_example_replays_as_rules_md_says() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/examples");
@@ -58,6 +92,9 @@ fn every_worked_example_replays_as_rules_md_says() {
             names.iter().any(|n| n == id || n.starts_with(&format!("{id}-"))),
             "no example file for {id}"
         );
+    }
+    for name in HOUSE_RULE_EXAMPLES {
+        assert!(names.iter().any(|n| n == name), "no example file {name}.json");
     }
     let failures: Vec<String> = files
         .iter()
