@@ -64,7 +64,7 @@ async fn absurd_numbers_in_words_are_refused_with_their_range_and_change_nothing
         (Cmd::Duel, "bot target=99999999999999999999999", "Цель матча — от 1 до 1000"),
         (Cmd::New, "kozel до 0", "Цель матча — от 1 до 1000"),
         (Cmd::New, "domino по 200", "Раздача — от 1 до 95"),
-        (Cmd::New, "kozel 9", "Число игроков — от 2 до 4"),
+        (Cmd::New, "kozel 9", "Число игроков — от 2 до 8"),
         (Cmd::New, "kozel часы 100000+5", "Минуты часов — от 1 до 180"),
         (Cmd::History, "31", "Число матчей — от 1 до 30"),
         (Cmd::History, "18446744073709551616", "Число матчей — от 1 до 30"),

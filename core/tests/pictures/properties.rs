@@ -27,8 +27,10 @@ fn laid_by(mv: &Move) -> Vec<Tile> {
     }
 }
 
+/// The pips drawn for a set of tiles face up: a half past nine is a numeral, not pips.
 fn pips(set: TileSet) -> usize {
-    set.iter().map(|t| t.pips() as usize).sum()
+    let half = |v: u8| if v > 9 { 0 } else { usize::from(v) };
+    set.iter().map(|t| half(t.low()) + half(t.high())).sum()
 }
 
 /// The hands left when round `round` (1-based) of the table's match ended, replayed here

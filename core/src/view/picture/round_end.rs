@@ -56,7 +56,7 @@ pub(super) fn round_end_scene(
     let most = order.iter().map(|&s| r.hand(s).len()).max().unwrap_or(0).max(1) as f32;
     let (left, right) = ((row_h * 1.5).round(), (row_h * 3.2).round());
     let unit = (row_h * 0.4).min((wf - left - right) / (most * 1.12)).floor().max(4.0);
-    let mut sides_done = [false; 4];
+    let mut sides_done = [false; crate::engine::rules::MAX_SEATS];
     for (k, &seat) in order.iter().enumerate() {
         let side = rules.side_of(seat);
         let y = top + row_h * k as f32;
