@@ -109,6 +109,12 @@ const RULES_NEXT_EXAMPLES: &[&str] = &[
     "L2-set-7",
     "L2-tile-10-3-deal",
     "L2-tile-10-3-move",
+    "L3",
+    "L3-lone-00",
+    "L3-lone-00-plain",
+    "L4",
+    "L5",
+    "L5-318",
 ];
 
 #[test]
@@ -124,7 +130,7 @@ fn every_worked_example_replays_as_rules_md_says() {
         files.iter().map(|p| p.file_stem().unwrap().to_string_lossy().into_owned()).collect();
     for id in [
         "T1", "T2", "T3", "T4", "K1", "K2", "K3", "K4", "K5", "K6", "M1", "M2", "M3", "M4", "M5",
-        "O1", "O2", "O3", "O4", "Tel1", "Tel2", "Tel3", "Tel4", "L1", "L2",
+        "O1", "O2", "O3", "O4", "Tel1", "Tel2", "Tel3", "Tel4", "L1", "L2", "L3", "L4", "L5",
     ] {
         assert!(
             names.iter().any(|n| n == id || n.starts_with(&format!("{id}-"))),
