@@ -115,6 +115,13 @@ const RULES_NEXT_EXAMPLES: &[&str] = &[
     "L4",
     "L5",
     "L5-318",
+    "K7",
+    "K7-troshin",
+    "K7-target-20",
+    "K8",
+    "K8-without",
+    "K8-after-fish",
+    "K8-after-fish-without",
 ];
 
 #[test]
@@ -130,7 +137,8 @@ fn every_worked_example_replays_as_rules_md_says() {
         files.iter().map(|p| p.file_stem().unwrap().to_string_lossy().into_owned()).collect();
     for id in [
         "T1", "T2", "T3", "T4", "K1", "K2", "K3", "K4", "K5", "K6", "M1", "M2", "M3", "M4", "M5",
-        "O1", "O2", "O3", "O4", "Tel1", "Tel2", "Tel3", "Tel4", "L1", "L2", "L3", "L4", "L5",
+        "O1", "O2", "O3", "O4", "Tel1", "Tel2", "Tel3", "Tel4", "L1", "L2", "L3", "L4", "L5", "K7",
+        "K8",
     ] {
         assert!(
             names.iter().any(|n| n == id || n.starts_with(&format!("{id}-"))),
