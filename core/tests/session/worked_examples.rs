@@ -122,6 +122,13 @@ const RULES_NEXT_EXAMPLES: &[&str] = &[
     "K8-without",
     "K8-after-fish",
     "K8-after-fish-without",
+    "M6",
+    "M6-default",
+    "M6-troshin",
+    "M7",
+    "M8",
+    "M8-write_off_all",
+    "M8-loser_writes",
 ];
 
 #[test]
