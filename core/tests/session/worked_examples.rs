@@ -145,7 +145,7 @@ fn every_worked_example_replays_as_rules_md_says() {
     for id in [
         "T1", "T2", "T3", "T4", "K1", "K2", "K3", "K4", "K5", "K6", "M1", "M2", "M3", "M4", "M5",
         "O1", "O2", "O3", "O4", "Tel1", "Tel2", "Tel3", "Tel4", "L1", "L2", "L3", "L4", "L5", "K7",
-        "K8",
+        "K8", "M6", "M7", "M8",
     ] {
         assert!(
             names.iter().any(|n| n == id || n.starts_with(&format!("{id}-"))),
