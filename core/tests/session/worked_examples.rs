@@ -92,7 +92,8 @@ const HOUSE_RULE_EXAMPLES: &[&str] = &[
 
 /// The worked examples RULES-next.md adds (larger sets, four each for himself, the new options),
 /// every stated case in a file of its own, named exactly so that deleting one fails the test; the
-/// `L2-` records that must be refused use `{"invalid": …}` (above).
+/// `L2-` records that must be refused use `{"invalid": …}` (above). Two more check decisions of
+/// RECORD.md that the examples leave out: K10 under `sport` and `set: 6` outside classic (L1).
 const RULES_NEXT_EXAMPLES: &[&str] = &[
     "L1",
     "L1-88",
@@ -129,6 +130,8 @@ const RULES_NEXT_EXAMPLES: &[&str] = &[
     "M8",
     "M8-write_off_all",
     "M8-loser_writes",
+    "K10-sport",
+    "R-L1-set-6-kozel",
 ];
 
 #[test]
