@@ -190,7 +190,7 @@ impl Match {
         let size = self.rules.deal_size(self.seats);
         let mut hands = [TileSet::EMPTY; MAX_SEATS];
         for (hand, chunk) in hands[..self.seats].iter_mut().zip(tiles.chunks_exact(size)) {
-            *hand = chunk.iter().copied().collect();
+            *hand = TileSet::of(chunk);
         }
         self.begin_round(&hands[..self.seats], &tiles[size * self.seats..]);
     }
@@ -199,7 +199,13 @@ impl Match {
         if self.round.as_ref().is_some_and(|r| !r.is_over()) {
             self.abandon_round();
         }
-        let mut round = Round::new(&self.rules, hands, bazaar, self.opening);
+        let round = match &mut self.round {
+            Some(round) => {
+                round.restart(&self.rules, hands, bazaar, self.opening);
+                round
+            }
+            None => self.round.insert(Round::new(&self.rules, hands, bazaar, self.opening)),
+        };
         if self.rules.variant() == Variant::Morskoy && !self.rules.loser_writes() {
             let mut may = 0;
             for seat in 0..self.seats {
@@ -209,7 +215,6 @@ impl Match {
             }
             round.set_may_declare(may);
         }
-        self.round = Some(round);
         self.score = None;
     }
 
@@ -347,5 +352,37 @@ mod tests {
         );
         let nine = Deal { hands: vec![Vec::new(); 9], bazaar: Vec::new() };
         assert_eq!(Round::start(&rules, &nine, Opening::Any).unwrap_err(), DealError::Seats(9));
+    }
+}
+
+#[cfg(test)]
+mod restart_tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    #[test]
+    fn a_round_dealt_in_place_equals_a_new_one() {
+        // Every set and seat count: the second round of a match, dealt into the first's place,
+        // is the round a fresh match deals from the same tiles.
+        for (variant, set, seats) in
+            [(Variant::Kozel, 6, 3), (Variant::Classic, 9, 8), (Variant::Classic, 18, 2)]
+        {
+            let rules = Rules::builder(variant).option("set", serde_json::json!(set)).build();
+            let rules = rules.unwrap();
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+            let mut game = Match::new(rules.clone(), seats).unwrap();
+            game.start_random_round(&mut rng);
+            let mut scratch = Vec::new();
+            while let Some(seat) = game.round().and_then(|r| r.to_move()) {
+                if game.apply_random(seat as usize, &mut rng, &mut scratch).is_none() {
+                    break;
+                }
+            }
+            let deal = Deal::random(&rules, seats, &mut rng);
+            game.start_round(&deal).unwrap();
+            let opening = game.opening();
+            let fresh = Round::start(&rules, &deal, opening).unwrap();
+            assert_eq!(game.round().unwrap(), &fresh, "{variant} double-{set}, {seats} seats");
+        }
     }
 }

@@ -108,6 +108,14 @@ impl Board {
         Board { ends: Ends::new(layout), laid: [None; MAX_TILES], laid_len: 0 }
     }
 
+    /// Clears the table in place for a new round, as [`Board::new`] makes it (only the part
+    /// of the list the last round used is written).
+    pub(crate) fn reset(&mut self, layout: Layout) {
+        self.ends = Ends::new(layout);
+        self.laid[..self.laid_len as usize].fill(None);
+        self.laid_len = 0;
+    }
+
     /// The open ends alone, to try moves on a copy.
     pub fn ends(&self) -> &Ends {
         &self.ends

@@ -41,6 +41,16 @@ impl Default for Clues {
 }
 
 impl Clues {
+    /// Forgets everything in place for a new round, as [`Clues::default`] makes it (only the
+    /// part of the log the last round used is written).
+    pub(super) fn reset(&mut self) {
+        self.voids = [0; MAX_SEATS];
+        self.lacks = [0; MAX_SEATS];
+        self.drew_at = [0; MAX_SEATS];
+        self.log[..usize::from(self.logged)].fill(0);
+        self.logged = 0;
+    }
+
     pub(super) fn voids(&self, seat: usize) -> PipMask {
         self.voids[seat]
     }

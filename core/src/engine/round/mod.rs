@@ -246,6 +246,45 @@ impl Round {
         }
     }
 
+    /// Deals a new round into this one in place, as [`Round::new`] would make it: a round's
+    /// inline arrays are large (every tile of double-eighteen), and between rounds of a match
+    /// only their used part is written again.
+    pub(crate) fn restart(
+        &mut self,
+        rules: &Rules,
+        hands: &[TileSet],
+        bazaar: &[Tile],
+        opening: Opening,
+    ) {
+        assert!((2..=MAX_SEATS).contains(&hands.len()));
+        // What the last round used is cleared, so that the round equals a new one.
+        self.laid_by[..self.board.laid_count()].fill(0);
+        self.bazaar[..usize::from(self.bazaar_end)].fill(Tile::double(0));
+        self.bazaar[..bazaar.len()].copy_from_slice(bazaar);
+        self.phase = Phase::Lead(match opening {
+            Opening::Forced => {
+                let (seat, tile) = forced_lead(rules, hands);
+                Leader::Forced { seat, tile }
+            }
+            Opening::Seat(s) => Leader::Seat(s),
+            Opening::Side(s) => Leader::Side(s),
+            Opening::Any => Leader::Any,
+        });
+        self.hands = [TileSet::EMPTY; MAX_SEATS];
+        self.hands[..hands.len()].copy_from_slice(hands);
+        self.params = Params::new(rules);
+        self.seats = hands.len() as u8;
+        self.bazaar_end = bazaar.len() as u8;
+        self.drawn = 0;
+        self.board.reset(self.params.layout);
+        self.turn = 0;
+        self.leader = None;
+        self.last_mover = None;
+        self.na_sto = None;
+        self.may_declare = 0;
+        self.clues.reset();
+    }
+
     /// Allows these seats (bit per seat) to declare «на сто» on the lead.
     pub fn set_may_declare(&mut self, seats: u8) {
         self.may_declare = seats;
