@@ -68,6 +68,11 @@ impl Args {
         self.options.insert("teams".into(), Value::from("pairs"));
     }
 
+    /// The set by its highest pip (the engine checks it with the game).
+    pub fn set_set(&mut self, set: u8) {
+        self.options.insert("set".into(), Value::from(set));
+    }
+
     pub fn set_target(&mut self, target: u32) {
         self.options.insert("target".into(), Value::from(target));
     }

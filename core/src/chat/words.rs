@@ -138,7 +138,7 @@ fn read_one(spec: &CommandSpec, args: &mut Args, words: &[&str]) -> Result<usize
                 args.add_preset(p);
                 1
             }),
-            ArgKind::Options | ArgKind::Target => rule_word(args, words)?,
+            ArgKind::Options | ArgKind::Target | ArgKind::Set => rule_word(args, words)?,
             ArgKind::Opponent => word.strip_prefix('@').filter(|n| !n.is_empty()).map(|name| {
                 args.opponent = Some(Opponent::Name(name.to_owned()));
                 1

@@ -39,10 +39,10 @@ pub fn table() -> impl Strategy<Value = (Rules, usize)> {
             options.insert(key.to_owned(), value);
         }
         let rules = Rules::from_options(variant, &Value::Object(options), None).expect("valid");
+        // Every count the rules seat alike, so that tables of five to eight come up as often
+        // as duels.
         let most = rules.max_players();
-        let seats = (2..=most).find(|&n| rules.check_table(n).is_ok() && rng.random_bool(0.5));
-        let seats =
-            seats.unwrap_or_else(|| (2..=most).find(|&n| rules.check_table(n).is_ok()).unwrap());
-        (rules, seats)
+        let fits: Vec<usize> = (2..=most).filter(|&n| rules.check_table(n).is_ok()).collect();
+        (rules, fits[rng.random_range(0..fits.len())])
     })
 }

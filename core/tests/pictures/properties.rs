@@ -35,7 +35,7 @@ fn pips(set: TileSet) -> usize {
 
 /// The hands left when round `round` (1-based) of the table's match ended, replayed here
 /// from the seed and the stored moves.
-fn hands_at_end(table: &Table, round: usize) -> TileSet {
+pub(super) fn hands_at_end(table: &Table, round: usize) -> TileSet {
     let game = table.game.as_ref().expect("a match");
     let (rules, seats) = (game.live.rules(), game.live.seats());
     let mut m = Match::new(rules.clone(), seats).expect("rules seat the table");
