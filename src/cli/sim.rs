@@ -15,7 +15,7 @@ pub struct Args {
     /// classic, kozel, morskoy, osel or telefon.
     #[arg(long)]
     variant: String,
-    /// Players at the table (2-4).
+    /// Players at the table (2-8; more than four in classic only).
     #[arg(long, default_value_t = 4)]
     pub(super) players: usize,
     /// "pairs" for two pairs of partners (Kozel family, 4 players).
@@ -24,6 +24,9 @@ pub struct Args {
     /// Rule options as a JSON object, e.g. '{"preset":"troshin"}'.
     #[arg(long)]
     rules: Option<String>,
+    /// The set: 6 (double-six), 9, 12, 15 or 18 (classic only beyond 6); the option `set`.
+    #[arg(long)]
+    set: Option<u8>,
     /// Matches to play.
     #[arg(long, default_value_t = 1000)]
     pub(super) games: u64,
@@ -120,6 +123,15 @@ fn parse_rules(args: &Args) -> Result<Rules, String> {
     let options: Value = match &args.rules {
         Some(text) => serde_json::from_str(text).map_err(|e| format!("--rules: {e}"))?,
         None => Value::Null,
+    };
+    let options = match (args.set, options) {
+        (None, options) => options,
+        (Some(set), Value::Null) => json!({ "set": set }),
+        (Some(set), Value::Object(mut map)) => {
+            map.insert("set".to_owned(), json!(set));
+            Value::Object(map)
+        }
+        (Some(_), _) => return Err("--rules: expected a JSON object".to_owned()),
     };
     let teams = args.teams.as_ref().map(|t| json!(t));
     let rules =
