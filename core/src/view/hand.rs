@@ -7,6 +7,7 @@ use super::render::ends_text;
 use super::table::Buttons;
 use super::text::{arm_arrow, arm_word, title, tr};
 use crate::chat::press::{ButtonAction, ButtonData};
+use crate::engine::ai::takes_end;
 use crate::engine::board::{Arm, Board};
 use crate::engine::moves::{Move, Placement};
 use crate::engine::tile::Tile;
@@ -79,7 +80,14 @@ pub fn hand_view_page(
     let mut moves: Vec<MoveButton> = Vec::new();
     let mut playable: Vec<Tile> = Vec::new();
     let hinted = table.hint_now(seat).filter(|_| your_turn && !st.away);
-    let hint = hinted.and_then(|mv| move_label(&mv, round.board(), lang));
+    let max_pip = live.rules().max_pip();
+    let hint = hinted.and_then(|mv| {
+        let label = move_label(&mv, round.board(), lang)?;
+        Some(match takes_end(round.board(), round.hand(seat), &mv, max_pip) {
+            Some(x) => format!("{label} ({})", takes_end_note(lang, x)),
+            None => label,
+        })
+    });
     let mut extra = None;
     if your_turn && !st.away {
         let mut multis = Vec::new();
@@ -151,6 +159,15 @@ pub(crate) fn same_move(a: &Move, b: &Move) -> bool {
             p.len() == q.len() && p.as_slice().iter().all(|x| q.as_slice().contains(x))
         }
         _ => a == b,
+    }
+}
+
+/// What a move that takes the end of `x` does («взять конца»: the mover holds the last
+/// `x`-half, so nobody else can play on it).
+pub fn takes_end_note(lang: Lang, x: u8) -> String {
+    match lang {
+        Lang::Ru => format!("берёте конец: {x} — последняя {x} у вас"),
+        Lang::En => format!("takes the end: {x}, you hold the last {x}"),
     }
 }
 

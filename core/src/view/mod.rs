@@ -32,6 +32,7 @@ pub use crate::chat::press::{BadButton, ButtonAction, ButtonData};
 pub use board::{BoardView, EndView, board_view};
 pub use hand::{
     HandView, hand_view, hand_view_in, hand_view_page, move_label, render_hand, render_hand_brief,
+    takes_end_note,
 };
 pub use history::{RoundLine, round_history};
 pub use notice::{notice, notices, turn_text};

@@ -20,7 +20,7 @@ use crate::engine::moves::Move;
 use crate::engine::round::Round;
 use crate::engine::rules::MAX_SEATS;
 use crate::engine::rules::Rules;
-use crate::engine::tile::{Tile, TileSet};
+use crate::engine::tile::{TILE_COUNT, Tile, TileSet};
 
 /// Inverse temperature of the play model, per quarter pip of greedy score: a pip of difference
 /// makes a play e⁴ times less likely.
@@ -60,7 +60,7 @@ pub(super) struct Evidence {
     steps: Vec<Step>,
     draws: [SeatDraws; MAX_SEATS],
     /// A bit per seat of the observer's side other than the observer.
-    partners: u8,
+    partners: u16,
 }
 
 impl Evidence {
@@ -125,7 +125,7 @@ impl Evidence {
         let rules = obs.rules();
         let partners = (0..obs.seats())
             .filter(|&s| s != obs.seat() && rules.side_of(s) == obs.side())
-            .fold(0u8, |m, s| m | 1 << s);
+            .fold(0u16, |m, s| m | 1 << s);
         Evidence { steps, draws, partners }
     }
 
@@ -163,7 +163,7 @@ impl Evidence {
             let value = rules.hand_value(hand);
             let scored = |tile, arm| score(rules, hand, value, &step.board, tile, arm);
             let seen = BETA * scored(step.tile, step.arm) as f32;
-            let mut scores = [0f32; 32];
+            let mut scores = [0f32; TILE_COUNT];
             let mut n = 0;
             let mut add = |tile: Tile, arm: Option<Arm>| {
                 if n < scores.len() {

@@ -19,7 +19,7 @@ use crate::engine::tile::{Tile, TileSet};
 
 /// Going out ends the round in the mover's favour.
 const OUT: i32 = 4_000;
-/// Morskoy: going out with 0-0 or 6-6 wins the match (M6).
+/// Morskoy: going out with 0-0 or the top double (6-6) wins the match (M6).
 const AUTO_WIN: i32 = 20_000;
 const PER_DOUBLE: i32 = 12;
 const PER_FITTING_TILE: i32 = 6;
@@ -114,7 +114,8 @@ pub(super) fn shed_score_with(
         }
     }
     if left.is_empty() {
-        let extreme = laid.contains(Tile::double(0)) || laid.contains(Tile::double(6));
+        let top = Tile::double(rules.max_pip());
+        let extreme = laid.contains(Tile::double(0)) || laid.contains(top);
         if variant == Variant::Morskoy && extreme {
             s += AUTO_WIN;
         }
