@@ -122,8 +122,10 @@ fn sim_reports_rounds_and_speed_and_is_deterministic() {
 
 #[test]
 fn sim_refuses_bad_rules() {
-    let out = domino(&["sim", "--variant", "kozel", "--players", "4", "--games", "1"], None);
+    let out = domino(&["sim", "--variant", "kozel", "--players", "5", "--games", "1"], None);
     assert_eq!(out.status.code(), Some(2));
+    let out = domino(&["sim", "--variant", "kozel", "--set", "9", "--games", "1"], None);
+    assert_eq!(out.status.code(), Some(2), "a larger set is traditional domino's only");
     let out = domino(
         &["sim", "--variant", "telefon", "--rules", r#"{"eggs": true}"#, "--games", "1"],
         None,
@@ -161,8 +163,8 @@ fn play_in_the_terminal_runs_a_match_to_its_end() {
     assert!(out.status.success());
     let out = domino(&["play", "checkers"], Some(""));
     assert_eq!(out.status.code(), Some(2));
-    let out = domino(&["play", "kozel", "--players", "4"], Some(""));
-    assert_eq!(out.status.code(), Some(2), "4 players of kozel need --pairs");
+    let out = domino(&["play", "kozel", "--players", "5"], Some(""));
+    assert_eq!(out.status.code(), Some(2), "Kozel seats at most four");
 }
 
 fn sim_ai_json(seeds: &[&str]) -> Value {
@@ -231,10 +233,11 @@ fn bench_hints_runs_on_its_defaults_and_refuses_a_table_that_cannot_be_seated() 
         (&"kozel".into(), &4.into(), &"pairs".into())
     );
     assert_eq!(v["rounds"], 1);
-    // Teams asked for are kept: four players each on their own is no Kozel table.
-    let out = domino(&["bench", "hints", "--teams", "none", "--rounds", "1"], None);
+    // Teams asked for are kept: five players each on their own is no Kozel table.
+    let args = ["bench", "hints", "--teams", "none", "--players", "5", "--rounds", "1"];
+    let out = domino(&args, None);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("4"), "the refusal names the seats");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("5"), "the refusal names the seats");
 }
 
 #[test]

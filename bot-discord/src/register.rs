@@ -29,7 +29,7 @@ fn subcommand(c: &CommandSpec) -> CreateCommandOption {
             .name_localized("ru", a.ru)
             .description_localized("ru", a.help.ru);
         o = match a.kind {
-            ArgKind::Game | ArgKind::Preset => a
+            ArgKind::Game | ArgKind::Preset | ArgKind::Set => a
                 .kind
                 .choices()
                 .into_iter()
@@ -47,7 +47,9 @@ fn subcommand(c: &CommandSpec) -> CreateCommandOption {
 /// The Discord type of an argument.
 pub fn kind(kind: ArgKind) -> CommandOptionType {
     match kind {
-        ArgKind::Game | ArgKind::Preset | ArgKind::Options => CommandOptionType::String,
+        ArgKind::Game | ArgKind::Preset | ArgKind::Options | ArgKind::Set => {
+            CommandOptionType::String
+        }
         ArgKind::Players | ArgKind::Target | ArgKind::Table | ArgKind::Season | ArgKind::Count => {
             CommandOptionType::Integer
         }

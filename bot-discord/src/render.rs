@@ -199,14 +199,16 @@ pub fn menu_message(menu: &Menu) -> Shown {
 /// last choices share one select menu, each option named with its control ("Подсказки: Вкл";
 /// none marked chosen, the text says what is).
 fn fitted(controls: &[Control]) -> Vec<Control> {
-    if controls.len() < ROWS {
+    let room = ROWS - 1;
+    if controls.len() <= room {
         return controls.to_vec();
     }
-    let (kept, rest) = controls.split_at(ROWS - 2);
-    let (choices, others): (Vec<&Control>, Vec<&Control>) =
-        rest.iter().partition(|c| c.kind == ControlKind::Choice);
-    let mut out = kept.to_vec();
-    out.extend(others.into_iter().cloned());
+    // The switches keep their row; the choices that do not fit share the last one left.
+    let (all, others): (Vec<&Control>, Vec<&Control>) =
+        controls.iter().partition(|c| c.kind == ControlKind::Choice);
+    let keep = room.saturating_sub(others.len() + 1).min(all.len());
+    let (kept, choices) = all.split_at(keep);
+    let mut out: Vec<Control> = kept.iter().map(|c| (*c).clone()).collect();
     if !choices.is_empty() {
         let label: Vec<&str> = choices.iter().map(|c| c.label.as_str()).collect();
         let items = choices
@@ -223,7 +225,8 @@ fn fitted(controls: &[Control]) -> Vec<Control> {
             label: label.join(" · "), kind: ControlKind::Choice, items, all: None
         });
     }
-    out.truncate(ROWS - 1);
+    out.extend(others.into_iter().cloned());
+    out.truncate(room);
     out
 }
 
@@ -236,7 +239,9 @@ fn switch_key(press: &domino_core::chat::MenuPress) -> &'static str {
 }
 
 /// Button rows as Discord allows them (5 rows of 5): the view's rows when they fit, else the
-/// buttons packed five to a row, else (more than 25) select menus of 25 choices each.
+/// buttons packed five to a row with the last row (a hand's page arrows) kept apart when that
+/// fits, else all packed, else (more than 25) select menus of 25 choices each. A hand never
+/// needs the menus: the core pages it (`domino_core::view::hand_page`).
 pub fn components(buttons: &Buttons) -> Vec<CreateActionRow> {
     let total: usize = buttons.iter().map(Vec::len).sum();
     let fits = buttons.len() <= ROWS && buttons.iter().all(|r| r.len() <= PER_ROW);
@@ -245,6 +250,14 @@ pub fn components(buttons: &Buttons) -> Vec<CreateActionRow> {
     };
     if fits {
         return buttons.iter().filter(|r| !r.is_empty()).map(|r| row(r)).collect();
+    }
+    if let Some((last, body)) = buttons.split_last() {
+        let body: Vec<(String, ButtonData)> = body.iter().flatten().cloned().collect();
+        if body.len().div_ceil(PER_ROW) < ROWS && (1..=PER_ROW).contains(&last.len()) {
+            let mut rows: Vec<CreateActionRow> = body.chunks(PER_ROW).map(row).collect();
+            rows.push(row(last));
+            return rows;
+        }
     }
     let flat: Vec<(String, ButtonData)> = buttons.iter().flatten().cloned().collect();
     if total <= ROWS * PER_ROW {
@@ -338,7 +351,14 @@ mod tests {
         assert_eq!(v.as_array().unwrap().len(), 2);
         let tall: Buttons = (0..8).map(|n| vec![b(n)]).collect();
         let v = json(&components(&tall));
-        assert_eq!(v.as_array().unwrap().len(), 2, "8 buttons in rows of 5");
+        assert_eq!(v.as_array().unwrap().len(), 3, "7 buttons in rows of 5, the last apart");
+        assert_eq!(v[2]["components"].as_array().unwrap().len(), 1);
+        let mut paged: Buttons = (0..6).map(|n| vec![b(2 * n), b(2 * n + 1)]).collect();
+        paged.push(vec![b(90), b(91), b(92)]);
+        let v = json(&components(&paged));
+        let rows = v.as_array().unwrap();
+        assert_eq!(rows.len(), 4, "a page of 12 moves in three rows, then its arrows and hint");
+        assert_eq!(rows[3]["components"][2]["custom_id"], data(92).encode());
         let many: Buttons = (0..30).map(|n| vec![b(n)]).collect();
         let v = json(&components(&many));
         let rows = v.as_array().unwrap();

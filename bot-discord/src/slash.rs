@@ -43,6 +43,7 @@ pub fn parse(cmd: &CommandInteraction, bot: Option<u64>) -> Option<Request> {
             }
             (ArgKind::Preset, ResolvedValue::String(s)) => args.add_preset_key(s)?,
             (ArgKind::Target, ResolvedValue::Integer(n)) => args.set_target(typed(*n)),
+            (ArgKind::Set, ResolvedValue::String(s)) => args.set_set(s.parse().ok()?),
             (ArgKind::Options, ResolvedValue::String(s)) => {
                 if let Err(e) = words::rule_words(&mut args, s) {
                     return Some(Request::Unreadable(spec.cmd, e));

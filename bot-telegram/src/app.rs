@@ -133,7 +133,8 @@ impl App {
                     // In a group, the job finds where the person wants it (the private chat
                     // once the bot is out of the group).
                     let at = if chat < 0 && !self.outbox.is_gone(chat) { chat } else { user };
-                    self.outbox.push(at, Job::Hand { table: table.id, user, grant: None });
+                    self.outbox
+                        .push(at, Job::Hand { table: table.id, user, grant: None, page: None });
                 }
             }
         }
@@ -294,7 +295,7 @@ impl App {
             offered.iter().filter(|(_, u)| *u == user).map(|(t, _)| *t).collect();
         for table in tables {
             offered.remove(&(table, user));
-            self.outbox.push(user, Job::Hand { table, user, grant: None });
+            self.outbox.push(user, Job::Hand { table, user, grant: None, page: None });
         }
     }
 

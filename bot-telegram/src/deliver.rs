@@ -75,10 +75,12 @@ impl App {
         {
             match job {
                 Job::Table { table } => self.deliver_table(chat, *table).await,
-                Job::Hand { table, user, grant } if chat < 0 => {
-                    self.deliver_group_hand(chat, *table, *user, grant.as_ref()).await
+                Job::Hand { table, user, grant, page } if chat < 0 => {
+                    self.deliver_group_hand(chat, *table, *user, grant.as_ref(), *page).await
                 }
-                Job::Hand { table, user, .. } => self.deliver_hand(*table, *user).await,
+                Job::Hand { table, user, page, .. } => {
+                    self.deliver_hand(*table, *user, *page).await
+                }
                 Job::Ephemeral { user, text, grant, topic } => {
                     self.send_ephemeral(chat, *user, *topic, text, grant).await
                 }

@@ -79,7 +79,8 @@ impl App {
         if let Some(reply) = answer.reply.as_ref().filter(|r| !r.ack) {
             let text = match &reply.body {
                 Body::Hand(view) => {
-                    let job = Job::Hand { table: view.table, user, grant: Some(grant.clone()) };
+                    let (grant, page) = (Some(grant.clone()), page_of(view));
+                    let job = Job::Hand { table: view.table, user, grant, page };
                     self.outbox.push(chat, job);
                     None
                 }
@@ -114,7 +115,9 @@ impl App {
             // A hand is only ever answered in its owner's private chat here (`commands` and
             // `callbacks` show it in a group).
             Body::Hand(view) if chat > 0 => {
-                self.outbox.push(chat, Job::Hand { table: view.table, user: chat, grant: None })
+                let page = page_of(view);
+                self.outbox
+                    .push(chat, Job::Hand { table: view.table, user: chat, grant: None, page })
             }
             Body::Hand(_) => {}
             Body::Menu(menu) => {
@@ -149,12 +152,14 @@ impl App {
         match &reply.body {
             Body::Text(t) | Body::Long(t) => (Some(clip(t, POPUP)), false),
             Body::Hand(view) if chat < 0 => {
-                let job = Job::Hand { table: view.table, user, grant: Some(grant) };
+                let job =
+                    Job::Hand { table: view.table, user, grant: Some(grant), page: page_of(view) };
                 self.outbox.push(chat, job);
                 (None, false)
             }
             Body::Hand(view) => {
-                self.outbox.push(user, Job::Hand { table: view.table, user, grant: None });
+                let job = Job::Hand { table: view.table, user, grant: None, page: page_of(view) };
+                self.outbox.push(user, job);
                 (Some(clip(&render_hand(view), POPUP)), true)
             }
             Body::Menu(menu) => (Some(clip(&menu.text, POPUP)), false),
@@ -162,6 +167,11 @@ impl App {
             Body::Picture { text, .. } => (Some(clip(text, POPUP)), false),
         }
     }
+}
+
+/// The page of its moves a hand shows, when it has several (a job redraws that page).
+pub(crate) fn page_of(view: &domino_core::view::HandView) -> Option<u8> {
+    (view.pages > 1).then_some(view.page)
 }
 
 /// The settings menu as an inline keyboard: each control as rows of buttons (the current

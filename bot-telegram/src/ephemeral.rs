@@ -94,12 +94,14 @@ impl App {
         table: i64,
         user: i64,
         grant: Option<&Grant>,
+        page: Option<u8>,
     ) -> Sent {
         let Some(show) = self.current(table).await else { return Ok(0) };
         let who = user_id(user);
-        let Some(view) = show.hand_of(&who) else { return Ok(0) };
+        let Some(view) = show.hand_at(&who, page) else { return Ok(0) };
+        let view = &view;
         if grant.is_none() && self.chat.hand_place(&who).await == HandPlace::Private {
-            self.outbox.push(user, Job::Hand { table, user, grant: None });
+            self.outbox.push(user, Job::Hand { table, user, grant: None, page });
             return Ok(0);
         }
         let (text, markup) = (render_hand_brief(view), crate::keyboards::hand_json(view));
@@ -155,7 +157,7 @@ impl App {
             Err(Failure::Other(why)) => {
                 tracing::warn!(chat, user, %why, "ephemeral hand refused: the private chat instead");
                 if !self.is_closed(user) {
-                    self.outbox.push(user, Job::Hand { table, user, grant: None });
+                    self.outbox.push(user, Job::Hand { table, user, grant: None, page });
                 }
                 Ok(1)
             }

@@ -15,7 +15,7 @@ use domino_core::chat::{Link, Show};
 use domino_core::view::{render_hand, text::display_name};
 
 impl App {
-    pub(crate) async fn deliver_hand(&self, id: i64, user: i64) -> Sent {
+    pub(crate) async fn deliver_hand(&self, id: i64, user: i64, page: Option<u8>) -> Sent {
         let Some(show) = self.current(id).await else { return Ok(0) };
         if !show.seats(&user_id(user)) {
             return Ok(0);
@@ -24,7 +24,8 @@ impl App {
             self.offer_private_chat(&show, user);
             return Ok(0);
         }
-        let Some(view) = show.hand_of(&user_id(user)) else { return Ok(0) };
+        let Some(view) = show.hand_at(&user_id(user), page) else { return Ok(0) };
+        let view = &view;
         let audience = hand_audience(user);
         let refs = self.refs(id).await;
         let old = refs.get(&audience).filter(|r| r.ephemeral.is_none());

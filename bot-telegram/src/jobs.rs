@@ -44,8 +44,9 @@ pub(crate) enum Job {
     Table { table: i64 },
     /// A player's hand: in their private chat (the chat is the player's), or in a group as a
     /// message only they see (`grant`: the press or ephemeral command of theirs that lets any
-    /// bot send one within 15 s; without one only an administrator may).
-    Hand { table: i64, user: i64, grant: Option<Grant> },
+    /// bot send one within 15 s; without one only an administrator may). `page`: the page of
+    /// its moves its owner turned to (`None`: the first; see `domino_core::view::hand_page`).
+    Hand { table: i64, user: i64, grant: Option<Grant>, page: Option<u8> },
     /// A text only `user` sees, in a group, answering their ephemeral command or press.
     Ephemeral { user: i64, text: String, grant: Grant, topic: Option<i32> },
     /// The short mention of the player to move, replacing the previous one.

@@ -60,9 +60,15 @@ const fn bound(key: &'static str, min: u32, max: u32, name: Words) -> Bound {
 pub static TARGET: Bound = bound("target", 1, 1000, w("цель матча", "the match target"));
 /// Tiles dealt to each player (traditional domino's `deal`); whether the set holds them for
 /// the table's seats is the engine's check (R6).
-pub static DEAL: Bound = bound("deal", 1, 14, w("раздача", "the deal"));
-/// Seats at a table.
-pub static PLAYERS: Bound = bound("players", 2, 4, w("число игроков", "the number of players"));
+/// Double-eighteen's 190 tiles hold at most 95 each for two.
+pub static DEAL: Bound = bound("deal", 1, 95, w("раздача", "the deal"));
+/// Seats at a table (eight: traditional with a larger set; the engine checks the game's own).
+pub static PLAYERS: Bound = bound("players", 2, 8, w("число игроков", "the number of players"));
+/// The set by its highest pip (`set`; the rules take 6, 9, 12, 15 or 18 of these).
+pub static SET: Bound = bound("set", 6, 18, w("набор костей", "the set"));
+/// Morskoy's threshold for a side at 0 (`start_threshold`: 25, or 13 for [T]'s two players).
+pub static START_THRESHOLD: Bound =
+    bound("start_threshold", 1, 100, w("порог записи", "the writing threshold"));
 /// The turn timer, seconds a move (off is not a number).
 pub static TURN_SECS: Bound = bound("turn_secs", 10, 3600, w("таймер хода", "the turn timer"));
 /// The match clock's minutes per side.
@@ -79,10 +85,12 @@ pub static SEASON: Bound = bound("season", 1, 9_999, w("номер сезона"
 pub static HISTORY_COUNT: Bound = bound("count", 1, 30, w("число матчей", "the number of matches"));
 
 /// Every bound, for tests and documentation.
-pub static ALL: [&Bound; 9] = [
+pub static ALL: [&Bound; 11] = [
     &TARGET,
     &DEAL,
     &PLAYERS,
+    &SET,
+    &START_THRESHOLD,
     &TURN_SECS,
     &CLOCK_MINUTES,
     &CLOCK_INCREMENT,

@@ -1,7 +1,7 @@
 //! Computer players: a legal move in every position, levels ordered by strength, no peeking at
 //! hidden tiles, the same move for the same seed.
 
-use domino_core::engine::ai::{Budget, Level, choose_move, choose_move_within};
+use domino_core::engine::ai::{Budget, Level, choose_move, choose_move_within, review, takes_end};
 use domino_core::engine::game::{Deal, Match};
 use domino_core::engine::moves::Move;
 use domino_core::engine::rules::{Rules, Variant};
@@ -243,4 +243,35 @@ fn levels_parse_from_their_keys() {
         assert_eq!(level.key().parse::<Level>(), Ok(level));
     }
     assert!("strong".parse::<Level>().is_err());
+}
+
+/// A review lists the reviewed seat's moves that took an end («взять конца»), by their place in
+/// the round, and no other move.
+#[test]
+fn a_review_names_the_moves_that_took_an_end() {
+    let rules = Rules::new(Variant::Classic);
+    let mut seen = 0;
+    for seed in 0..40 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut game = Match::new(rules.clone(), 2).unwrap();
+        game.start_random_round(&mut rng);
+        let start = game.clone();
+        let (mut moves, mut want) = (Vec::new(), Vec::new());
+        while let Some(round) = game.round().filter(|r| !r.is_over()) {
+            let seat = mover(&game, &mut rng);
+            let mv = choose_move(Level::Greedy, &game, seat, &mut rng).unwrap();
+            if seat == 0
+                && let Some(x) = takes_end(round.board(), round.hand(0), &mv, rules.max_pip())
+            {
+                want.push((moves.len(), x));
+            }
+            game.apply(seat, mv).unwrap();
+            moves.push((seat as u8, mv));
+        }
+        let budget = Budget { playouts: 8 };
+        let review = review(&start, &moves, 0, 3, 0.0, &mut rng, budget);
+        assert_eq!(review.took, want, "seed {seed}");
+        seen += want.len();
+    }
+    assert!(seen >= 3, "only {seen} moves took an end");
 }

@@ -25,7 +25,8 @@ fn conserved(game: &Match) -> bool {
         count += 1;
         all.insert(*t);
     }
-    all == TileSet::full(6) && count == 28
+    let full = TileSet::full(game.rules().max_pip());
+    all == full && count == full.len()
 }
 
 /// Some move, legal or not, for a seat to try.

@@ -78,6 +78,10 @@ fn run(args: &Args) -> Result<(), String> {
     let teams = if args.pairs { Teams::Pairs } else { Teams::None };
     let rules = Rules::builder(variant).teams(teams).build().map_err(|e| e.to_string())?;
     rules.check_table(args.players).map_err(|e| e.to_string())?;
+    // The baseline is frozen as it was: double-six (the rules' default set) at up to four seats.
+    if args.players > 4 {
+        return Err("the baseline plays at most four seats".into());
+    }
     let (from, to) = args.seeds.split_once("..").ok_or("--seeds: expected A..B")?;
     let parse = |s: &str| s.trim().parse::<u64>().map_err(|e| format!("--seeds: {e}"));
     let seeds = parse(from)?..=parse(to)?;

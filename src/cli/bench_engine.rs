@@ -1,8 +1,9 @@
 //! `domino bench engine`: the checked engine's random play against the minimal bitmask
-//! comparator (`engine::reference`), side by side in one run, on the same games.
+//! comparator (`engine::reference`), side by side in one run, on the same games; then random
+//! traditional play with every set (or `--set`), its rounds per second by set and players.
 
 use domino_core::engine::reference;
-use domino_core::engine::rules::{Rules, Teams, Variant};
+use domino_core::engine::rules::{Rules, SETS, Teams, Variant};
 use domino_core::engine::sim::{SimStats, simulate};
 use serde_json::json;
 use std::time::Instant;
@@ -19,6 +20,37 @@ pub struct Args {
     repeat: u32,
     #[arg(long)]
     json: bool,
+    /// The sets whose traditional play is timed too (by highest double; default every set).
+    #[arg(long, value_delimiter = ',')]
+    set: Option<Vec<u8>>,
+    /// Matches of traditional play per set and player count.
+    #[arg(long, default_value_t = 20_000)]
+    set_games: u64,
+}
+
+/// One timed run of random traditional play.
+struct SetRate {
+    set: u8,
+    players: usize,
+    rounds: u64,
+    rounds_per_sec: f64,
+}
+
+/// Random traditional play with each set, at two players, four and (larger sets) eight.
+fn set_rates(args: &Args) -> Result<Vec<SetRate>, String> {
+    let sets = args.set.clone().unwrap_or_else(|| SETS.to_vec());
+    let mut out = Vec::new();
+    for set in sets {
+        let rules = Rules::builder(Variant::Classic)
+            .option("set", json!(set))
+            .build()
+            .map_err(|e| format!("--set {set}: {e}"))?;
+        for players in [2, 4, 8].into_iter().filter(|&n| rules.check_table(n).is_ok()) {
+            let (stats, rate) = timed(|| simulate(&rules, players, args.set_games, args.seed));
+            out.push(SetRate { set, players, rounds: stats.rounds, rounds_per_sec: rate });
+        }
+    }
+    Ok(out)
 }
 
 fn timed(run: impl Fn() -> SimStats) -> (SimStats, f64) {
@@ -53,7 +85,21 @@ pub fn run(args: Args) -> std::process::ExitCode {
     progress.finish();
     let (engine, bitmask) = (median(engine), median(bitmask));
     let ratio = engine / bitmask;
+    let sets = match set_rates(&args) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("domino bench engine: {e}");
+            return std::process::ExitCode::from(2);
+        }
+    };
     if args.json {
+        let sets: Vec<_> = sets
+            .iter()
+            .map(|r| {
+                json!({"set": r.set, "players": r.players, "rounds": r.rounds,
+                       "rounds_per_sec": r.rounds_per_sec})
+            })
+            .collect();
         let out = json!({
             "games": args.games,
             "rounds": rounds,
@@ -61,6 +107,7 @@ pub fn run(args: Args) -> std::process::ExitCode {
             "reference_rounds_per_sec": bitmask,
             "ratio": ratio,
             "same_games": same,
+            "classic_by_set": sets,
         });
         println!("{out}");
     } else {
@@ -71,6 +118,12 @@ pub fn run(args: Args) -> std::process::ExitCode {
             args.repeat.max(1),
             if same { "" } else { " (the two played different games: a bug)" }
         );
+        for r in &sets {
+            println!(
+                "random classic, double-{}, {} players: {} rounds, {:.0} rounds/s",
+                r.set, r.players, r.rounds, r.rounds_per_sec
+            );
+        }
     }
     if same { std::process::ExitCode::SUCCESS } else { std::process::ExitCode::FAILURE }
 }

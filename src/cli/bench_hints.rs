@@ -19,8 +19,8 @@ pub struct Args {
     variant: String,
     #[arg(long, default_value_t = 4)]
     players: usize,
-    /// "pairs" for two pairs of partners, "none" for each on their own. Unset: the variant's
-    /// own, or pairs when that cannot seat the players (4-player Kozel).
+    /// "pairs" for two pairs of partners, "none" for each on their own. Unset: pairs where
+    /// they seat the players (4-player Kozel), else each on their own.
     #[arg(long)]
     teams: Option<String>,
     #[arg(long, default_value_t = 100)]
@@ -86,8 +86,8 @@ fn quantile(sorted: &[f64], q: f64) -> f64 {
     sorted[((q * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len()) - 1]
 }
 
-/// The rules of the benched table: the teams asked for, else the variant's own, else pairs
-/// (the defaults, 4-player Kozel, are a pairs game).
+/// The rules of the benched table: the teams asked for, else pairs where they seat the
+/// players (the defaults, 4-player Kozel, are the usual pairs game), else each on his own.
 fn table_rules(variant: Variant, teams: Option<&str>, players: usize) -> Result<Rules, String> {
     let with = |teams: Option<&str>| {
         let teams = teams.map(|t| json!(t));
@@ -97,7 +97,7 @@ fn table_rules(variant: Variant, teams: Option<&str>, players: usize) -> Result<
     };
     match teams {
         Some(t) => with(Some(t)),
-        None => with(None).or_else(|own| with(Some("pairs")).map_err(|_| own)),
+        None => with(Some("pairs")).or_else(|_| with(None)),
     }
 }
 

@@ -1,6 +1,6 @@
 //! `domino bench picture`: the time to draw one table picture (laid out, drawn, PNG-encoded)
-//! and the PNG's size, for a full Kozel line (all 28 tiles) and an Osel hub with four long
-//! arms, at the default size. Each picture is drawn 200 times: the median, the best (what an
+//! and the PNG's size, for a full Kozel line (all 28 tiles), an Osel hub with four long arms
+//! and a double-eighteen line of 100 tiles, at the default size. Each picture is drawn 200 times: the median, the best (what an
 //! idle core does) and the 99th percentile.
 
 use domino_core::engine::board::Board;
@@ -50,6 +50,7 @@ pub fn run(json: bool) -> Result<(), String> {
     let cases = [
         measure("kozel_line", &samples::full_line(), &style)?,
         measure("osel_hub", &samples::long_arms(), &style)?,
+        measure("double18_line", &samples::line(18, 100), &style)?,
     ];
     if json {
         let mut out = serde_json::Map::new();

@@ -16,9 +16,12 @@ pub struct Args {
     /// classic, kozel, morskoy, osel or telefon.
     #[arg(default_value = "kozel")]
     variant: String,
-    /// Players at the table, you included (2-4).
+    /// Players at the table, you included (2-4; up to 8 in classic with a larger --set).
     #[arg(long, default_value_t = 2)]
     players: u8,
+    /// The set by its highest double: 6 (the default), 9, 12, 15 or 18 (classic only beyond 6).
+    #[arg(long)]
+    set: Option<u8>,
     /// Two pairs of partners (Kozel family, 4 players).
     #[arg(long)]
     pairs: bool,
@@ -104,6 +107,9 @@ async fn play(args: Args) -> anyhow::Result<()> {
     }
     let mut words = Words { game: Some(args.variant.parse()?), ..Words::default() };
     words.players = Some(args.players);
+    if let Some(set) = args.set {
+        words.options.insert("set".into(), serde_json::json!(set));
+    }
     if args.pairs {
         words.set_pairs();
     }

@@ -15,9 +15,12 @@ pub struct Args {
     /// classic, kozel, morskoy, osel or telefon.
     #[arg(long)]
     variant: String,
-    /// Players at the table (2-4).
+    /// Players at the table (2-4; up to 8 in classic with a larger --set).
     #[arg(long, default_value_t = 4)]
     pub(super) players: usize,
+    /// The set by its highest double: 6 (the default), 9, 12, 15 or 18 (classic only beyond 6).
+    #[arg(long)]
+    set: Option<u8>,
     /// "pairs" for two pairs of partners (Kozel family, 4 players).
     #[arg(long)]
     teams: Option<String>,
@@ -117,10 +120,13 @@ pub fn run(args: Args) -> ExitCode {
 
 fn parse_rules(args: &Args) -> Result<Rules, String> {
     let variant: Variant = args.variant.parse().map_err(|e| format!("{e}"))?;
-    let options: Value = match &args.rules {
+    let mut options: Value = match &args.rules {
         Some(text) => serde_json::from_str(text).map_err(|e| format!("--rules: {e}"))?,
-        None => Value::Null,
+        None => json!({}),
     };
+    if let (Some(set), Value::Object(m)) = (args.set, &mut options) {
+        m.insert("set".into(), json!(set));
+    }
     let teams = args.teams.as_ref().map(|t| json!(t));
     let rules =
         Rules::from_options(variant, &options, teams.as_ref()).map_err(|e| e.to_string())?;

@@ -8,7 +8,7 @@ use crate::cli::progress::Progress;
 use crate::cli::sim::Args;
 use domino_core::engine::ai::{Budget, Level, choose_move_within};
 use domino_core::engine::game::Match;
-use domino_core::engine::rules::Rules;
+use domino_core::engine::rules::{MAX_SEATS, Rules};
 use domino_core::engine::sim::MAX_ROUNDS_PER_MATCH;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -28,8 +28,9 @@ struct AiStats {
     rounds: u64,
     /// Rounds with a winner.
     decided: u64,
-    rounds_won: [u64; 4],
-    matches_won: [u64; 4],
+    /// Per side (up to eight, one a seat).
+    rounds_won: [u64; MAX_SEATS],
+    matches_won: [u64; MAX_SEATS],
     /// Milliseconds per move, per level (index: position in `Level::ALL`).
     move_ms: [Vec<f64>; 4],
     /// The same, counting only moves where the seat had more than one legal move.
@@ -41,7 +42,7 @@ impl AiStats {
         self.matches += other.matches;
         self.rounds += other.rounds;
         self.decided += other.decided;
-        for i in 0..4 {
+        for i in 0..MAX_SEATS {
             self.rounds_won[i] += other.rounds_won[i];
             self.matches_won[i] += other.matches_won[i];
         }

@@ -57,13 +57,14 @@ async fn commands_are_registered_in_russian_and_english() {
         .collect();
     assert_eq!(variants, ["classic", "kozel", "morskoy", "osel", "telefon"]);
     assert_eq!(new["options"][0]["choices"][1]["name_localizations"]["ru"], "Козёл");
-    let presets: Vec<&str> = new["options"][4]["choices"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c["value"].as_str().unwrap())
-        .collect();
-    assert_eq!(presets, ["troshin", "plain", "sport"]);
+    let choices = |name: &str| -> Vec<String> {
+        let options = new["options"].as_array().unwrap();
+        let option = options.iter().find(|o| o["name"] == name).expect("the option");
+        let values = option["choices"].as_array().unwrap().iter();
+        values.map(|c| c["value"].to_string().trim_matches('"').to_owned()).collect()
+    };
+    assert_eq!(choices("preset"), ["troshin", "plain", "sport"]);
+    assert_eq!(choices("set"), ["6", "9", "12", "15", "18"]);
 
     let help = w.slash(ANNA, "help", vec![]).await;
     assert!(help.text().contains("/domino new"), "{}", help.text());

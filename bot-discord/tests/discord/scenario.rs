@@ -10,7 +10,7 @@ use domino_core::chat::{Chat, MenuPress};
 use domino_core::service::{ManualClock, Service};
 use domino_core::session::{ChatId, Person, Platform, UserId};
 use domino_core::store::MemoryStore;
-use domino_core::view::ButtonData;
+use domino_core::view::{ButtonAction, ButtonData};
 use std::sync::Arc;
 
 fn scenarios() -> Vec<(String, Scenario)> {
@@ -28,6 +28,8 @@ fn players() -> Vec<Player> {
         Player { id: 930_000_000_000_000_002, name: "bob", perms: payloads::EVERYONE },
         Player { id: 930_000_000_000_000_003, name: "carol", perms: payloads::EVERYONE },
         Player { id: 930_000_000_000_000_004, name: "dave", perms: payloads::EVERYONE },
+        Player { id: 930_000_000_000_000_005, name: "erin", perms: payloads::EVERYONE },
+        Player { id: 930_000_000_000_000_006, name: "frank", perms: payloads::EVERYONE },
     ]
 }
 
@@ -164,16 +166,29 @@ async fn run(scenario: &Scenario) {
                 // A seated person presses on the hand «My tiles» shows; anyone else on the table.
                 let pressed = if t.seat_of(&person.id).is_some() {
                     let tiles = w.press(who, msg.id, &button(&msg, "Мои кости")).await;
-                    w.press(who, tiles.msg.id, &data).await
+                    if hand == "page" {
+                        // «▶» on the hand, then the first move of the page it redrew.
+                        let page = w.press(who, tiles.msg.id, &data).await;
+                        assert_eq!(page.kind, 7, "«▶» redraws the hand: {}", page.msg.text());
+                        assert!(page.msg.text().contains("страница 2 из"), "{}", page.msg.text());
+                        let first = page.msg.buttons().into_iter().map(|(_, id)| id).find(|id| {
+                            ButtonData::decode(id)
+                                .is_ok_and(|d| matches!(d.action, ButtonAction::Move(_)))
+                        });
+                        let first = first.expect("a move on the second page");
+                        w.press(who, page.msg.id, &first).await
+                    } else {
+                        w.press(who, tiles.msg.id, &data).await
+                    }
                 } else {
                     w.press(who, msg.id, &data).await
                 };
                 w.fake.quiet().await;
                 private_text(&pressed)
             }
-            Act::Play { .. } => {
+            Act::Play { play: how } => {
                 let id = scenario::newest(&chat, &at, None).await.expect("a table").id;
-                play(&w, id, &people_of, |t| t.phase != domino_core::session::Phase::Playing).await;
+                play(&w, id, &people_of, |t| scenario::played(how, t)).await;
                 w.fake.quiet().await;
                 None
             }

@@ -20,8 +20,16 @@ pub const BOB: User = User::new(102, "Bob");
 pub const CAROL: User = User::new(103, "Carol");
 pub const DAVE: User = User::new(104, "Dave");
 
+pub const ERIN: User = User::new(105, "Erin");
+pub const FRANK: User = User::new(106, "Frank");
+
 pub fn everybody() -> Vec<User> {
     vec![ALICE, BOB, CAROL, DAVE]
+}
+
+/// Six people, for a table of six.
+pub fn six() -> Vec<User> {
+    vec![ALICE, BOB, CAROL, DAVE, ERIN, FRANK]
 }
 
 pub fn options() -> RunOptions {

@@ -29,6 +29,7 @@ fn words(cmd: &str, args: &Map<String, Value>) -> String {
         let kind = spec.args.iter().find(|a| a.key == key).unwrap().kind;
         let text = match (kind, v) {
             (ArgKind::Target, v) => format!("до {v}"),
+            (ArgKind::Set, v) => format!("дубль-{v}"),
             (ArgKind::Season, v) => format!("сезон {v}"),
             (ArgKind::Pairs | ArgKind::PairsTable, _) => "пары".into(),
             (ArgKind::AllTime, _) => "всё".into(),
@@ -110,7 +111,7 @@ async fn run(scenario: &Scenario) {
     let bot = start(&fake, seeded().await).await;
     let service = bot.service.clone();
     let chat = Chat::new(service.clone());
-    let users = everybody();
+    let users = six();
     let people: Vec<(String, String, String)> = scenario
         .people
         .iter()
@@ -167,8 +168,20 @@ async fn run(scenario: &Scenario) {
                 })
                 .await;
                 let cb = fake.forge(&who, &msg, &data);
-                let answer = fake.answer(&cb).await;
+                let mut answer = fake.answer(&cb).await;
                 fake.quiet().await;
+                if name == "page" {
+                    // The hand redrawn at its second page, then its first move pressed there.
+                    let msg = eventually("the hand at its second page", || async {
+                        let m = shown(&fake, &service, t.id, &audience).await;
+                        m.text.contains("страница 2 из").then_some(m)
+                    })
+                    .await;
+                    let first = moves(&msg, t.version).into_iter().next();
+                    let cb = fake.press_msg(&who, &msg, &first.expect("a move on the second page"));
+                    answer = fake.answer(&cb).await;
+                    fake.quiet().await;
+                }
                 answer.text.filter(|_| !answer.alert)
             }
             Act::Press { press, table } => {
@@ -229,10 +242,10 @@ async fn run(scenario: &Scenario) {
                     .text
                     .or_else(|| fake.with(|st| st.message(GROUP, m.id).map(|m| m.text.clone())))
             }
-            Act::Play { .. } => {
+            Act::Play { play: how } => {
                 let id = scenario::newest(&chat, &at, None).await.expect("a table").id;
                 let players: Vec<User> = users.clone();
-                play(&fake, &service, id, &players, |_| false).await;
+                play(&fake, &service, id, &players, |t| scenario::played(how, t)).await;
                 fake.quiet().await;
                 None
             }

@@ -7,11 +7,12 @@ use super::args::Args;
 use super::request::Asker;
 use super::show::Show;
 use super::{Chat, HandPlace, texts};
+use crate::engine::ai::takes_end;
 use crate::engine::game::Match;
 use crate::service::{Reviewed, ServiceError};
 use crate::session::{Lang, Rejection, Table};
 use crate::store::{Store, StoreError};
-use crate::view::{hand_view, move_label, rejection_text};
+use crate::view::{hand_view, move_label, rejection_text, takes_end_note};
 
 impl<S: Store> Chat<S> {
     /// The hint button on `from`'s hand at `table`, drawn for `version`: the hint noted, then
@@ -49,10 +50,20 @@ impl<S: Store> Chat<S> {
             },
             // The hint names a move the hand shows no button for (never expected): in words.
             _ => {
-                let board = after.live().and_then(Match::round).map(|r| r.board().clone());
-                let label = board
-                    .and_then(|b| move_label(&hinted.mv, &b, lang))
-                    .unwrap_or_else(|| hinted.mv.to_string());
+                let live = after.live();
+                let seat = after.seat_of(&from.person.id);
+                let label = match (live.and_then(Match::round), seat) {
+                    (Some(round), Some(seat)) => {
+                        let label = move_label(&hinted.mv, round.board(), lang)
+                            .unwrap_or_else(|| hinted.mv.to_string());
+                        let max_pip = after.rules.max_pip();
+                        match takes_end(round.board(), round.hand(seat), &hinted.mv, max_pip) {
+                            Some(x) => format!("{label} ({})", takes_end_note(lang, x)),
+                            None => label,
+                        }
+                    }
+                    _ => hinted.mv.to_string(),
+                };
                 Answer::private(texts::hint_given(lang, &label))
             }
         };
@@ -132,6 +143,7 @@ fn review_text(table: &Table, r: &Reviewed, lang: Lang) -> String {
     let mut lines = vec![texts::review_header(lang, &title, r.round)];
     if r.review.slips.is_empty() {
         lines.push(texts::review_clean(lang, r.review.judged));
+        lines.extend(took_lines(r, lang));
         return lines.join("\n");
     }
     for slip in &r.review.slips {
@@ -148,14 +160,45 @@ fn review_text(table: &Table, r: &Reviewed, lang: Lang) -> String {
                 .and_then(|round| move_label(&mv, round.board(), lang))
                 .unwrap_or_else(|| mv.to_string())
         };
-        lines.push(texts::review_slip(
-            lang,
-            own,
-            &name(slip.played),
-            &name(slip.better),
-            slip.loss,
-        ));
+        let named = |mv, took: Option<u8>| match took {
+            Some(x) => format!("{} ({})", name(mv), takes_end_note(lang, x)),
+            None => name(mv),
+        };
+        let (played, better) =
+            (named(slip.played, slip.played_takes), named(slip.better, slip.better_takes));
+        lines.push(texts::review_slip(lang, own, &played, &better, slip.loss));
     }
+    lines.extend(took_lines(r, lang));
     lines.push(texts::review_footer(lang, r.review.judged));
     lines.join("\n")
+}
+
+/// The reviewed seat's moves that took an end («взять конца»), one line each.
+fn took_lines(r: &Reviewed, lang: Lang) -> Vec<String> {
+    let mut game = r.start.clone();
+    let mut lines = Vec::new();
+    let mut own = 0;
+    for (index, &(seat, mv)) in r.moves.iter().enumerate() {
+        if seat as usize == r.seat {
+            own += 1;
+            if let Some(&(_, x)) = r.review.took.iter().find(|(i, _)| *i == index) {
+                let label = game
+                    .round()
+                    .and_then(|round| move_label(&mv, round.board(), lang))
+                    .unwrap_or_else(|| mv.to_string());
+                lines.push(match lang {
+                    Lang::Ru => format!(
+                        "🔒 Ваш {own}-й ход {label}: вы взяли конец {x} («взять конца»): последняя {x} была у вас"
+                    ),
+                    Lang::En => format!(
+                        "🔒 Your move {own}, {label}, took the end: {x} (you held the last {x})"
+                    ),
+                });
+            }
+        }
+        if game.apply(seat as usize, mv).is_err() {
+            break;
+        }
+    }
+    lines
 }

@@ -68,6 +68,11 @@ impl Args {
         self.options.insert("teams".into(), Value::from("pairs"));
     }
 
+    /// The set by its highest pip (the engine checks it with the game).
+    pub fn set_set(&mut self, set: u8) {
+        self.options.insert("set".into(), Value::from(set));
+    }
+
     pub fn set_target(&mut self, target: u32) {
         self.options.insert("target".into(), Value::from(target));
     }
@@ -161,7 +166,14 @@ mod tests {
         let bad =
             Args { game: Some(Variant::Telefon), options: args.options.clone(), ..Args::default() };
         assert!(bad.table(&settings).is_err(), "Telefon has no pairs");
-        let five = Args { players: Some(4), ..Args::default() };
-        assert!(five.table(&settings).is_err(), "Kozel seats 2 or 3, or 4 in pairs");
+        let four = Args { players: Some(4), ..Args::default() };
+        assert_eq!(four.table(&settings).unwrap().1, 4, "Kozel seats four each for himself");
+        let five = Args { players: Some(5), ..Args::default() };
+        assert!(five.table(&settings).is_err(), "Kozel seats 2 to 4");
+        let big = Args { players: Some(8), ..Args::default() };
+        let mut big = Args { game: Some(Variant::Classic), ..big };
+        assert!(big.table(&settings).is_err(), "eight only with a larger set");
+        big.options.insert("set".into(), json!(9));
+        assert_eq!(big.table(&settings).unwrap().1, 8);
     }
 }

@@ -18,7 +18,7 @@ pub(super) fn caught_up(table: &Table, person: &UserId, button: ButtonData) -> O
         return None;
     }
     let seat = table.seat_of(person)?;
-    if table.to_move() != Some(seat) {
+    if !table.may_move(seat) {
         return None;
     }
     let legal = table.live()?.legal_moves(seat);

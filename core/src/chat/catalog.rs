@@ -31,8 +31,10 @@ pub enum Cmd {
 pub enum ArgKind {
     /// A game: its key, or its Russian or English name.
     Game,
-    /// Seats at the table: 2 to 4.
+    /// Seats at the table: 2 to 8 (more than four only with a larger set).
     Players,
+    /// The set, by its highest pip: 6, 9, 12, 15 or 18 (Telegram: «дубль-12»).
+    Set,
     /// The pair game.
     Pairs,
     /// A preset name.
@@ -101,6 +103,17 @@ impl ArgKind {
                     Choice { key: p.key(), en, ru }
                 })
                 .collect(),
+            ArgKind::Set => vec![
+                Choice { key: "6", en: "double-six (28)", ru: "дубль-6 (28 костей)" },
+                Choice { key: "9", en: "double-nine (55)", ru: "дубль-9 (55 костей)" },
+                Choice { key: "12", en: "double-twelve (91)", ru: "дубль-12 (91 кость)" },
+                Choice {
+                    key: "15", en: "double-fifteen (136)", ru: "дубль-15 (136 костей)"
+                },
+                Choice {
+                    key: "18", en: "double-eighteen (190)", ru: "дубль-18 (190 костей)"
+                },
+            ],
             _ => Vec::new(),
         }
     }

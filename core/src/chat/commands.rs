@@ -14,12 +14,21 @@ const fn arg(kind: ArgKind, key: &'static str, ru: &'static str, help: Words) ->
 
 const GAME: ArgSpec = arg(ArgKind::Game, "game", "игра", w("Игра", "The game"));
 const PLAYERS: ArgSpec =
-    arg(ArgKind::Players, "players", "игроков", w("Мест за столом (2–4)", "Seats (2–4)"));
+    arg(ArgKind::Players, "players", "игроков", w("Мест за столом (2–8)", "Seats (2–8)"));
 const PAIRS: ArgSpec = arg(
     ArgKind::Pairs,
     "pairs",
     "пары",
     w("Парами (4 игрока; «Козёл», «Морской», «Осёл»)", "In pairs (4 players; Kozel family)"),
+);
+const SET: ArgSpec = arg(
+    ArgKind::Set,
+    "set",
+    "набор",
+    w(
+        "Набор костей: дубль-6 … дубль-18 (больше 6 — только домино)",
+        "The set: double-6 … double-18 (beyond 6: dominoes only)",
+    ),
 );
 const PRESET: ArgSpec =
     arg(ArgKind::Preset, "preset", "пресет", w("Набор домашних правил", "A set of house rules"));
@@ -45,14 +54,15 @@ pub static COMMANDS: &[CommandSpec] = &[
         ru: "стол",
         help: w("открыть стол", "open a table"),
         usage: w(
-            "[игра] [2-4] [пары] [до N] [пресет] [правила]",
-            "[game] [2-4] [pairs] [to N] [preset] [rules]",
+            "[игра] [2-8] [пары] [до N] [пресет] [правила]",
+            "[game] [2-8] [pairs] [to N] [preset] [rules]",
         ),
         args: &[
             GAME,
             PLAYERS,
             PAIRS,
             TARGET,
+            SET,
             PRESET,
             OPTIONS,
             arg(

@@ -81,17 +81,19 @@ pub async fn check_store<S: Store>(service: &Service<S>) -> Result<(), String> {
     Ok(())
 }
 
-/// The tiles written `[a|b]` in a text.
+/// The tiles written `[a|b]` in a text (one or two digits a half, up to a double-eighteen).
 pub fn tiles_named(text: &str) -> TileSet {
-    let c: Vec<char> = text.chars().collect();
     let mut out = TileSet::EMPTY;
-    for w in c.windows(5) {
-        if let ['[', a, '|', b, ']'] = w
-            && let (Some(a), Some(b)) = (a.to_digit(10), b.to_digit(10))
-            && a <= 6
-            && b <= 6
-        {
-            out.insert(Tile::new(a as u8, b as u8));
+    let pip = |s: &str| -> Option<u8> {
+        let ok = (1..=2).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit());
+        ok.then(|| s.parse().ok()).flatten().filter(|&n: &u8| n <= crate::engine::tile::MAX_PIP)
+    };
+    for (i, _) in text.match_indices('[') {
+        let rest = &text[i + 1..];
+        let Some(end) = rest.find(']').filter(|&e| e <= 5) else { continue };
+        let Some((a, b)) = rest[..end].split_once('|') else { continue };
+        if let (Some(a), Some(b)) = (pip(a), pip(b)) {
+            out.insert(Tile::new(a, b));
         }
     }
     out

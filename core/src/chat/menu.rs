@@ -33,6 +33,9 @@ pub enum Change {
     Hints(bool),
     Preset(Option<Preset>),
     Target(u32),
+    /// The set (highest pip) of the page's game: 6, 9, 12, 15 or 18 (traditional only
+    /// beyond 6; the engine refuses the rest).
+    Set(u8),
     /// Switch one option of the page's game.
     Switch(&'static str),
     /// Exactly these options of the page's game on, the others off (a multi-select).

@@ -33,9 +33,20 @@ pub(super) fn apply(
             };
             set_checked(&mut s, v, options)?;
         }
+        (Change::Set(n), Some(v)) => {
+            let mut options = s.options(v);
+            if *n == crate::engine::tile::STANDARD_MAX_PIP {
+                options.remove("set");
+            } else {
+                options.insert("set".into(), Value::from(*n));
+            }
+            // The target follows the set's default unless the chat chose one.
+            set_checked(&mut s, v, options)?;
+        }
         (Change::Target(n), Some(v)) => {
             let mut options = s.options(v);
-            if *n == v.default_target() {
+            let set = current(&s, v).set();
+            if *n == crate::engine::rules::default_target(v, set) {
                 options.remove("target");
             } else {
                 options.insert("target".into(), Value::from(*n));

@@ -202,6 +202,17 @@ pub fn menu(s: &ChatSettings, page: Page) -> Menu {
                     item(label, page, Change::Target(n), n == rules.target())
                 })
                 .collect();
+            // The set, where the game has more than one (traditional): «🁫 дубль-12».
+            let set = crate::engine::rules::option("set").expect("set is an option");
+            let sets: Vec<Item> = set
+                .suggestions(variant)
+                .into_iter()
+                .filter_map(|n| u8::try_from(n).ok())
+                .map(|n| {
+                    let label = format!("🁫 {}-{n}", tr(lang, "дубль", "double"));
+                    item(label, page, Change::Set(n), n == rules.set())
+                })
+                .collect();
             let switches = options_for(variant)
                 .filter(|o| o.kind.is_switch())
                 .map(|o| {
@@ -210,17 +221,20 @@ pub fn menu(s: &ChatSettings, page: Page) -> Menu {
                     item(label, page, Change::Switch(o.key), on)
                 })
                 .collect();
-            let controls = vec![
+            let mut controls = vec![
                 choice(tr(lang, "Игра", "Game"), games.to_vec()),
                 choice(tr(lang, "Пресет", "Preset"), presets),
                 choice(tr(lang, "До скольких очков", "Played to"), targets),
-                Control {
-                    label: tr(lang, "Правила", "Options").to_owned(),
-                    kind: ControlKind::Switches,
-                    items: switches,
-                    all: Some(press(page, Change::Switches(Vec::new()))),
-                },
             ];
+            if sets.len() > 1 {
+                controls.push(choice(tr(lang, "Набор костей", "Set"), sets));
+            }
+            controls.push(Control {
+                label: tr(lang, "Правила", "Options").to_owned(),
+                kind: ControlKind::Switches,
+                items: switches,
+                all: Some(press(page, Change::Switches(Vec::new()))),
+            });
             let back = item(
                 tr(lang, "◂ Общие", "◂ General").to_owned(),
                 Page::General,

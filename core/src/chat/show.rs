@@ -9,7 +9,7 @@ use crate::ids::{ChatId, Lang, Person, UserId};
 use crate::session::{Event, Phase, Table};
 use crate::store::BoardMode;
 use crate::view::picture::Picture;
-use crate::view::{HandView, TableView, hand_view, notices, table_view};
+use crate::view::{HandView, TableView, hand_view, hand_view_page, notices, table_view};
 use std::sync::Arc;
 
 /// Which table a plan is of, and where it lives.
@@ -170,6 +170,18 @@ impl Show {
     /// The hand of the person `user`, if seated (`None` as well before a deal).
     pub fn hand_of(&self, user: &UserId) -> Option<&HandView> {
         self.hands.iter().find(|h| &h.person.id == user)?.view.as_ref()
+    }
+
+    /// The hand of the person `user` at page `page` of its moves (`None`: as `hand_of` has
+    /// it, the first), for a hand redrawn at the page its owner turned to.
+    pub fn hand_at(&self, user: &UserId, page: Option<u8>) -> Option<HandView> {
+        let view = self.hand_of(user)?;
+        match (page, self.drawing.table()) {
+            (Some(p), Some(table)) if p != view.page => {
+                hand_view_page(table, view.seat as usize, view.lang, Some(p))
+            }
+            _ => Some(view.clone()),
+        }
     }
 
     /// Whether `user` sits at the table.

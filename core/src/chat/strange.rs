@@ -141,6 +141,11 @@ fn for_kind(rng: &mut impl Rng, kind: ArgKind) -> Vec<String> {
         ArgKind::AllTime => one("all"),
         ArgKind::NewSeason => one("new"),
         ArgKind::Thread => one("thread"),
+        ArgKind::Set => match rng.random_range(0..3) {
+            0 => vec![format!("дубль-{}", number(rng))],
+            1 => vec![format!("set={}", number(rng))],
+            _ => vec![format!("d{}", word(rng))],
+        },
     }
 }
 

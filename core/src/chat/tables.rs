@@ -12,7 +12,7 @@ use crate::service::{ServiceError, TableSpec};
 use crate::session::{Action, Actor, Command, Lang, Person, Phase, Rejection, Table};
 use crate::store::{ChatSettings, Store, StoreError};
 use crate::view::{
-    ButtonAction, ButtonData, hand_view, rejection_text, rules_error_text, text::title,
+    ButtonAction, ButtonData, hand_view_page, rejection_text, rules_error_text, text::title,
 };
 
 impl<S: Store> Chat<S> {
@@ -302,11 +302,16 @@ impl<S: Store> Chat<S> {
 
     /// The requester's own hand at `table`, or why there is none.
     pub(super) fn hand(&self, table: &Table, from: &Asker) -> Answer {
+        self.hand_at(table, from, None)
+    }
+
+    /// The requester's own hand at `table` at a page of its moves (`None`: the first).
+    pub(super) fn hand_at(&self, table: &Table, from: &Asker, page: Option<u8>) -> Answer {
         let lang = table.lang;
         let Some(seat) = table.seat_of(&from.person.id) else {
             return Answer::private(rejection_text(&Rejection::NotSeated, lang));
         };
-        match hand_view(table, seat) {
+        match hand_view_page(table, seat, lang, page) {
             Some(view) => Answer {
                 reply: Some(Reply { body: Body::Hand(view), private: true, ack: false }),
                 ..Answer::default()
@@ -346,7 +351,11 @@ impl<S: Store> Chat<S> {
             if here && !from.private && table.seat_of(&from.person.id).is_some() {
                 self.chose_hand_place(&from.person.id, HandPlace::Table).await;
             }
-            return Ok(self.hand(&table, from));
+            let page = match button.action {
+                ButtonAction::HandPage(page) => Some(page),
+                _ => None,
+            };
+            return Ok(self.hand_at(&table, from, page));
         }
         // The hint is checked by the service on the version it was drawn for (it only shows the
         // presser's own suggestion), with its own reasons whatever the message offers.

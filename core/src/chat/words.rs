@@ -138,7 +138,7 @@ fn read_one(spec: &CommandSpec, args: &mut Args, words: &[&str]) -> Result<usize
                 args.add_preset(p);
                 1
             }),
-            ArgKind::Options | ArgKind::Target => rule_word(args, words)?,
+            ArgKind::Options | ArgKind::Target | ArgKind::Set => rule_word(args, words)?,
             ArgKind::Opponent => word.strip_prefix('@').filter(|n| !n.is_empty()).map(|name| {
                 args.opponent = Some(Opponent::Name(name.to_owned()));
                 1
@@ -190,6 +190,17 @@ fn read_one(spec: &CommandSpec, args: &mut Args, words: &[&str]) -> Result<usize
     Err(WordError::Unknown(word.to_owned()))
 }
 
+/// The set written as one word: «дубль-12», «double-9», «д12», «d12» (normalized: dashes are
+/// underscores). `Some(None)` for such a word whose number is no pip count.
+fn set_word(w: &str) -> Option<Option<u8>> {
+    let digits = ["дубль", "double", "д", "d"].iter().find_map(|p| {
+        let rest = w.strip_prefix(p)?;
+        let rest = rest.strip_prefix('_').unwrap_or(rest);
+        (!rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit())).then_some(rest)
+    })?;
+    Some(digits.parse().ok())
+}
+
 /// One rule option from the front of `words`: `eggs`, `-eggs`, `без_яйца`, `eggs=off`,
 /// `до 51`, `deal=7`, `troshin`, `пары`; `None` when the word is no rule option.
 fn rule_word(args: &mut Args, words: &[&str]) -> Result<Option<usize>, WordError> {
@@ -201,6 +212,13 @@ fn rule_word(args: &mut Args, words: &[&str]) -> Result<Option<usize>, WordError
     }
     if is_pairs_word(&w) {
         args.set_pairs();
+        return Ok(Some(1));
+    }
+    if let Some(n) = set_word(&w) {
+        let set = n.filter(|n| crate::engine::rules::SETS.contains(n)).ok_or_else(|| {
+            WordError::BadValue { word: word.to_owned(), expected: "6, 9, 12, 15 or 18" }
+        })?;
+        args.options.insert("set".into(), Value::from(set));
         return Ok(Some(1));
     }
     if let Some(used) = clock_words(args, words)? {

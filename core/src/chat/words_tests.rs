@@ -28,9 +28,22 @@ fn a_new_table_in_russian_and_english() {
         json!({"deal": 7, "lead_00": true, "draw_out_before_fish": true})
     );
     // A bare number is the seats: out of their range, the range is told.
-    let five = words(Cmd::New, "telefon 5");
-    assert!(matches!(&five, Err(WordError::OutOfRange { word, .. }) if word == "5"), "{five:?}");
+    let nine = words(Cmd::New, "telefon 9");
+    assert!(matches!(&nine, Err(WordError::OutOfRange { word, .. }) if word == "9"), "{nine:?}");
     assert_eq!(words(Cmd::New, "telefon 5x"), Err(WordError::Unknown("5x".into())));
+    // The set: «дубль-12», «double-9», «set=15», «набор 18»; then a bare number is the seats.
+    for (text, set, players) in [
+        ("домино дубль-12 6", 12, Some(6)),
+        ("classic double-9 8", 9, Some(8)),
+        ("домино набор 18", 18, None),
+        ("classic set=15 5", 15, Some(5)),
+        ("домино д12", 12, None),
+    ] {
+        let a = words(Cmd::New, text).unwrap();
+        assert_eq!((a.options.get("set"), a.players), (Some(&json!(set)), players), "{text}");
+    }
+    assert!(matches!(words(Cmd::New, "домино дубль-7"), Err(WordError::BadValue { .. })));
+    assert!(matches!(words(Cmd::New, "домино набор 19"), Err(WordError::OutOfRange { .. })));
     assert!(matches!(words(Cmd::New, "до"), Err(WordError::BadValue { .. })));
     assert!(matches!(words(Cmd::New, "eggs=maybe"), Err(WordError::BadValue { .. })));
 }

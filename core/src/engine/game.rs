@@ -2,7 +2,7 @@
 
 use crate::engine::moves::{Move, MoveError, MoveSpec};
 use crate::engine::round::{Applied, EndKind, Opening, Round};
-use crate::engine::rules::{Rules, RulesError, Variant};
+use crate::engine::rules::{MAX_SEATS, Rules, RulesError, Teams, Variant};
 use crate::engine::tally::{MatchResult, RoundFacts, RoundScore, Sheet};
 use crate::engine::tile::{ALL_TILES, Tile, TileSet};
 use rand::Rng;
@@ -18,7 +18,7 @@ pub struct Deal {
 /// Why a deal cannot be played.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DealError {
-    #[error("a round seats two to four players, not {0}")]
+    #[error("a round seats two to eight players, not {0}")]
     Seats(usize),
     #[error("{found} hands for {seats} players")]
     HandCount { found: usize, seats: usize },
@@ -42,10 +42,10 @@ impl Deal {
         Deal { hands, bazaar: tiles[size * seats..].to_vec() }
     }
 
-    /// Checks that the deal seats two to four, holds every tile of the set once and each hand
+    /// Checks that the deal seats two to eight, holds every tile of the set once and each hand
     /// the deal size (R6).
     pub fn check(&self, rules: &Rules, seats: usize) -> Result<Vec<TileSet>, DealError> {
-        if !(2..=4).contains(&seats) {
+        if !(2..=MAX_SEATS).contains(&seats) {
             return Err(DealError::Seats(seats));
         }
         if self.hands.len() != seats {
@@ -188,9 +188,9 @@ impl Match {
         let tiles = &mut tiles[..n];
         tiles.shuffle(rng);
         let size = self.rules.deal_size(self.seats);
-        let mut hands = [TileSet::EMPTY; 4];
+        let mut hands = [TileSet::EMPTY; MAX_SEATS];
         for (hand, chunk) in hands[..self.seats].iter_mut().zip(tiles.chunks_exact(size)) {
-            *hand = TileSet::from_bits(chunk.iter().fold(0, |bits, t| bits | 1 << t.index()));
+            *hand = TileSet::of(chunk);
         }
         self.begin_round(&hands[..self.seats], &tiles[size * self.seats..]);
     }
@@ -199,7 +199,13 @@ impl Match {
         if self.round.as_ref().is_some_and(|r| !r.is_over()) {
             self.abandon_round();
         }
-        let mut round = Round::new(&self.rules, hands, bazaar, self.opening);
+        let round = match &mut self.round {
+            Some(round) => {
+                round.restart(&self.rules, hands, bazaar, self.opening);
+                round
+            }
+            None => self.round.insert(Round::new(&self.rules, hands, bazaar, self.opening)),
+        };
         if self.rules.variant() == Variant::Morskoy && !self.rules.loser_writes() {
             let mut may = 0;
             for seat in 0..self.seats {
@@ -209,7 +215,6 @@ impl Match {
             }
             round.set_may_declare(may);
         }
-        self.round = Some(round);
         self.score = None;
     }
 
@@ -298,7 +303,9 @@ impl Match {
         if self.result.is_none() {
             self.result = score.decided;
         }
+        let either = self.rules.either_partner_leads() && self.rules.teams() == Teams::Pairs;
         self.opening = match score.next_leader {
+            Some(seat) if either => Opening::Side(seat),
             Some(seat) => Opening::Seat(seat),
             None => Opening::Forced,
         };
@@ -311,7 +318,7 @@ impl Match {
         let sides = self.sides();
         let (end, winner, written, next_leader) = match (&self.round, &self.score) {
             (Some(r), Some(s)) => (r.end().map(|e| e.kind), s.winner, s.written, s.next_leader),
-            _ => (None, None, [0; 4], None),
+            _ => (None, None, [0; MAX_SEATS], None),
         };
         RoundReport {
             end,
@@ -343,7 +350,39 @@ mod tests {
             Round::start(&rules, &twice, Opening::Forced).unwrap_err(),
             DealError::Duplicate(deal.hands[0][0])
         );
-        let five = Deal { hands: vec![Vec::new(); 5], bazaar: Vec::new() };
-        assert_eq!(Round::start(&rules, &five, Opening::Any).unwrap_err(), DealError::Seats(5));
+        let nine = Deal { hands: vec![Vec::new(); 9], bazaar: Vec::new() };
+        assert_eq!(Round::start(&rules, &nine, Opening::Any).unwrap_err(), DealError::Seats(9));
+    }
+}
+
+#[cfg(test)]
+mod restart_tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    #[test]
+    fn a_round_dealt_in_place_equals_a_new_one() {
+        // Every set and seat count: the second round of a match, dealt into the first's place,
+        // is the round a fresh match deals from the same tiles.
+        for (variant, set, seats) in
+            [(Variant::Kozel, 6, 3), (Variant::Classic, 9, 8), (Variant::Classic, 18, 2)]
+        {
+            let rules = Rules::builder(variant).option("set", serde_json::json!(set)).build();
+            let rules = rules.unwrap();
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+            let mut game = Match::new(rules.clone(), seats).unwrap();
+            game.start_random_round(&mut rng);
+            let mut scratch = Vec::new();
+            while let Some(seat) = game.round().and_then(|r| r.to_move()) {
+                if game.apply_random(seat as usize, &mut rng, &mut scratch).is_none() {
+                    break;
+                }
+            }
+            let deal = Deal::random(&rules, seats, &mut rng);
+            game.start_round(&deal).unwrap();
+            let opening = game.opening();
+            let fresh = Round::start(&rules, &deal, opening).unwrap();
+            assert_eq!(game.round().unwrap(), &fresh, "{variant} double-{set}, {seats} seats");
+        }
     }
 }

@@ -135,7 +135,7 @@ pub enum MoveError {
     LeadFirst,
     #[error("the lead is already on the table")]
     AlreadyLed,
-    #[error("the lead must be {0}")]
+    #[error("the first lead must be {0}")]
     MustLead(Tile),
     #[error("the lead must be a double")]
     MustLeadDouble,
@@ -186,18 +186,40 @@ pub enum MoveError {
 /// The compact code of a move, used in snapshots and button data: `L64` (lead, 6 on the left),
 /// `L66!` (lead declaring «на сто»), `P35r` (3-5 on the right), `P22lc55u` (2-2 closed on the
 /// left and 5-5 up), `D` (draw), `X` (pass).
+/// A half in a move code: one character, `0`–`9`, then `A`–`I` for 10–18 (so a code of a
+/// double-six set reads as it always did, and every half stays one character: the button
+/// data and the stored games of the larger sets read back).
+fn pip_char(v: u8) -> char {
+    match v {
+        0..=9 => char::from(b'0' + v),
+        _ => char::from(b'A' + (v - 10)),
+    }
+}
+
+/// The half a move code's character names, up to a double-eighteen.
+fn char_pip(c: u8) -> Option<u8> {
+    let v = match c {
+        b'0'..=b'9' => c - b'0',
+        b'A'..=b'I' => c - b'A' + 10,
+        _ => return None,
+    };
+    (v <= super::tile::MAX_PIP).then_some(v)
+}
+
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Move::Lead { tile, left, na_sto } => {
-                write!(f, "L{left}{}{}", tile.other(*left), if *na_sto { "!" } else { "" })
+                let (l, r) = (pip_char(*left), pip_char(tile.other(*left)));
+                write!(f, "L{l}{r}{}", if *na_sto { "!" } else { "" })
             }
             Move::Play(list) => {
                 f.write_str("P")?;
                 for p in list.as_slice() {
                     let arm = &p.arm.key()[..1];
                     let close = if p.close { "c" } else { "" };
-                    write!(f, "{}{}{arm}{close}", p.tile.low(), p.tile.high())?;
+                    let (lo, hi) = (pip_char(p.tile.low()), pip_char(p.tile.high()));
+                    write!(f, "{lo}{hi}{arm}{close}")?;
                 }
                 Ok(())
             }
@@ -218,8 +240,7 @@ impl std::str::FromStr for Move {
     fn from_str(s: &str) -> Result<Move, BadMoveCode> {
         let bad = || BadMoveCode(s.to_owned());
         let b = s.as_bytes();
-        let pip =
-            |c: u8| if c.is_ascii_digit() && c - b'0' <= 6 { Ok(c - b'0') } else { Err(bad()) };
+        let pip = |c: u8| char_pip(c).ok_or_else(bad);
         match b.first() {
             Some(b'D') if b.len() == 1 => Ok(Move::Draw),
             Some(b'X') if b.len() == 1 => Ok(Move::Pass),
@@ -276,12 +297,27 @@ mod tests {
 
     #[test]
     fn move_codes_read_back() {
-        for code in ["L64", "L66!", "L00", "P35r", "P22lc55u", "P11dc", "D", "X"] {
+        for code in [
+            "L64", "L66!", "L00", "P35r", "P22lc55u", "P11dc", "D", "X", "LCC", "L9A", "P7Ir",
+            "PIIl",
+        ] {
             let mv: Move = code.parse().unwrap();
             assert_eq!(mv.to_string(), code);
         }
-        for bad in ["", "L6", "L77", "P", "P35", "P35q", "P35rP", "Dx", "L64?", "P11l22r33u44d55l"]
-        {
+        for bad in [
+            "",
+            "L6",
+            "LJ0",
+            "Lc1",
+            "L1212",
+            "P",
+            "P35",
+            "P35q",
+            "P35rP",
+            "Dx",
+            "L64?",
+            "P11l22r33u44d55l",
+        ] {
             assert!(bad.parse::<Move>().is_err(), "{bad} parsed");
         }
     }

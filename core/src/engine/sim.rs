@@ -18,7 +18,7 @@ pub struct SimStats {
     pub rounds: u64,
     pub moves: u64,
     /// Matches each side won (index: side).
-    pub wins: [u64; 4],
+    pub wins: [u64; crate::engine::rules::MAX_SEATS],
 }
 
 /// Plays `games` matches of random legal moves from `seed`.

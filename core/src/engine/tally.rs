@@ -2,15 +2,15 @@
 //! match is decided (RULES §1–§5, §8 C7–C9, T, K, M, O5, Tel).
 
 use crate::engine::round::{EndKind, RoundEnd};
-use crate::engine::rules::{Rules, Variant};
+use crate::engine::rules::{MAX_SEATS, Rules, Variant};
 use crate::engine::tile::TileSet;
 
 /// Totals and carried state of a match, per side.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Sheet {
-    pub scores: [u32; 4],
+    pub scores: [u32; MAX_SEATS],
     /// Under-threshold points carried to the next loss (Kozel, Osel).
-    pub remembered: [u32; 4],
+    pub remembered: [u32; MAX_SEATS],
     /// Tied values waiting for the next decided round (`eggs`).
     pub eggs: u32,
     /// Sides that lost the last scored round (Morskoy `loser_writes`), a bit per side.
@@ -29,7 +29,7 @@ pub struct MatchResult {
 pub struct RoundScore {
     /// The winning side; `None` for a tie.
     pub winner: Option<usize>,
-    pub written: [u32; 4],
+    pub written: [u32; MAX_SEATS],
     /// The seat the rules designate to lead next; `None` where the round-1 rule applies.
     pub next_leader: Option<u8>,
     /// Set when this round decided the match.
@@ -51,7 +51,7 @@ impl Sheet {
     pub fn score_round(&mut self, rules: &Rules, facts: &RoundFacts) -> RoundScore {
         let seats = facts.hands.len();
         let sides = rules.sides(seats);
-        let mut values = [0u32; 4];
+        let mut values = [0u32; MAX_SEATS];
         for (seat, hand) in facts.hands.iter().enumerate() {
             values[rules.side_of(seat)] += rules.hand_value(*hand);
         }
@@ -61,7 +61,8 @@ impl Sheet {
             EndKind::Domino => Some(rules.side_of(by as usize)),
             EndKind::Fish | EndKind::Closed => strict_lowest(values),
         };
-        let mut score = RoundScore { winner, written: [0; 4], next_leader: None, decided: None };
+        let mut score =
+            RoundScore { winner, written: [0; MAX_SEATS], next_leader: None, decided: None };
         let ctx = Ctx { rules, sides, values, winner, facts };
         match rules.variant() {
             Variant::Classic => self.classic(&ctx, &mut score),
@@ -174,14 +175,18 @@ impl Sheet {
         let p = ctx.others(w) + std::mem::take(&mut self.eggs);
         let at_zero = self.scores[w] == 0;
         if !at_zero || p >= rules.threshold() {
+            self.write(score, w, p);
             if at_zero {
+                // M3 (M10: with `write_off_all` the writer's points go too, if anyone else had
+                // points to wipe).
+                let others = (0..ctx.sides).any(|s| s != w && self.scores[s] > 0);
+                let all = rules.write_off_all() && others;
                 for (side, s) in self.scores[..ctx.sides].iter_mut().enumerate() {
-                    if side != w {
+                    if side != w || all {
                         *s = 0;
                     }
                 }
             }
-            self.write(score, w, p);
         }
         score.decided = if na_sto_won || self.automatic_win(ctx) || self.scores[w] >= rules.target()
         {
@@ -228,7 +233,7 @@ impl Sheet {
 
     /// A tied round: nobody writes, memories clear, the tied value goes to the eggs (K3, K4).
     fn tie(&mut self, ctx: &Ctx) {
-        self.remembered = [0; 4];
+        self.remembered = [0; MAX_SEATS];
         if ctx.rules.eggs() {
             self.eggs += ctx.values.iter().copied().min().unwrap_or(0);
         }

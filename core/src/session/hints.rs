@@ -32,7 +32,7 @@ impl Table {
         if self.seats.get(seat).and_then(Option::as_ref).is_some_and(|st| st.away) {
             return Err(Rejection::Away);
         }
-        if self.to_move() != Some(seat) {
+        if !self.may_move(seat) {
             return Err(Rejection::NotYourTurn);
         }
         let game = self.game.as_ref().ok_or(Rejection::NotStarted)?;

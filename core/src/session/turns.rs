@@ -28,7 +28,7 @@ impl Table {
         if self.seats[s].as_ref().is_some_and(|st| st.away) {
             return Err(Rejection::Away);
         }
-        if self.to_move() != Some(s) {
+        if !self.may_move(s) {
             return Err(Rejection::NotYourTurn);
         }
         self.check_flag(now)?;
@@ -73,6 +73,27 @@ impl Table {
             }
             _ => round.to_move().map(usize::from),
         }
+    }
+
+    /// Every seat that may move now, the seat to move first: with `either_partner_leads` a
+    /// later round's lead is its side's, so the partner opposite may make it too (K10).
+    pub fn movers(&self) -> Vec<usize> {
+        let Some(seat) = self.to_move() else { return Vec::new() };
+        let round = self.game.as_ref().and_then(|g| g.live.round());
+        let mut out = vec![seat];
+        if let Some(leader @ Leader::Side(_)) = round.and_then(|r| r.expected_leader()) {
+            let seats = self.seats.len();
+            let partner = (seat + seats / 2) % seats;
+            if partner != seat && leader.allows(partner as u8, seats as u8) {
+                out.push(partner);
+            }
+        }
+        out
+    }
+
+    /// Whether `seat` may move now (see [`Table::movers`]).
+    pub fn may_move(&self, seat: usize) -> bool {
+        self.movers().contains(&seat)
     }
 
     /// Makes every move that needs nobody — forced draws and knocks, the next deal, the end of

@@ -2,10 +2,12 @@
 //! legal placement. Only the seat's own tiles and public facts (the open ends) appear here.
 
 use super::board::{CLOSED, EndView, board_view};
+use super::hand_page::{IDLE_MAX, MoveButton, page_line, paged};
 use super::render::ends_text;
 use super::table::Buttons;
-use super::text::{arm_arrow, arm_word, seat_name, title, tr};
+use super::text::{arm_arrow, arm_word, title, tr};
 use crate::chat::press::{ButtonAction, ButtonData};
+use crate::engine::ai::takes_end;
 use crate::engine::board::{Arm, Board};
 use crate::engine::moves::{Move, Placement};
 use crate::engine::tile::Tile;
@@ -38,8 +40,12 @@ pub struct HandView {
     pub buttons: Buttons,
     /// The expert's hint taken for this move, as its button reads.
     pub hint: Option<String>,
+    /// The page of move buttons shown (0-based) and how many there are (see `hand_page`).
+    pub page: u8,
+    pub pages: u8,
     /// The tiles no button plays now (all of them when it is not this seat's move), for
-    /// platforms that show every tile with the unplayable ones disabled.
+    /// platforms that show every tile with the unplayable ones disabled; none when there are
+    /// more than [`IDLE_MAX`](super::hand_page::IDLE_MAX) (the text lists them).
     pub idle: Vec<Tile>,
 }
 
@@ -51,21 +57,40 @@ pub fn hand_view(table: &Table, seat: usize) -> Option<HandView> {
 
 /// The hand of `seat` in `lang`.
 pub fn hand_view_in(table: &Table, seat: usize, lang: Lang) -> Option<HandView> {
+    hand_view_page(table, seat, lang, None)
+}
+
+/// The hand of `seat` in `lang` at page `page` of its move buttons (`None`: the first; a page
+/// past the last shows the last).
+pub fn hand_view_page(
+    table: &Table,
+    seat: usize,
+    lang: Lang,
+    page: Option<u8>,
+) -> Option<HandView> {
     let st = table.seats.get(seat)?.as_ref()?;
     let live = table.live()?;
     let round = live.round()?;
     let mut tiles: Vec<Tile> = round.hand(seat).iter().collect();
     tiles.sort_by_key(|t| std::cmp::Reverse((t.high(), t.low())));
     let playing = table.phase == Phase::Playing;
+    let your_turn = playing && table.may_move(seat);
     let to_move = table.to_move();
-    let your_turn = playing && to_move == Some(seat);
     let b = |label: String, action| (label, ButtonData::new(table.id, table.version, action));
-    let mut buttons: Buttons = Vec::new();
+    let mut moves: Vec<MoveButton> = Vec::new();
     let mut playable: Vec<Tile> = Vec::new();
     let hinted = table.hint_now(seat).filter(|_| your_turn && !st.away);
-    let hint = hinted.and_then(|mv| move_label(&mv, round.board(), lang));
+    let max_pip = live.rules().max_pip();
+    let hint = hinted.and_then(|mv| {
+        let label = move_label(&mv, round.board(), lang)?;
+        Some(match takes_end(round.board(), round.hand(seat), &mv, max_pip) {
+            Some(x) => format!("{label} ({})", takes_end_note(lang, x)),
+            None => label,
+        })
+    });
+    let mut extra = None;
     if your_turn && !st.away {
-        let (mut singles, mut multis) = (Vec::new(), Vec::new());
+        let mut multis = Vec::new();
         for mv in live.legal_moves(seat) {
             let Some(mut label) = move_label(&mv, round.board(), lang) else { continue };
             playable.extend(move_tiles(&mv));
@@ -74,23 +99,24 @@ pub fn hand_view_in(table: &Table, seat: usize, lang: Lang) -> Option<HandView> 
             }
             let button = b(label, ButtonAction::Move(mv));
             match mv {
-                Move::Play(list) if list.len() > 1 => multis.push(vec![button]),
-                _ => singles.push(button),
+                Move::Play(list) if list.len() > 1 => multis.push((button, true)),
+                _ => moves.push((button, false)),
             }
         }
-        let mut singles = singles.into_iter().peekable();
-        while singles.peek().is_some() {
-            buttons.push(singles.by_ref().take(2).collect());
-        }
-        buttons.extend(multis);
+        moves.extend(multis);
         if table.hint_open(seat).is_ok() {
-            buttons
-                .push(vec![b(tr(lang, "💡 Подсказка", "💡 Hint").to_owned(), ButtonAction::Hint)]);
+            extra = Some(b(tr(lang, "💡 Подсказка", "💡 Hint").to_owned(), ButtonAction::Hint));
         }
     }
+    let arrow = |p| ButtonData::new(table.id, table.version, ButtonAction::HandPage(p));
+    let (mut buttons, page, pages) = paged(moves, page, extra, arrow);
     if st.away && playing {
         buttons
             .push(vec![b(tr(lang, "👋 Я вернулся", "👋 I'm back").to_owned(), ButtonAction::Back)]);
+    }
+    let mut idle: Vec<Tile> = tiles.iter().copied().filter(|t| !playable.contains(t)).collect();
+    if idle.len() > IDLE_MAX {
+        idle.clear();
     }
     Some(HandView {
         lang,
@@ -99,14 +125,18 @@ pub fn hand_view_in(table: &Table, seat: usize, lang: Lang) -> Option<HandView> 
         title: title(table, lang),
         seat: seat as u8,
         your_turn,
-        waiting_for: to_move.filter(|&s| s != seat).and_then(|s| seat_name(table, s, lang)),
+        waiting_for: to_move
+            .filter(|_| !your_turn)
+            .and_then(|_| super::notice::movers_text(table, lang)),
         away: st.away,
         playing,
         ends: board_view(round.board(), table.rules.variant()).ends,
-        idle: tiles.iter().copied().filter(|t| !playable.contains(t)).collect(),
+        idle,
         tiles,
         buttons,
         hint,
+        page,
+        pages,
     })
 }
 
@@ -129,6 +159,15 @@ pub(crate) fn same_move(a: &Move, b: &Move) -> bool {
             p.len() == q.len() && p.as_slice().iter().all(|x| q.as_slice().contains(x))
         }
         _ => a == b,
+    }
+}
+
+/// What a move that takes the end of `x` does («взять конца»: the mover holds the last
+/// `x`-half, so nobody else can play on it).
+pub fn takes_end_note(lang: Lang, x: u8) -> String {
+    match lang {
+        Lang::Ru => format!("берёте конец: {x} — последняя {x} у вас"),
+        Lang::En => format!("takes the end: {x}, you hold the last {x}"),
     }
 }
 
@@ -213,6 +252,7 @@ fn hand_lines(view: &HandView, full: bool) -> String {
     if full && !view.ends.is_empty() {
         out.push(format!("{} {}", tr(lang, "Концы:", "Ends:"), ends_text(&view.ends)));
     }
+    out.extend(page_line(view.page, view.pages, lang));
     out.push(status(view, full));
     out.join("\n")
 }

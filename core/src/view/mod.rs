@@ -14,6 +14,7 @@
 
 pub mod board;
 pub mod hand;
+pub mod hand_page;
 pub mod history;
 pub mod notice;
 pub mod picture;
@@ -29,7 +30,10 @@ mod render;
 /// The table buttons views carry (their codec is the chat layer's one press codec).
 pub use crate::chat::press::{BadButton, ButtonAction, ButtonData};
 pub use board::{BoardView, EndView, board_view};
-pub use hand::{HandView, hand_view, hand_view_in, move_label, render_hand, render_hand_brief};
+pub use hand::{
+    HandView, hand_view, hand_view_in, hand_view_page, move_label, render_hand, render_hand_brief,
+    takes_end_note,
+};
 pub use history::{RoundLine, round_history};
 pub use notice::{notice, notices, turn_text};
 pub use played::render_history;

@@ -124,15 +124,30 @@ pub fn notice(table: &Table, event: &Event, lang: Lang) -> Option<String> {
 }
 
 /// "Ваш ход, Анна!" for the seat to move (a person, not away); the adapter adds the mention.
+/// Where either partner may lead (`either_partner_leads`), the partner is named too: «Анна
+/// или Вера, ваш ход!».
 pub fn turn_text(table: &Table) -> Option<String> {
     let seat = table.to_move()?;
     let st = table.seats.get(seat)?.as_ref()?;
     let person = st.person().filter(|_| !st.away)?;
-    let name = display_name(&person.name);
+    let mut name = display_name(&person.name);
+    for other in table.movers().into_iter().skip(1) {
+        let Some(st) = table.seats.get(other).and_then(Option::as_ref) else { continue };
+        if let Some(p) = st.person().filter(|_| !st.away) {
+            name = format!("{name} {} {}", tr(table.lang, "или", "or"), display_name(&p.name));
+        }
+    }
     Some(match (table.lang, table.turn_secs) {
         (Lang::Ru, None) => format!("👉 {name}, ваш ход!"),
         (Lang::Ru, Some(s)) => format!("👉 {name}, ваш ход! На раздумье {s} с."),
         (Lang::En, None) => format!("👉 {name}, your move!"),
         (Lang::En, Some(s)) => format!("👉 {name}, your move! You have {s} s."),
     })
+}
+
+/// Who may move now, by name: «Анна», or «Анна или Вера» where either partner may lead.
+pub(crate) fn movers_text(table: &Table, lang: Lang) -> Option<String> {
+    let names: Vec<String> =
+        table.movers().into_iter().filter_map(|s| seat_name(table, s, lang)).collect();
+    (!names.is_empty()).then(|| names.join(&format!(" {} ", tr(lang, "или", "or"))))
 }

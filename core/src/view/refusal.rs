@@ -249,6 +249,14 @@ pub fn rules_error_text(error: &RulesError, lang: Lang) -> String {
         (RulesError::BadValue { key, .. }, Lang::En) => {
             format!("Wrong value for the option {}.", name(key))
         }
+        (RulesError::SetNotInVariant { set, variant }, Lang::Ru) => format!(
+            "Набор дубль-{set} бывает только в классике, не в игре «{}».",
+            variant_name(*variant, lang)
+        ),
+        (RulesError::SetNotInVariant { set, variant }, Lang::En) => format!(
+            "The double-{set} set is for traditional domino only, not {}.",
+            variant_name(*variant, lang)
+        ),
         (RulesError::UnknownPreset(p), Lang::Ru) => format!("Пресета «{p}» нет: {}.", presets()),
         (RulesError::UnknownPreset(p), Lang::En) => {
             format!("There is no preset «{p}»: {}.", presets())

@@ -43,6 +43,7 @@ pub const fn summary(variant: Variant, lang: Lang) -> &'static str {
     match (variant, lang) {
         (Variant::Classic, Lang::Ru) => "\
 • 2–4 игрока, каждый сам за себя. Двоим раздают по 7 костей, троим-четверым по 5; остальное — базар.
+• Большие наборы (дубль-9, 12, 15, 18: слово «дубль-12» или «набор 12»): до 8 игроков, раздача по набору и числу игроков.
 • Первый раунд начинает тот, у кого 6|6 (нет — старший дубль, нет дублей — самая тяжёлая кость); дальше — победитель прошлого раунда.
 • Кость приставляют к концу с тем же числом. Есть чем ходить — ходить обязан; нечем — берёшь из базара, пока не подойдёт; базар пуст — пас.
 • Кто первым выложил все кости, получает сумму очков на руках соперников.
@@ -50,6 +51,7 @@ pub const fn summary(variant: Variant, lang: Lang) -> &'static str {
 • Одинокий 0|0 в конце стоит 10.",
         (Variant::Classic, Lang::En) => "\
 • 2–4 players, each for himself. Two get 7 tiles each, three or four get 5; the rest is the bazaar.
+• Larger sets (double-9, 12, 15, 18: the word «double-12» or set=12): up to 8 players, the deal by the set and the players.
 • Round 1 is led by whoever holds 6|6 (else the highest double, else the heaviest tile); later rounds by the last winner.
 • Lay a tile on an end showing the same number. Holding a tile that fits, you must play; otherwise draw from the bazaar until one fits; with the bazaar empty, pass.
 • Whoever lays all his tiles first scores the pips left in the other hands.

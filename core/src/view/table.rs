@@ -149,7 +149,7 @@ pub fn table_view(table: &Table) -> TableView {
 pub fn table_view_in(table: &Table, lang: Lang) -> TableView {
     let game = table.game.as_ref();
     let round = game.and_then(|g| g.live.round()).filter(|_| table.phase == Phase::Playing);
-    let to_move = table.to_move();
+    let movers = table.movers();
     let seated = table.seats.iter().flatten().count();
     let match_no = table.matches_played + u32::from(table.phase == Phase::Playing);
     let phase = match &table.phase {
@@ -177,7 +177,7 @@ pub fn table_view_in(table: &Table, lang: Lang) -> TableView {
                 tiles: round.map(|r| r.hand(s).len()),
                 away: st.is_some_and(|st| st.away),
                 side_mark: side_mark(&table.rules, table.rules.side_of(s)),
-                to_move: to_move == Some(s),
+                to_move: movers.contains(&s),
             }
         })
         .collect();
@@ -272,6 +272,9 @@ fn last_move(table: &Table, lang: Lang) -> Option<String> {
     Some(format!("{who}: {}", super::render::move_text(&mv, board, lang)))
 }
 
+/// Seat buttons (remove a computer, swap neighbours) a row: up to eight seats make two rows.
+const SEAT_BUTTONS_PER_ROW: usize = 4;
+
 fn buttons(table: &Table, lang: Lang) -> Buttons {
     let b =
         |label: &str, action| (label.to_owned(), ButtonData::new(table.id, table.version, action));
@@ -316,9 +319,8 @@ fn buttons(table: &Table, lang: Lang) -> Buttons {
                     Occupant::Human(_) => None,
                 })
                 .collect();
-            if !bots.is_empty() {
-                rows.push(bots);
-            }
+            // More than four a row reads badly (and Discord takes five): rows of four.
+            rows.extend(bots.chunks(SEAT_BUTTONS_PER_ROW).map(<[_]>::to_vec));
             if seated >= 2 {
                 // Neighbours swap: every order can be reached, and in pairs each swap changes
                 // partners.
@@ -327,15 +329,14 @@ fn buttons(table: &Table, lang: Lang) -> Buttons {
                     2 => vec![(0, 1)],
                     _ => (0..n).map(|i| (i, (i + 1) % n)).collect(),
                 };
-                rows.push(
-                    pairs
-                        .into_iter()
-                        .map(|(i, j)| {
-                            let label = format!("{}⇄{}", i + 1, j + 1);
-                            b(&label, ButtonAction::Swap(i as u8, j as u8))
-                        })
-                        .collect(),
-                );
+                let swaps: Vec<_> = pairs
+                    .into_iter()
+                    .map(|(i, j)| {
+                        let label = format!("{}⇄{}", i + 1, j + 1);
+                        b(&label, ButtonAction::Swap(i as u8, j as u8))
+                    })
+                    .collect();
+                rows.extend(swaps.chunks(SEAT_BUTTONS_PER_ROW).map(<[_]>::to_vec));
             }
             rows
         }

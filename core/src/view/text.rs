@@ -36,9 +36,13 @@ pub const fn variant_name(variant: Variant, lang: Lang) -> &'static str {
 /// The variant, with «пары» when partners play together.
 pub fn rules_name(rules: &Rules, lang: Lang) -> String {
     let name = variant_name(rules.variant(), lang);
+    let name = match rules.set() {
+        crate::engine::tile::STANDARD_MAX_PIP => name.to_owned(),
+        set => format!("{name} ({}-{set})", tr(lang, "дубль", "double")),
+    };
     match rules.teams() {
         Teams::Pairs => format!("{name} ({})", tr(lang, "пары", "pairs")),
-        Teams::None => name.to_owned(),
+        Teams::None => name,
     }
 }
 

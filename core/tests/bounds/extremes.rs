@@ -42,7 +42,7 @@ proptest! {
         prop_assert!(rounds <= bounds::MAX_ROUNDS);
         // Moves per round are bounded by the rules: each tile laid once, each drawn once, and
         // between two plays fewer passes than seats (all passing is a fish).
-        let tiles = domino_core::engine::tile::TileSet::full(6).len() as usize;
+        let tiles = domino_core::engine::tile::TileSet::full(table.rules.max_pip()).len() as usize;
         for moves in &table.game.as_ref().unwrap().rounds {
             prop_assert!(moves.len() <= tiles * (2 + seats as usize), "{} moves", moves.len());
         }

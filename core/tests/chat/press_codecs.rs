@@ -147,6 +147,7 @@ fn action() -> impl Strategy<Value = ButtonAction> {
         any::<u8>().prop_map(Size),
         any::<u8>().prop_map(Side),
         (any::<u8>(), any::<u8>()).prop_map(|(a, b)| Swap(a, b)),
+        any::<u8>().prop_map(HandPage),
     ]
 }
 
@@ -157,7 +158,7 @@ fn every_action_is_generated(a: ButtonAction) {
     match a {
         Join | Leave | AddBot | RemoveBot(_) | Start | Hand | Hint | Move(_) | Resign | VoteEnd
         | End | Rematch | Back | Accept | Decline | Lang(_) | Timer(_) | Level(_) | Variant(_)
-        | Size(_) | Side(_) | Swap(..) | Shuffle => {}
+        | Size(_) | Side(_) | Swap(..) | Shuffle | HandPage(_) => {}
     }
 }
 
@@ -195,6 +196,8 @@ fn change_on(page: Page) -> BoxedStrategy<Change> {
                 common,
                 proptest::sample::select(presets).prop_map(Change::Preset),
                 proptest::sample::select(targets).prop_map(Change::Target),
+                proptest::sample::select(domino_core::engine::rules::SETS.to_vec())
+                    .prop_map(Change::Set),
                 proptest::sample::select(switches).prop_map(Change::Switch),
                 subset,
             ]

@@ -28,15 +28,21 @@ pub fn table() -> impl Strategy<Value = (Rules, usize)> {
                 "target" => json!(rng.random_range(20..150)),
                 "teams" => json!("pairs"),
                 "deal" => json!(rng.random_range(3..=7)),
+                "set" if variant == Variant::Classic => {
+                    json!([6, 9, 12, 15, 18][rng.random_range(0..5usize)])
+                }
+                "set" => json!(6),
+                "start_threshold" => json!(rng.random_range(1..40)),
                 "opener_order" => json!(rng.random_bool(0.5)),
                 _ => json!(rng.random_bool(0.5)),
             };
             options.insert(key.to_owned(), value);
         }
         let rules = Rules::from_options(variant, &Value::Object(options), None).expect("valid");
-        let seats = (2..=4).find(|&n| rules.check_table(n).is_ok() && rng.random_bool(0.5));
-        let seats =
-            seats.unwrap_or_else(|| (2..=4).find(|&n| rules.check_table(n).is_ok()).unwrap());
-        (rules, seats)
+        // Every count the rules seat alike, so that tables of five to eight come up as often
+        // as duels.
+        let most = rules.max_players();
+        let fits: Vec<usize> = (2..=most).filter(|&n| rules.check_table(n).is_ok()).collect();
+        (rules, fits[rng.random_range(0..fits.len())])
     })
 }

@@ -27,13 +27,15 @@ fn laid_by(mv: &Move) -> Vec<Tile> {
     }
 }
 
+/// The pips drawn for a set of tiles face up: a half past nine is a numeral, not pips.
 fn pips(set: TileSet) -> usize {
-    set.iter().map(|t| t.pips() as usize).sum()
+    let half = |v: u8| if v > 9 { 0 } else { usize::from(v) };
+    set.iter().map(|t| half(t.low()) + half(t.high())).sum()
 }
 
 /// The hands left when round `round` (1-based) of the table's match ended, replayed here
 /// from the seed and the stored moves.
-fn hands_at_end(table: &Table, round: usize) -> TileSet {
+pub(super) fn hands_at_end(table: &Table, round: usize) -> TileSet {
     let game = table.game.as_ref().expect("a match");
     let (rules, seats) = (game.live.rules(), game.live.seats());
     let mut m = Match::new(rules.clone(), seats).expect("rules seat the table");

@@ -64,3 +64,44 @@ fn a_match_tally() {
     assert_eq!(svg.matches("class=\"side\"").count(), 2, "one line per side");
     insta::assert_snapshot!("tally_kozel_pairs", svg);
 }
+
+/// Eight at a double-eighteen: every hand of the first round under its board, each tile drawn
+/// once and inside the picture (rows lower than for four), and the tally of eight lines.
+#[test]
+fn eight_hands_of_a_double_eighteen() {
+    let people: Vec<_> = ["Анна", "Boris"].map(person).into();
+    let options = json!({"set": 18, "target": 1000});
+    let mut t = started(rules(Variant::Classic, options), 8, Lang::Ru, &people, 3);
+    play_until(&mut t, first, |t| rounds(t) > 1);
+    let style = Style::default();
+    let svg = round_end_svg(&t, 1, &style).expect("round 1 is over");
+    let hands = super::properties::hands_at_end(&t, 1);
+    super::svg::check(&svg, 'h', hands).expect("every hand's tile once, inside, apart");
+    assert_eq!(svg.matches("<g class=\"seat\"").count(), 8, "a row per seat");
+    insta::assert_snapshot!("round_end_eight_double_eighteen", svg);
+    let tally = tally_svg(&t, &style).expect("a tally");
+    assert_eq!(tally.matches("class=\"side\"").count(), 8, "one line per side");
+}
+
+/// A double-eighteen line of many tiles stays inside the table picture, each tile once.
+#[test]
+fn a_long_double_eighteen_line() {
+    let people: Vec<_> = ["Анна", "Boris"].map(person).into();
+    let options = json!({"set": 18, "deal": 95, "target": 1000});
+    let t = table_of(options, &people, |t| laid(t) >= 60);
+    let style = Style::default();
+    let svg = table_svg(&t, &style).expect("a table picture");
+    let on_table = t.live().and_then(|m| m.round()).unwrap().board().on_table();
+    assert!(on_table.len() >= 60, "{} tiles", on_table.len());
+    super::svg::check(&svg, 't', on_table).expect("every tile once, inside, apart");
+}
+
+fn table_of(
+    options: Value,
+    people: &[domino_core::session::Person],
+    stop: impl Fn(&Table) -> bool,
+) -> Table {
+    let mut t = started(rules(Variant::Classic, options), 2, Lang::Ru, people, 3);
+    play_until(&mut t, first, stop);
+    t
+}

@@ -12,6 +12,8 @@ pub struct Drawn {
     /// x, y, width, height of its outline.
     pub rect: (f32, f32, f32, f32),
     pub pips: Vec<(f32, f32)>,
+    /// The points of each stroke (the middle line, and a numeral's strokes past nine).
+    pub strokes: Vec<Vec<(f32, f32)>>,
 }
 
 fn attr(line: &str, name: &str) -> Option<f32> {
@@ -36,7 +38,13 @@ pub fn tiles(svg: &str) -> Vec<Drawn> {
             let (kind, index) = id.split_at(1);
             if let (Some(kind @ ('t' | 'h')), Ok(index)) = (kind.chars().next(), index.parse()) {
                 let tile = Tile::from_index(index);
-                open = Some(Drawn { tile, kind, rect: (0.0, 0.0, 0.0, 0.0), pips: Vec::new() });
+                open = Some(Drawn {
+                    tile,
+                    kind,
+                    rect: (0.0, 0.0, 0.0, 0.0),
+                    pips: Vec::new(),
+                    strokes: Vec::new(),
+                });
             }
         } else if line == "</g>" {
             out.extend(open.take());
@@ -46,6 +54,13 @@ pub fn tiles(svg: &str) -> Vec<Drawn> {
                 d.rect = (a("x"), a("y"), a("width"), a("height"));
             } else if line.starts_with("<circle class=\"pip\"") {
                 d.pips.push((attr(line, "cx").expect("cx"), attr(line, "cy").expect("cy")));
+            } else if let Some(rest) = line.strip_prefix("<polyline points=\"") {
+                let points = rest.split('"').next().unwrap_or_default().split(' ');
+                let points = points.filter_map(|p| {
+                    let (x, y) = p.split_once(',')?;
+                    Some((x.parse().ok()?, y.parse().ok()?))
+                });
+                d.strokes.push(points.collect());
             }
         }
     }
@@ -57,13 +72,27 @@ pub fn all_pips(svg: &str) -> usize {
     svg.lines().filter(|l| l.starts_with("<circle class=\"pip\"")).count()
 }
 
-/// Pips on each half of a drawn tile, fewer first.
+/// What a half shows for a value past nine: its numeral (the core's tile test checks that the
+/// strokes spell the value).
+const NUMERAL: u32 = 100;
+
+/// What each half of a drawn tile shows, lower first: its pips, or [`NUMERAL`] where strokes
+/// stand on a half with no pips.
 fn halves(d: &Drawn) -> (u32, u32) {
     let (x, y, w, h) = d.rect;
     let (mx, my) = (x + w / 2.0, y + h / 2.0);
-    let first = d.pips.iter().filter(|p| if w > h { p.0 < mx } else { p.1 < my }).count() as u32;
+    let on_first = |p: &(f32, f32)| if w > h { p.0 < mx } else { p.1 < my };
+    let first = d.pips.iter().filter(|p| on_first(p)).count() as u32;
     let second = d.pips.len() as u32 - first;
-    (first.min(second), first.max(second))
+    // A numeral's strokes lie wholly on one half, clear of the middle line (which lies on it).
+    let clear =
+        |p: &(f32, f32)| if w > h { (p.0 - mx).abs() > 1.0 } else { (p.1 - my).abs() > 1.0 };
+    let numeral = |on: bool| {
+        d.strokes.iter().any(|s| !s.is_empty() && s.iter().all(|p| clear(p) && on_first(p) == on))
+    };
+    let read = |pips: u32, on: bool| if numeral(on) && pips == 0 { NUMERAL } else { pips };
+    let (a, b) = (read(first, true), read(second, false));
+    (a.min(b), a.max(b))
 }
 
 /// Checks the tile groups of kind `kind` in `svg`: exactly the tiles of `expect`, each once,
@@ -90,7 +119,8 @@ pub fn check(svg: &str, kind: char, expect: TileSet) -> Result<(), String> {
         if !inside {
             return Err(format!("{} has a pip outside it", d.tile));
         }
-        let want = (d.tile.low() as u32, d.tile.high() as u32);
+        let shows = |v: u8| if v > 9 { NUMERAL } else { u32::from(v) };
+        let want = (shows(d.tile.low()), shows(d.tile.high()));
         if halves(d) != want {
             return Err(format!("{} is drawn with pips {:?}", d.tile, halves(d)));
         }

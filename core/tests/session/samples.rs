@@ -1,5 +1,6 @@
 //! Every sample record replays to its `.expected.json` (RECORD.md): the copies committed in
-//! `tests/records/`, and those in `../shared/records/` when that folder is beside the checkout.
+//! `tests/records/` (the larger sets and the rules of RULES-next.md among them), and those in
+//! `../shared/records/` and `../shared/records-new/` when that folder is beside the checkout.
 
 use domino_core::engine::record::{Record, replay};
 use serde_json::Value;
@@ -58,15 +59,17 @@ fn check(dir: &Path) -> usize {
 #[test]
 fn committed_samples_replay_to_their_expected_output() {
     let n = check(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/records"));
-    assert!(n >= 8, "only {n} samples found");
+    assert!(n >= 14, "only {n} samples found");
 }
 
 #[test]
 fn shared_samples_replay_to_their_expected_output_when_present() {
-    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/records");
-    let n = check(&shared);
-    if shared.is_dir() {
-        assert!(n > 0, "{} holds no samples", shared.display());
+    for dir in ["records", "records-new"] {
+        let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared").join(dir);
+        let n = check(&shared);
+        if shared.is_dir() {
+            assert!(n > 0, "{} holds no samples", shared.display());
+        }
     }
 }
 

@@ -16,7 +16,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::json;
 
-/// Every `a|b` in `text`: the tiles written `[a|b]`, and how many were not bracketed.
+/// Every `a|b` in `text` (halves of one or two digits, up to a double-eighteen): the tiles
+/// written `[a|b]`, and how many were not bracketed.
 fn tiles_in(text: &str) -> (Vec<Tile>, usize) {
     let c: Vec<char> = text.chars().collect();
     let (mut tiles, mut loose) = (Vec::new(), 0);
@@ -24,12 +25,22 @@ fn tiles_in(text: &str) -> (Vec<Tile>, usize) {
         if c[i] != '|' || !c[i - 1].is_ascii_digit() || !c[i + 1].is_ascii_digit() {
             continue;
         }
-        let pip = |ch: char| ch.to_digit(10).unwrap() as u8;
-        let bracketed = i >= 2 && c[i - 2] == '[' && c.get(i + 2) == Some(&']');
-        if bracketed && pip(c[i - 1]) <= 6 && pip(c[i + 1]) <= 6 {
-            tiles.push(Tile::new(pip(c[i - 1]), pip(c[i + 1])));
-        } else {
-            loose += 1;
+        let mut a = i;
+        while a > 0 && c[a - 1].is_ascii_digit() {
+            a -= 1;
+        }
+        let mut b = i + 1;
+        while b < c.len() && c[b].is_ascii_digit() {
+            b += 1;
+        }
+        let half = |s: &[char]| -> Option<u8> {
+            let n: u8 = s.iter().collect::<String>().parse().ok()?;
+            (s.len() <= 2 && (s.len() == 1 || s[0] != '0') && n <= 18).then_some(n)
+        };
+        let bracketed = a >= 1 && c[a - 1] == '[' && c.get(b) == Some(&']');
+        match (bracketed, half(&c[a..i]), half(&c[i + 1..b])) {
+            (true, Some(x), Some(y)) => tiles.push(Tile::new(x, y)),
+            _ => loose += 1,
         }
     }
     (tiles, loose)
@@ -110,13 +121,14 @@ fn check_hands(table: &Table) {
                 assert!(mv.tiles().all(|t| own.contains(t)), "seat {seat} offered {mv}");
             }
         }
+        // Every `a|b` (halves of one or two digits) is a tile of the seat's own.
         let c: Vec<char> = text.chars().collect();
         for i in 1..c.len() - 1 {
             if c[i] == '|' && c[i - 1].is_ascii_digit() && c[i + 1].is_ascii_digit() {
-                let t = Tile::new(
-                    c[i - 1].to_digit(10).unwrap() as u8,
-                    c[i + 1].to_digit(10).unwrap() as u8,
-                );
+                let before = c[..i].iter().rev().take_while(|d| d.is_ascii_digit());
+                let a: String = before.collect::<Vec<_>>().into_iter().rev().collect();
+                let b: String = c[i + 1..].iter().take_while(|d| d.is_ascii_digit()).collect();
+                let t = Tile::new(a.parse().unwrap(), b.parse().unwrap());
                 assert!(own.contains(t), "seat {seat} sees {t}:\n{text}");
             }
         }
@@ -141,6 +153,10 @@ fn configs() -> Vec<(Variant, serde_json::Value, u8)> {
         (Telefon, json!({}), 2),
         (Telefon, json!({"multi_doubles": true}), 3),
         (Telefon, json!({"preset": "sport"}), 4),
+        // Larger sets seat up to eight (classic only).
+        (Classic, json!({"set": 12, "target": 100}), 6),
+        (Classic, json!({"set": 18, "target": 100}), 8),
+        (Classic, json!({"set": 9, "deal": 4, "target": 60}), 5),
     ]
 }
 
@@ -200,7 +216,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
 
     #[test]
-    fn public_views_show_only_tiles_on_the_table(config in 0..14usize, seed in any::<u64>()) {
+    fn public_views_show_only_tiles_on_the_table(config in 0..17usize, seed in any::<u64>()) {
         play(config, seed);
     }
 }

@@ -3,6 +3,8 @@
 //! counting the hints of each person.
 
 use super::fixtures::{apply, first, person, play_until, rules, started};
+use domino_core::engine::ai::takes_end;
+use domino_core::engine::moves::Move;
 use domino_core::engine::rules::Variant;
 use domino_core::session::{Action, Event, Lang, Table};
 use domino_core::view::{ButtonAction, hand_view, notices, render_hand, render_table, table_view};
@@ -52,4 +54,51 @@ fn hints_on_the_hand_and_in_the_round_result() {
         text.push(result.join("\n"));
         insta::assert_snapshot!(format!("hints_{}", lang.key()), text.join("\n\n=====\n\n"));
     }
+}
+
+/// The seat to move and a move of its that takes an end and one that does not, if it has both.
+fn take_and_not(t: &Table) -> Option<(usize, Move, u8, Move)> {
+    let seat = t.to_move()?;
+    let live = t.live()?;
+    let round = live.round()?;
+    let max = live.rules().max_pip();
+    let takes = |mv: &Move| takes_end(round.board(), round.hand(seat), mv, max);
+    let moves = live.legal_moves(seat);
+    let (taking, x) = moves.iter().find_map(|m| takes(m).map(|x| (*m, x)))?;
+    let other = moves.iter().find(|m| takes(m).is_none() && !m.tiles().eq(taking.tiles()))?;
+    Some((seat, taking, x, *other))
+}
+
+/// A hinted move that takes an end says so on the hand («берёте конец», "takes the end"); a
+/// hinted move that does not, at the same position, says nothing of it.
+#[test]
+fn a_hint_that_takes_the_end_says_so() {
+    let mut found = 0;
+    for seed in 1..120 {
+        for lang in [Lang::Ru, Lang::En] {
+            let people = [person("Анна"), person("Boris")];
+            let mut table = started(rules(Variant::Classic, json!({})), 2, lang, &people, seed);
+            table.hints = true;
+            play_until(&mut table, first, |t| take_and_not(t).is_some());
+            let Some((seat, taking, x, other)) = take_and_not(&table) else { continue };
+            let word = match lang {
+                Lang::Ru => "берёте конец",
+                Lang::En => "takes the end",
+            };
+            let phrase = format!("{word}: {x}");
+            let mut plain = table.clone();
+            let who = people[seat].clone();
+            apply(&mut table, &who, Action::Hint { mv: taking });
+            let text = render_hand(&hand_view(&table, seat).unwrap());
+            assert!(text.contains(&phrase), "seed {seed}: {text}");
+            apply(&mut plain, &who, Action::Hint { mv: other });
+            let text = render_hand(&hand_view(&plain, seat).unwrap());
+            assert!(!text.contains(word), "seed {seed}: {text}");
+            found += 1;
+        }
+        if found >= 6 {
+            break;
+        }
+    }
+    assert!(found >= 6, "only {found} positions where a move takes the end");
 }

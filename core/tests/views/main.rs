@@ -6,4 +6,5 @@ mod fixtures;
 mod hidden;
 mod hint_views;
 mod menus;
+mod sets;
 mod snapshots;

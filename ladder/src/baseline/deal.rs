@@ -36,7 +36,7 @@ impl Places {
             tiles: [(Tile::double(0), 0); 64],
             count: 0,
         };
-        let mut lacks = [0u16; MAX_PLACES];
+        let mut lacks = [0 as domino_core::engine::tile::PipMask; MAX_PLACES];
         for seat in (0..obs.seats()).filter(|&s| s != obs.seat()) {
             p.seats[p.len] = seat;
             p.room[p.len] = obs.hand_size(seat) as u32;

@@ -30,6 +30,7 @@ impl MenuPress {
             Change::Preset(None) => "preset.none".to_owned(),
             Change::Preset(Some(p)) => format!("preset.{}", p.key()),
             Change::Target(n) => format!("target.{n}"),
+            Change::Set(n) => format!("set.{n}"),
             Change::Switch(key) => format!("opt.{key}"),
             Change::Switches(_) => "opts".to_owned(),
             Change::Done => "done".to_owned(),
@@ -97,6 +98,12 @@ impl MenuPress {
                     "target" => {
                         let n = crate::bounds::TARGET.check(crate::bounds::digits(arg)?).ok()?;
                         (n.to_string() == arg && game.is_some()).then_some(Change::Target(n))?
+                    }
+                    "set" => {
+                        let n = crate::engine::rules::SETS
+                            .into_iter()
+                            .find(|n| n.to_string() == arg)?;
+                        game.is_some().then_some(Change::Set(n))?
                     }
                     "opt" => Change::Switch(switch(arg)?),
                     _ => return None,

@@ -27,6 +27,8 @@ pub enum ButtonAction {
     Start,
     /// Show me my tiles (privately).
     Hand,
+    /// Show me this page (0-based) of my hand's move buttons (`view::hand_page`).
+    HandPage(u8),
     /// The expert's hint for my move (on the hand; worked out by the service, not a command
     /// the button can carry).
     Hint,
@@ -54,13 +56,13 @@ pub enum ButtonAction {
 }
 
 impl ButtonAction {
-    /// Whether a press is taken from any version of its table: only «My tiles», which changes
-    /// nothing and shows the presser's own hand as it is now. Every other press — seats,
+    /// Whether a press is taken from any version of its table: only «My tiles» and its pages
+    /// («◀», «▶»), which change nothing and show the presser's own hand as it is now. Every other press — seats,
     /// lobby settings, start, moves, the hint, resign, vote to end, end, rematch, back, accept,
     /// decline — means something only on the version it was drawn for, and any other is
     /// refused as out of date (ARCHITECTURE.md, Invariants).
     pub const fn any_version(self) -> bool {
-        matches!(self, ButtonAction::Hand)
+        matches!(self, ButtonAction::Hand | ButtonAction::HandPage(_))
     }
 
     /// The command a button asks of its table; `None` for «my tiles», which only shows, and
@@ -74,7 +76,7 @@ impl ButtonAction {
             bot_level,
         };
         Some(match self {
-            ButtonAction::Hand | ButtonAction::Hint => return None,
+            ButtonAction::Hand | ButtonAction::HandPage(_) | ButtonAction::Hint => return None,
             ButtonAction::Join => Action::Join { seat: None },
             ButtonAction::Leave => Action::Leave,
             ButtonAction::AddBot => Action::AddBot { seat: None },
@@ -179,6 +181,7 @@ fn push_action(out: &mut String, action: &ButtonAction) {
         ButtonAction::Decline => "no",
         ButtonAction::Shuffle => "shuffle",
         ButtonAction::Side(side) => return write!(out, "side.{side}").expect("to a string"),
+        ButtonAction::HandPage(page) => return write!(out, "page.{page}").expect("to a string"),
         ButtonAction::Swap(a, b) => return write!(out, "swap.{a}.{b}").expect("to a string"),
         ButtonAction::RemoveBot(seat) => return write!(out, "unbot.{seat}").expect("to a string"),
         ButtonAction::Move(mv) => return write!(out, "m.{mv}").expect("to a string"),
@@ -232,6 +235,7 @@ fn parse_action(s: &str) -> Option<ButtonAction> {
                 "variant" => ButtonAction::Variant(arg.parse().ok()?),
                 "size" => ButtonAction::Size(parse_decimal(arg)?.try_into().ok()?),
                 "side" => ButtonAction::Side(parse_decimal(arg)?.try_into().ok()?),
+                "page" => ButtonAction::HandPage(parse_decimal(arg)?.try_into().ok()?),
                 "swap" => {
                     let (a, b) = arg.split_once('.')?;
                     let seat = |t: &str| u8::try_from(parse_decimal(t)?).ok();
@@ -277,6 +281,9 @@ mod tests {
         let data = ButtonData::new(100, 11, ButtonAction::Move(mv));
         assert_eq!(data.encode(), "1:2s:b:m.P22lc55u");
         assert_eq!(ButtonData::new(-1, 0, ButtonAction::Join).encode(), "1:-1:0:join");
+        let page = ButtonData::new(5, 0, ButtonAction::HandPage(11));
+        assert_eq!(page.encode(), "1:5:0:page.11");
+        assert_eq!(ButtonData::decode("1:5:0:page.11"), Ok(page));
         let max = ButtonData::new(i64::MIN, u64::MAX, ButtonAction::Timer(Some(u32::MAX)));
         assert_eq!(ButtonData::decode(&max.encode()), Ok(max));
         for bad in [
@@ -301,6 +308,10 @@ mod tests {
             "1:1:1:swap.1.2.3",
             "1:1:1:shuffle.1",
             "1:1:1:hint.1",
+            "1:1:1:page.",
+            "1:1:1:page.01",
+            "1:1:1:page.256",
+            "1:1:1:page",
             "1:1:1:join:",
             "1:1:3w5e11264sgsg:join",
             "1:1y2p0ij32e8e8:0:join",

@@ -72,15 +72,23 @@ pub async fn run_direct<S: Store>(chat: &Chat<S>, scenario: &Scenario, at: ChatI
                 let t = newest(chat, &at, None).await.expect("a table");
                 let who = person(&step.who);
                 let data = hand_button(&t, &who, hand);
-                let a = chat.handle(&from(&step.who), Request::press(data.encode())).await;
+                let mut a = chat.handle(&from(&step.who), Request::press(data.encode())).await;
+                if hand == "page" {
+                    let Some(Body::Hand(view)) = a.reply.as_ref().map(|r| &r.body) else {
+                        panic!("«▶» shows the hand: {:?}", a.text())
+                    };
+                    assert_eq!(view.page, 1, "«▶» shows the second page");
+                    let mv = first_move(view).expect("a move on the second page");
+                    a = chat.handle(&from(&step.who), Request::press(mv.encode())).await;
+                }
                 take(&a, &mut menu);
             }
-            Act::Play { .. } => {
+            Act::Play { play } => {
                 let id = newest(chat, &at, None).await.expect("a table").id;
                 for _ in 0..5000 {
                     chat.service().settled().await;
                     let t = chat.service().table(id).await.unwrap().unwrap();
-                    if t.phase != Phase::Playing {
+                    if played(play, &t) {
                         break;
                     }
                     let seat = t.to_move().expect("someone to move");
@@ -91,7 +99,13 @@ pub async fn run_direct<S: Store>(chat: &Chat<S>, scenario: &Scenario, at: ChatI
                         view.buttons.first().and_then(|r| r.first()).expect("a move").clone();
                     let from = Asker { lang: Some(Lang::Ru), ..Asker::member(at.clone(), who) };
                     let a = chat.handle(&from, Request::press(data.encode())).await;
-                    assert!(a.reply.is_none(), "a legal move is taken: {:?}", a.text());
+                    assert!(
+                        a.reply.is_none(),
+                        "a legal move is taken: {:?} {} {:?}",
+                        a.text(),
+                        data.encode(),
+                        t.rules.max_pip()
+                    );
                 }
             }
         }
@@ -133,10 +147,13 @@ pub fn hand_button(t: &crate::session::Table, who: &Person, name: &str) -> Butto
     let found = match name {
         "hint" => buttons.iter().find(|d| d.action == ButtonAction::Hint),
         "move" => buttons.iter().find(|d| matches!(d.action, ButtonAction::Move(_))),
+        // «▶»: the page after the first.
+        "next" | "page" => buttons.iter().find(|d| d.action == ButtonAction::HandPage(1)),
         other => panic!("no hand button {other}"),
     };
     let forged = match name {
         "hint" => ButtonAction::Hint,
+        "next" | "page" => ButtonAction::HandPage(1),
         _ => ButtonAction::Move(crate::engine::moves::Move::Pass),
     };
     found.copied().unwrap_or_else(|| ButtonData::new(t.id, t.version, forged))

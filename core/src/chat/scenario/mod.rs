@@ -54,11 +54,14 @@ pub enum Act {
     },
     /// The item labelled so on the latest settings menu.
     Menu { menu: String },
-    /// Everybody plays the newest table's match to its end, each pressing the first move
-    /// their hand offers.
+    /// Everybody plays the newest table's match to its end (`match`), or its first round
+    /// (`round`: until the second is dealt or the match ends), each pressing the first move
+    /// their hand offers ([`played`]).
     Play { play: String },
     /// A button on the person's own hand at the newest table: `hint`, or `move` (the first
     /// move it offers). A button the hand does not show is pressed as a forged one would be.
+    /// `page`: the hand's «▶» (its next page of moves), then the first move on the page it
+    /// shows, pressed on the hand as the platform redrew it.
     Hand { hand: String },
     /// The person becomes an admin of the chat.
     Admin { admin: bool },
@@ -118,6 +121,7 @@ impl Scenario {
                     out.add_preset(p.expect("a preset"))
                 }
                 ArgKind::Target => out.set_target(int()),
+                ArgKind::Set => out.set_set(int() as u8),
                 ArgKind::Options => {
                     super::words::rule_words(&mut out, value.as_str().unwrap()).unwrap()
                 }
@@ -141,6 +145,26 @@ pub async fn wait<S: Store>(service: &crate::service::Service<S>, secs: u32) {
     assert!(service.advance_clock(secs as i64 * 1000), "scenarios run on a test clock");
     service.fire_due().await;
     service.settled().await;
+}
+
+/// Whether a `play` step is done with table `t`: `match` plays to the match's end, `round`
+/// to the end of its first round (the second dealt, or the match over).
+pub fn played(play: &str, t: &crate::session::Table) -> bool {
+    let rounds = t.game.as_ref().map_or(0, |g| g.rounds.len());
+    match play {
+        "match" => t.phase != Phase::Playing,
+        "round" => t.phase != Phase::Playing || rounds >= 2,
+        other => panic!("no play {other}: `match` or `round`"),
+    }
+}
+
+/// The first move button a hand shows.
+pub fn first_move(view: &crate::view::HandView) -> Option<ButtonData> {
+    view.buttons
+        .iter()
+        .flatten()
+        .map(|(_, d)| *d)
+        .find(|d| matches!(d.action, ButtonAction::Move(_)))
 }
 
 /// Every scenario table in `dir` (`*.json`), by file name, read.

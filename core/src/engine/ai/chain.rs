@@ -14,7 +14,8 @@ use crate::engine::ai::draws::Kept;
 use crate::engine::ai::evidence::Evidence;
 use crate::engine::ai::observation::Observation;
 use crate::engine::round::Round;
-use crate::engine::tile::{Tile, TileSet};
+use crate::engine::rules::MAX_SEATS;
+use crate::engine::tile::{PipMask, Tile, TileSet};
 use rand::Rng;
 use rand::seq::SliceRandom;
 
@@ -24,20 +25,20 @@ const BURN_IN: usize = 4;
 const THIN: usize = 4;
 /// Independent deals the chain starts from the likeliest of.
 const STARTS: usize = 8;
-/// The place index of the bazaar (hands are places 0..4, by seat).
-const BAZAAR: u8 = 4;
+/// The place index of the bazaar (hands are places 0..MAX_SEATS, by seat).
+const BAZAAR: u8 = MAX_SEATS as u8;
 
 pub(super) struct Chain {
     /// Every hidden tile and its place.
     tiles: Vec<(Tile, u8)>,
-    hands: [TileSet; 4],
-    voids: [u16; 4],
+    hands: [TileSet; MAX_SEATS],
+    voids: [PipMask; MAX_SEATS],
     /// Per seat, the tiles it kept from each of its draw runs ([`super::draws`]).
-    kept: [Kept; 4],
+    kept: [Kept; MAX_SEATS],
     /// Seats whose runs kept tiles, a labelling to walk.
     keeping: Vec<usize>,
     /// Each hand's log-likelihood term.
-    terms: [f32; 4],
+    terms: [f32; MAX_SEATS],
     /// Places holding at least one hidden tile.
     places: usize,
 }
@@ -46,10 +47,10 @@ impl Chain {
     pub(super) fn new(obs: &Observation, evidence: &Evidence, rng: &mut impl Rng) -> Chain {
         let rules = obs.rules();
         let others: Vec<usize> = (0..obs.seats()).filter(|&s| s != obs.seat()).collect();
-        let mut best: Option<(f32, Round, [Kept; 4])> = None;
+        let mut best: Option<(f32, Round, [Kept; MAX_SEATS])> = None;
         for _ in 0..STARTS {
             let world = deal::sample(obs, rng);
-            let mut kept: [Kept; 4] = Default::default();
+            let mut kept: [Kept; MAX_SEATS] = Default::default();
             for &s in &others {
                 kept[s] = evidence.draws(s).label(world.hand(s), rng);
             }
@@ -61,14 +62,14 @@ impl Chain {
         let (_, world, kept) = best.expect("at least one start");
         let mut chain = Chain {
             tiles: Vec::with_capacity(32),
-            hands: [TileSet::EMPTY; 4],
-            voids: [0; 4],
+            hands: [TileSet::EMPTY; MAX_SEATS],
+            voids: [0; MAX_SEATS],
             keeping: others.iter().copied().filter(|&s| evidence.draws(s).keeps()).collect(),
             kept,
-            terms: [0.0; 4],
+            terms: [0.0; MAX_SEATS],
             places: 0,
         };
-        let mut used = [false; 5];
+        let mut used = [false; MAX_SEATS + 1];
         for tile in obs.unseen() {
             let place = others
                 .iter()
@@ -90,7 +91,7 @@ impl Chain {
     }
 
     /// The hands now (the observing seat's left empty).
-    pub(super) fn hands(&self) -> [TileSet; 4] {
+    pub(super) fn hands(&self) -> [TileSet; MAX_SEATS] {
         self.hands
     }
 

@@ -7,12 +7,15 @@
 
 use crate::engine::ai::observation::Observation;
 use crate::engine::round::Round;
-use crate::engine::tile::{Tile, TileSet};
+use crate::engine::rules::MAX_SEATS;
+use crate::engine::tile::{PipMask, TILE_COUNT, Tile, TileSet};
 use rand::Rng;
 use rand::seq::SliceRandom;
 
-/// Where hidden tiles go: up to three other hands, then the bazaar.
-const MAX_PLACES: usize = 4;
+/// Where hidden tiles go: up to seven other hands, then the bazaar.
+const MAX_PLACES: usize = MAX_SEATS;
+/// A bit per place (up to seven other hands and the bazaar).
+type PlaceMask = u16;
 /// Quick attempts before the checked dealer.
 const QUICK_TRIES: usize = 4;
 
@@ -23,7 +26,7 @@ struct Places {
     room: [u32; MAX_PLACES],
     len: usize,
     /// Tiles to place, and for each a bit per place it may go to.
-    tiles: [(Tile, u8); 64],
+    tiles: [(Tile, PlaceMask); TILE_COUNT],
     count: usize,
 }
 
@@ -33,10 +36,10 @@ impl Places {
             seats: [0; MAX_PLACES],
             room: [0; MAX_PLACES],
             len: 0,
-            tiles: [(Tile::double(0), 0); 64],
+            tiles: [(Tile::double(0), 0); TILE_COUNT],
             count: 0,
         };
-        let mut lacks = [0u16; MAX_PLACES];
+        let mut lacks: [PipMask; MAX_PLACES] = [0; MAX_PLACES];
         for seat in (0..obs.seats()).filter(|&s| s != obs.seat()) {
             p.seats[p.len] = seat;
             p.room[p.len] = obs.hand_size(seat) as u32;
@@ -47,7 +50,7 @@ impl Places {
         p.len += 1;
         for tile in obs.unseen() {
             let pips = 1 << tile.low() | 1 << tile.high();
-            let mut allowed = 0u8;
+            let mut allowed: PlaceMask = 0;
             for (i, lack) in lacks[..p.len].iter().enumerate() {
                 if lack & pips == 0 {
                     allowed |= 1 << i;
@@ -60,7 +63,7 @@ impl Places {
     }
 
     fn unconstrained(&self) -> bool {
-        let all = (1u8 << self.len) - 1;
+        let all: PlaceMask = (1 << self.len) - 1;
         self.tiles[..self.count].iter().all(|&(_, a)| a == all)
     }
 }
@@ -71,7 +74,7 @@ pub(super) fn sample(obs: &Observation, rng: &mut impl Rng) -> Round {
     let mut places = Places::new(obs);
     let tiles = &mut places.tiles[..places.count];
     tiles.shuffle(rng);
-    let mut to = [0u8; 64];
+    let mut to = [0u8; TILE_COUNT];
     let done = if places.unconstrained() {
         let mut i = 0;
         for (place, &room) in places.room[..places.len].iter().enumerate() {
@@ -92,8 +95,8 @@ pub(super) fn sample(obs: &Observation, rng: &mut impl Rng) -> Round {
             i += room as usize;
         }
     }
-    let mut hands = [TileSet::EMPTY; 4];
-    let mut bazaar = [Tile::double(0); 64];
+    let mut hands = [TileSet::EMPTY; MAX_SEATS];
+    let mut bazaar = [Tile::double(0); TILE_COUNT];
     let mut in_bazaar = 0;
     let last = places.len - 1;
     for (&(tile, _), &place) in places.tiles[..places.count].iter().zip(&to) {
@@ -110,7 +113,7 @@ pub(super) fn sample(obs: &Observation, rng: &mut impl Rng) -> Round {
 }
 
 /// One quick pass: each tile to an allowed place drawn in proportion to the room left.
-fn quick(places: &Places, rng: &mut impl Rng, to: &mut [u8; 64]) -> bool {
+fn quick(places: &Places, rng: &mut impl Rng, to: &mut [u8; TILE_COUNT]) -> bool {
     let mut room = places.room;
     for (i, &(_, allowed)) in places.tiles[..places.count].iter().enumerate() {
         match pick(&room, allowed, places.len, rng) {
@@ -125,7 +128,12 @@ fn quick(places: &Places, rng: &mut impl Rng, to: &mut [u8; 64]) -> bool {
 }
 
 /// A place in `allowed` with room, drawn in proportion to its room.
-fn pick(room: &[u32; MAX_PLACES], allowed: u8, len: usize, rng: &mut impl Rng) -> Option<usize> {
+fn pick(
+    room: &[u32; MAX_PLACES],
+    allowed: PlaceMask,
+    len: usize,
+    rng: &mut impl Rng,
+) -> Option<usize> {
     let total: u32 = (0..len).filter(|p| allowed & (1 << p) != 0).map(|p| room[p]).sum();
     if total == 0 {
         return None;
@@ -141,7 +149,7 @@ fn pick(room: &[u32; MAX_PLACES], allowed: u8, len: usize, rng: &mut impl Rng) -
 }
 
 /// The checked dealer: a tile goes to a place only if the tiles after it can still be placed.
-fn checked(places: &Places, rng: &mut impl Rng, to: &mut [u8; 64]) -> bool {
+fn checked(places: &Places, rng: &mut impl Rng, to: &mut [u8; TILE_COUNT]) -> bool {
     let mut room = places.room;
     // Tiles left, counted by the set of places they may go to.
     let mut left = [0u32; 1 << MAX_PLACES];
@@ -153,7 +161,7 @@ fn checked(places: &Places, rng: &mut impl Rng, to: &mut [u8; 64]) -> bool {
     }
     for (i, &(_, allowed)) in places.tiles[..places.count].iter().enumerate() {
         left[allowed as usize] -= 1;
-        let mut ok = 0u8;
+        let mut ok: PlaceMask = 0;
         for p in 0..places.len {
             if allowed & (1 << p) == 0 || room[p] == 0 {
                 continue;
@@ -172,12 +180,21 @@ fn checked(places: &Places, rng: &mut impl Rng, to: &mut [u8; 64]) -> bool {
 }
 
 /// Hall's condition: for every set of places, the tiles that may go only there fit their room.
+/// The tiles confined to each set are summed over its subsets one place at a time (2^len·len
+/// steps rather than 4^len: for eight places 2,048, not 65,536).
 fn feasible(left: &[u32; 1 << MAX_PLACES], room: &[u32; MAX_PLACES], len: usize) -> bool {
-    (0..1usize << len).all(|set| {
-        let tiles: u32 = (0..1usize << len).filter(|m| m & !set == 0).map(|m| left[m]).sum();
-        let space: u32 = (0..len).filter(|p| set & (1 << p) != 0).map(|p| room[p]).sum();
-        tiles <= space
-    })
+    let sets = 1usize << len;
+    let mut confined = *left;
+    for p in 0..len {
+        for set in (0..sets).filter(|s| s & 1 << p != 0) {
+            confined[set] += confined[set ^ 1 << p];
+        }
+    }
+    let mut space = [0u32; 1 << MAX_PLACES];
+    for set in 1..sets {
+        space[set] = space[set & (set - 1)] + room[set.trailing_zeros() as usize];
+    }
+    (0..sets).all(|set| confined[set] <= space[set])
 }
 
 #[cfg(test)]
@@ -212,8 +229,18 @@ mod tests {
     #[test]
     fn sampled_worlds_keep_sizes_tiles_and_voids() {
         let pairs = Rules::builder(Variant::Kozel).teams(Teams::Pairs).build().unwrap();
-        let tables = [(Rules::new(Variant::Kozel), 2), (pairs, 4), (Rules::new(Variant::Osel), 3)];
-        let mut checked = 0;
+        let set = |n: u8| {
+            let value = serde_json::json!(n);
+            Rules::builder(Variant::Classic).option("set", value).build().unwrap()
+        };
+        let tables = [
+            (Rules::new(Variant::Kozel), 2),
+            (pairs, 4),
+            (Rules::new(Variant::Osel), 3),
+            (set(9), 6),
+            (set(18), 8),
+        ];
+        let (mut checked, mut eight_seats) = (0, false);
         for (rules, seats) in tables {
             for seed in 0..20 {
                 let Some(game) = position_with_voids(rules.clone(), seats, seed) else { continue };
@@ -236,12 +263,14 @@ mod tests {
                     assert_eq!(world.hand(seat), round.hand(seat));
                     assert_eq!(world.bazaar_len(), round.bazaar_len());
                     all = world.bazaar().iter().fold(all, |a, &t| a.union(TileSet::single(t)));
-                    assert_eq!(all, TileSet::full(6));
+                    assert_eq!(all, TileSet::full(rules.max_pip()));
                 }
                 checked += 1;
+                eight_seats |= seats == 8;
             }
         }
         assert!(checked >= 10, "only {checked} positions with voids");
+        assert!(eight_seats, "no position with voids at eight seats (eight places)");
     }
 
     #[test]
@@ -250,10 +279,10 @@ mod tests {
         // second anything but them and 0-0 (which must then go to the bazaar).
         let t = |a, b| Tile::new(a, b);
         let mut places = Places {
-            seats: [1, 2, 0, 0],
-            room: [2, 2, 1, 0],
+            seats: [1, 2, 0, 0, 0, 0, 0, 0],
+            room: [2, 2, 1, 0, 0, 0, 0, 0],
             len: 3,
-            tiles: [(t(0, 0), 0); 64],
+            tiles: [(t(0, 0), 0); TILE_COUNT],
             count: 5,
         };
         let list = [
@@ -266,11 +295,11 @@ mod tests {
         places.tiles[..5].copy_from_slice(&list);
         let mut rng = ChaCha8Rng::seed_from_u64(1);
         for _ in 0..20 {
-            let mut to = [9u8; 64];
+            let mut to = [9u8; TILE_COUNT];
             assert!(checked(&places, &mut rng, &mut to));
             assert_eq!(&to[..5], &[0, 2, 0, 1, 1]);
         }
-        places.room = [3, 1, 1, 0];
-        assert!(!checked(&places, &mut rng, &mut [0; 64]));
+        places.room = [3, 1, 1, 0, 0, 0, 0, 0];
+        assert!(!checked(&places, &mut rng, &mut [0; TILE_COUNT]));
     }
 }

@@ -174,7 +174,7 @@ mod tests {
                 let mut game = Match::new(Rules::new(variant), seats).unwrap();
                 game.start_random_round(&mut rng);
                 // Per seat, its runs: the tiles drawn in each, by the table they were drawn at.
-                let mut drawn: [Vec<(usize, Vec<Tile>)>; 4] = Default::default();
+                let mut drawn: [Vec<(usize, Vec<Tile>)>; 8] = Default::default();
                 let mut scratch = Vec::new();
                 while let Some(round) = game.round().filter(|r| !r.is_over()) {
                     let Some(seat) = round.to_move().map(usize::from) else { break };
@@ -230,7 +230,7 @@ mod tests {
         assert!(checked_runs > 200, "only {checked_runs} runs that kept tiles");
     }
 
-    fn pips(t: Tile) -> u16 {
+    fn pips(t: Tile) -> crate::engine::tile::PipMask {
         1 << t.low() | 1 << t.high()
     }
 

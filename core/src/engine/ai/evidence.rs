@@ -18,8 +18,9 @@ use crate::engine::ai::observation::Observation;
 use crate::engine::board::{Arm, Ends, SUITS};
 use crate::engine::moves::Move;
 use crate::engine::round::Round;
+use crate::engine::rules::MAX_SEATS;
 use crate::engine::rules::Rules;
-use crate::engine::tile::{Tile, TileSet};
+use crate::engine::tile::{TILE_COUNT, Tile, TileSet};
 
 /// Inverse temperature of the play model, per quarter pip of greedy score: a pip of difference
 /// makes a play e⁴ times less likely.
@@ -57,9 +58,9 @@ struct Step {
 #[derive(Clone, Debug, Default)]
 pub(super) struct Evidence {
     steps: Vec<Step>,
-    draws: [SeatDraws; 4],
+    draws: [SeatDraws; MAX_SEATS],
     /// A bit per seat of the observer's side other than the observer.
-    partners: u8,
+    partners: u16,
 }
 
 impl Evidence {
@@ -112,7 +113,7 @@ impl Evidence {
             }
         }
         fits_at.push(board.fitting());
-        let mut draws: [SeatDraws; 4] = Default::default();
+        let mut draws: [SeatDraws; MAX_SEATS] = Default::default();
         for r @ &(seat, at, n) in runs.iter().filter(|r| r.0 != obs.seat()) {
             let kept = n - u32::from(at_once(r));
             let run = Run { at, fits: fits_at[at], kept, since: since(seat, at) };
@@ -124,7 +125,7 @@ impl Evidence {
         let rules = obs.rules();
         let partners = (0..obs.seats())
             .filter(|&s| s != obs.seat() && rules.side_of(s) == obs.side())
-            .fold(0u8, |m, s| m | 1 << s);
+            .fold(0u16, |m, s| m | 1 << s);
         Evidence { steps, draws, partners }
     }
 
@@ -162,7 +163,7 @@ impl Evidence {
             let value = rules.hand_value(hand);
             let scored = |tile, arm| score(rules, hand, value, &step.board, tile, arm);
             let seen = BETA * scored(step.tile, step.arm) as f32;
-            let mut scores = [0f32; 32];
+            let mut scores = [0f32; TILE_COUNT];
             let mut n = 0;
             let mut add = |tile: Tile, arm: Option<Arm>| {
                 if n < scores.len() {
@@ -244,7 +245,7 @@ mod tests {
         let with = |hand: TileSet| {
             let bazaar: Vec<Tile> = unseen.iter().copied().filter(|t| !hand.contains(*t)).collect();
             let world = round.with_hidden(0, &[mine, hand], &bazaar);
-            evidence.log_weight(&rules, &world, &<[Kept; 4]>::default())
+            evidence.log_weight(&rules, &world, &<[Kept; MAX_SEATS]>::default())
         };
         let holding = set(&[(3, 6), (4, 4), (4, 5), (5, 5), (2, 4), (2, 5)]);
         let not_holding = set(&[(6, 6), (4, 4), (4, 5), (5, 5), (2, 4), (2, 5)]);

@@ -19,7 +19,7 @@ use crate::engine::tile::{Tile, TileSet};
 
 /// Going out ends the round in the mover's favour.
 const OUT: i32 = 4_000;
-/// Morskoy: going out with 0-0 or 6-6 wins the match (M6).
+/// Morskoy: going out with 0-0 or the top double (6-6) wins the match (M6).
 const AUTO_WIN: i32 = 20_000;
 const PER_DOUBLE: i32 = 12;
 const PER_FITTING_TILE: i32 = 6;
@@ -114,7 +114,8 @@ pub(super) fn shed_score_with(
         }
     }
     if left.is_empty() {
-        let extreme = laid.contains(Tile::double(0)) || laid.contains(Tile::double(6));
+        let top = Tile::double(rules.max_pip());
+        let extreme = laid.contains(Tile::double(0)) || laid.contains(top);
         if variant == Variant::Morskoy && extreme {
             s += AUTO_WIN;
         }
@@ -133,16 +134,16 @@ pub(super) fn shed_score_with(
     s + PER_FITTING_TILE * left.intersection(after.fits).len() as i32
 }
 
-/// Every double up to double-nine (the tiles of a smaller set are a subset, so laying one of
-/// them is counted the same).
+/// Every double up to double-eighteen (the tiles of a smaller set are a subset, so laying one
+/// of them is counted the same).
 const DOUBLES: TileSet = {
-    let mut bits = 0u64;
+    let mut set = TileSet::EMPTY;
     let mut d = 0;
     while d <= crate::engine::tile::MAX_PIP {
-        bits |= 1 << Tile::double(d).index();
+        set = set.with(Tile::double(d));
         d += 1;
     }
-    TileSet::from_bits(bits)
+    set
 };
 
 /// What a move leaves on the table, as far as scoring needs it.
@@ -221,7 +222,7 @@ fn closing_gain(rules: &Rules, round: &Round, seat: usize, after: &After, left: 
     let unseen = full.difference(after.on_table).difference(left);
     let mean = unseen.pips() as f32 / unseen.len().max(1) as f32;
     let seats = round.seats();
-    let mut guess = [0f32; 4];
+    let mut guess = [0f32; crate::engine::rules::MAX_SEATS];
     for s in 0..seats {
         guess[rules.side_of(s)] += if s == seat {
             rules.hand_value(left) as f32

@@ -10,6 +10,7 @@
 use crate::engine::ai::Budget;
 use crate::engine::ai::expert;
 use crate::engine::ai::observation::Observation;
+use crate::engine::ai::takes_end;
 use crate::engine::game::Match;
 use crate::engine::moves::Move;
 use rand::Rng;
@@ -22,6 +23,8 @@ pub struct Hint {
     /// Every legal move with its estimate, in the order of [`Observation::legal_moves`]; empty
     /// when the move is forced.
     pub estimates: Vec<(Move, f32)>,
+    /// The number whose end the suggested move takes («взять конца»: [`takes_end`]), if any.
+    pub takes_end: Option<u8>,
 }
 
 /// The expert's suggestion for the observing seat, deterministic for an observation and a
@@ -41,11 +44,18 @@ pub fn hint_within(
     let moves = obs.legal_moves();
     assert!(!moves.is_empty(), "an observation always has a legal move");
     if moves.len() == 1 {
-        return Hint { best: moves[0], estimates: Vec::new() };
+        let best = moves[0];
+        return Hint { best, estimates: Vec::new(), takes_end: takes(obs, &best) };
     }
     let estimates = expert::evaluate(obs, &moves, rng, budget, out_of_time);
     let best = moves[expert::best_index(&estimates)];
-    Hint { best, estimates: moves.into_iter().zip(estimates).collect() }
+    let takes_end = takes(obs, &best);
+    Hint { best, estimates: moves.into_iter().zip(estimates).collect(), takes_end }
+}
+
+/// The end `mv` takes for the observing seat.
+fn takes(obs: &Observation, mv: &Move) -> Option<u8> {
+    takes_end(obs.board(), obs.hand(), mv, obs.rules().max_pip())
 }
 
 /// One move of the reviewed seat that the expert would have made otherwise.
@@ -57,6 +67,9 @@ pub struct Slip {
     pub better: Move,
     /// How much worse the played move was estimated, in the expert's units (> 0).
     pub loss: f32,
+    /// The ends the played and the better move take ([`takes_end`]), if any.
+    pub played_takes: Option<u8>,
+    pub better_takes: Option<u8>,
 }
 
 /// The moves of one seat in one round where the expert's estimate says it lost the most.
@@ -66,6 +79,9 @@ pub struct Review {
     pub slips: Vec<Slip>,
     /// Moves of the seat that had a choice, and so were judged.
     pub judged: usize,
+    /// The seat's moves that took an end («взять конца»): their place in the round's list of
+    /// moves and the number, whether judged or not.
+    pub took: Vec<(usize, u8)>,
 }
 
 /// Reviews `seat`'s moves in a round: `start` is the match with the round just dealt and
@@ -99,23 +115,36 @@ pub fn review_within(
     let (most, min_loss) = keep;
     let mut game = start.clone();
     let mut out = Review::default();
+    let mut judging = true;
     for (index, &(mover, played)) in moves.iter().enumerate() {
         let mover = mover as usize;
         if mover == seat
             && let Some(obs) = Observation::new(&game, seat)
         {
+            if let Some(x) = takes(&obs, &played) {
+                out.took.push((index, x));
+            }
             let legal = obs.legal_moves();
             let mine = legal.iter().position(|m| same(m, &played));
-            if let (true, Some(mine)) = (legal.len() > 1, mine) {
-                if out_of_time() {
-                    break;
-                }
+            if judging && legal.len() > 1 && mine.is_some() && out_of_time() {
+                judging = false;
+            }
+            if let (true, true, Some(mine)) = (judging, legal.len() > 1, mine) {
                 let estimates = expert::evaluate(&obs, &legal, rng, budget, out_of_time);
                 let best = expert::best_index(&estimates);
                 let loss = estimates[best] - estimates[mine];
                 out.judged += 1;
                 if loss > min_loss {
-                    out.slips.push(Slip { index, played, better: legal[best], loss });
+                    let better = legal[best];
+                    let (played_takes, better_takes) = (takes(&obs, &played), takes(&obs, &better));
+                    out.slips.push(Slip {
+                        index,
+                        played,
+                        better,
+                        loss,
+                        played_takes,
+                        better_takes,
+                    });
                 }
             }
         }

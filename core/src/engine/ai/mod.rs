@@ -26,12 +26,14 @@ pub mod ladder;
 mod observation;
 mod playout;
 mod race;
+mod take;
 mod value;
 mod worlds;
 
 pub use expert::Budget;
 pub use hint::{Hint, Review, Slip, hint, hint_within, review, review_within};
 pub use observation::Observation;
+pub use take::takes_end;
 
 use crate::engine::game::Match;
 use crate::engine::moves::Move;

@@ -95,13 +95,13 @@ impl<'a> Observation<'a> {
     }
 
     /// Pips `seat` is known to lack, a bit per pip.
-    pub fn voids(&self, seat: usize) -> u16 {
+    pub fn voids(&self, seat: usize) -> crate::engine::tile::PipMask {
         self.round.voids(seat)
     }
 
     /// Pips `seat` surely lacks: [`Observation::voids`] and those of every earlier draw that no
     /// kept tile has undone ([`Round::lacks`]).
-    pub fn lacks(&self, seat: usize) -> u16 {
+    pub fn lacks(&self, seat: usize) -> crate::engine::tile::PipMask {
         self.round.lacks(seat)
     }
 

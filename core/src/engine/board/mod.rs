@@ -79,7 +79,7 @@ pub struct Laid {
     pub closed: bool,
 }
 
-const MAX_TILES: usize = 55;
+const MAX_TILES: usize = crate::engine::tile::TILE_COUNT;
 
 /// The open ends of the table and what they depend on, without the history of the tiles laid:
 /// small and `Copy`, so a move can be tried on a copy (the computer players do).
@@ -106,6 +106,14 @@ pub struct Board {
 impl Board {
     pub fn new(layout: Layout) -> Board {
         Board { ends: Ends::new(layout), laid: [None; MAX_TILES], laid_len: 0 }
+    }
+
+    /// Clears the table in place for a new round, as [`Board::new`] makes it (only the part
+    /// of the list the last round used is written).
+    pub(crate) fn reset(&mut self, layout: Layout) {
+        self.ends = Ends::new(layout);
+        self.laid[..self.laid_len as usize].fill(None);
+        self.laid_len = 0;
     }
 
     /// The open ends alone, to try moves on a copy.

@@ -120,21 +120,24 @@ fn read_round(value: &Value, rules: &Rules, seats: usize) -> Result<RecordRound,
     let deal = Deal { hands, bazaar };
     deal.check(rules, seats).map_err(|e| e.to_string())?;
     let moves = match round.get("moves") {
-        Some(Value::Array(list)) => list.iter().map(|m| read_move(m, seats)).collect(),
+        Some(Value::Array(list)) => {
+            list.iter().map(|m| read_move(m, seats, rules.max_pip())).collect()
+        }
         None => Vec::new(),
         Some(_) => return Err("\"moves\" must be a list".into()),
     };
     Ok(RecordRound { deal, moves })
 }
 
-fn read_move(value: &Value, seats: usize) -> RecordMove {
-    match parse_move(value, seats) {
+/// One move of a round with `seats` players and a set up to `max` (R8, R20).
+fn read_move(value: &Value, seats: usize, max: u8) -> RecordMove {
+    match parse_move(value, seats, max) {
         Ok((seat, spec)) => RecordMove::Move { seat, spec },
         Err(why) => RecordMove::Malformed { raw: value.clone(), why },
     }
 }
 
-fn parse_move(value: &Value, seats: usize) -> Result<(usize, MoveSpec), String> {
+fn parse_move(value: &Value, seats: usize, max: u8) -> Result<(usize, MoveSpec), String> {
     let m = value.as_object().ok_or("a move is an object")?;
     if let Some(k) =
         m.keys().find(|k| !["seat", "play", "at", "draw", "pass", "declare"].contains(&k.as_str()))
@@ -169,22 +172,24 @@ fn parse_move(value: &Value, seats: usize) -> Result<(usize, MoveSpec), String> 
     }
     let at = m.get("at").map(arm).transpose()?;
     match &m["play"] {
-        Value::String(s) => Ok((seat, MoveSpec::Play { tile: tile(s)?, at, na_sto })),
+        Value::String(s) => Ok((seat, MoveSpec::Play { tile: tile(s, max)?, at, na_sto })),
         Value::Array(list) => {
             if at.is_some() {
                 return Err("with a placement list, \"at\" goes in each placement".into());
             }
-            let placements = list.iter().map(placement).collect::<Result<Vec<_>, _>>()?;
+            let placements =
+                list.iter().map(|p| placement(p, max)).collect::<Result<Vec<_>, _>>()?;
             Ok((seat, MoveSpec::List { placements, na_sto }))
         }
         _ => Err("play is a tile or a list of placements".into()),
     }
 }
 
-fn tile(s: &str) -> Result<TileText, String> {
+/// A tile of the set up to `max` (R20: any other is malformed).
+fn tile(s: &str, max: u8) -> Result<TileText, String> {
     s.parse::<TileText>()
         .ok()
-        .filter(|t| t.first <= 6 && t.second <= 6)
+        .filter(|t| t.first <= max && t.second <= max)
         .ok_or(format!("bad tile {s:?}"))
 }
 
@@ -192,13 +197,13 @@ fn arm(v: &Value) -> Result<Arm, String> {
     v.as_str().and_then(|s| s.parse().ok()).ok_or(format!("unknown arm {v}"))
 }
 
-fn placement(v: &Value) -> Result<PlacementSpec, String> {
+fn placement(v: &Value, max: u8) -> Result<PlacementSpec, String> {
     let p: &Map<String, Value> = v.as_object().ok_or("a placement is an object")?;
     if let Some(k) = p.keys().find(|k| !["tile", "at", "close"].contains(&k.as_str())) {
         return Err(format!("unknown field {k:?} in a placement"));
     }
     let tile = match p.get("tile") {
-        Some(Value::String(s)) => tile(s)?,
+        Some(Value::String(s)) => tile(s, max)?,
         _ => return Err("a placement needs a tile".into()),
     };
     let at = p.get("at").map(arm).transpose()?;

@@ -106,8 +106,7 @@ impl Round {
             return false;
         }
         // Every tile not on the table is in a hand or the bazaar.
-        let outside = self.params.full.difference(self.board.on_table());
-        outside.intersection(self.board.fitting()).is_empty()
+        !self.params.full.any_beyond(self.board.on_table(), self.board.fitting())
     }
 }
 

@@ -73,7 +73,8 @@ impl Round {
         }
         match self.phase {
             Phase::Over(_) => Err(MoveError::RoundOver),
-            Phase::Lead(Leader::Any) => Ok(()),
+            Phase::Lead(leader) if leader.allows(seat as u8, self.seats) => Ok(()),
+            Phase::Lead(_) => Err(MoveError::NotYourTurn),
             _ if self.to_move() != Some(seat as u8) => Err(MoveError::NotYourTurn),
             _ => Ok(()),
         }
@@ -96,7 +97,7 @@ impl Round {
                     Leader::Forced { tile: forced, .. } if forced != *tile => {
                         return Err(MoveError::MustLead(forced));
                     }
-                    Leader::Seat(_)
+                    Leader::Seat(_) | Leader::Side(_)
                         if self.params.lead_must_be_double
                             && !tile.is_double()
                             && hand.iter().any(Tile::is_double) =>

@@ -8,35 +8,54 @@
 //! it kept ([`Clues::lacks`]), and the log of draws ([`Clues::draws`]) lets a computer player
 //! work out the rest: which runs kept how many tiles, and at what table.
 
+use crate::engine::rules::MAX_SEATS;
+use crate::engine::tile::{PipMask, TILE_COUNT};
+
 /// Draws a round can hold: every tile of the largest set.
-const MAX_DRAWS: usize = 55;
+const MAX_DRAWS: usize = TILE_COUNT;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub(super) struct Clues {
     /// Per seat, a bit per pip: the open ends when it last drew, plus those of every pass since
     /// (what the frozen baseline expert reads).
-    voids: [u16; 4],
+    voids: [PipMask; MAX_SEATS],
     /// Per seat, a bit per pip it surely lacks: every draw and pass since it last kept a tile.
-    lacks: [u16; 4],
+    lacks: [PipMask; MAX_SEATS],
     /// Per seat, one more than the tiles on the table when it last drew; 0 if it never drew.
-    drew_at: [u8; 4],
-    /// Every draw in order: the seat in the top two bits, the tiles on the table in the rest.
-    log: [u8; MAX_DRAWS],
+    drew_at: [u8; MAX_SEATS],
+    /// Every draw in order: the seat in the high byte, the tiles on the table in the low one.
+    log: [u16; MAX_DRAWS],
     logged: u8,
 }
 
 impl Default for Clues {
     fn default() -> Self {
-        Clues { voids: [0; 4], lacks: [0; 4], drew_at: [0; 4], log: [0; MAX_DRAWS], logged: 0 }
+        Clues {
+            voids: [0; MAX_SEATS],
+            lacks: [0; MAX_SEATS],
+            drew_at: [0; MAX_SEATS],
+            log: [0; MAX_DRAWS],
+            logged: 0,
+        }
     }
 }
 
 impl Clues {
-    pub(super) fn voids(&self, seat: usize) -> u16 {
+    /// Forgets everything in place for a new round, as [`Clues::default`] makes it (only the
+    /// part of the log the last round used is written).
+    pub(super) fn reset(&mut self) {
+        self.voids = [0; MAX_SEATS];
+        self.lacks = [0; MAX_SEATS];
+        self.drew_at = [0; MAX_SEATS];
+        self.log[..usize::from(self.logged)].fill(0);
+        self.logged = 0;
+    }
+
+    pub(super) fn voids(&self, seat: usize) -> PipMask {
         self.voids[seat]
     }
 
-    pub(super) fn lacks(&self, seat: usize) -> u16 {
+    pub(super) fn lacks(&self, seat: usize) -> PipMask {
         self.lacks[seat]
     }
 
@@ -47,13 +66,13 @@ impl Clues {
     /// Every draw so far in order: who drew, and how many tiles were on the table.
     pub(super) fn draws(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
         let log = &self.log[..usize::from(self.logged)];
-        log.iter().map(|&b| (usize::from(b >> 6), usize::from(b & 63)))
+        log.iter().map(|&b| (usize::from(b >> 8), usize::from(b & 0xff)))
     }
 
     /// `seat` draws with `open` the open ends' pips and `laid` tiles on the table.
-    pub(super) fn draw(&mut self, seat: usize, open: u16, laid: usize) {
+    pub(super) fn draw(&mut self, seat: usize, open: PipMask, laid: usize) {
         if usize::from(self.logged) < MAX_DRAWS {
-            self.log[usize::from(self.logged)] = (seat as u8) << 6 | laid as u8;
+            self.log[usize::from(self.logged)] = (seat as u16) << 8 | laid as u16;
             self.logged += 1;
         }
         if self.continues_run(seat, laid) {
@@ -65,7 +84,7 @@ impl Clues {
     }
 
     /// `seat` passes (it holds no fitting tile and the bazaar is empty).
-    pub(super) fn pass(&mut self, seat: usize, open: u16, laid: usize) {
+    pub(super) fn pass(&mut self, seat: usize, open: PipMask, laid: usize) {
         if self.continues_run(seat, laid) {
             self.lacks[seat] = 0;
         }
@@ -84,9 +103,9 @@ impl Clues {
 mod tests {
     use super::*;
 
-    const A: u16 = 0b11;
-    const B: u16 = 0b1100;
-    const C: u16 = 0b11_0000;
+    const A: PipMask = 0b11;
+    const B: PipMask = 0b1100;
+    const C: PipMask = 0b11_0000;
 
     #[test]
     fn a_tile_laid_at_once_keeps_the_voids_a_kept_tile_ends_them() {

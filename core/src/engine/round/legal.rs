@@ -9,11 +9,7 @@ use rand::Rng;
 
 /// The `k`-th tile of `set` in index order (`k` below its size).
 fn nth(set: TileSet, k: u32) -> Tile {
-    let mut bits = set.bits();
-    for _ in 0..k {
-        bits &= bits - 1;
-    }
-    Tile::from_index(bits.trailing_zeros() as u8)
+    set.nth(k).expect("k is below the set's size")
 }
 
 impl Round {
@@ -36,7 +32,7 @@ impl Round {
             Phase::Lead(leader) => {
                 let tiles = match leader {
                     Leader::Forced { tile, .. } => TileSet::single(tile),
-                    Leader::Seat(_) if self.params.lead_must_be_double => {
+                    Leader::Seat(_) | Leader::Side(_) if self.params.lead_must_be_double => {
                         let doubles: TileSet = hand.iter().filter(|t| t.is_double()).collect();
                         if doubles.is_empty() { hand } else { doubles }
                     }

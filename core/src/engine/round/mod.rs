@@ -11,8 +11,8 @@ mod legal;
 
 use crate::engine::board::{Board, Layout};
 use crate::engine::game::{Deal, DealError};
-use crate::engine::rules::{MultiPlay, OpenerOrder, Rules, Variant};
-use crate::engine::tile::{Tile, TileSet};
+use crate::engine::rules::{MAX_SEATS, MultiPlay, OpenerOrder, Rules, Variant};
+use crate::engine::tile::{MAX_PIP, PipMask, TILE_COUNT, Tile, TileSet};
 
 /// How a round ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -55,6 +55,8 @@ pub enum Opening {
     Forced,
     /// This seat leads any tile (`lead_must_be_double` still applies).
     Seat(u8),
+    /// This seat or its partner leads any tile (`either_partner_leads`, K10).
+    Side(u8),
     /// Any seat may lead any tile (sport round 1; after an unfinished round, R13).
     Any,
 }
@@ -62,9 +64,25 @@ pub enum Opening {
 /// Who leads, resolved against the deal.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Leader {
-    Forced { seat: u8, tile: Tile },
+    Forced {
+        seat: u8,
+        tile: Tile,
+    },
     Seat(u8),
+    /// The named seat or the seat opposite (pairs, `either_partner_leads`).
+    Side(u8),
     Any,
+}
+
+impl Leader {
+    /// Whether `seat` may lead (`seats` at the table).
+    pub fn allows(self, seat: u8, seats: u8) -> bool {
+        match self {
+            Leader::Forced { seat: s, .. } | Leader::Seat(s) => s == seat,
+            Leader::Side(s) => s == seat || (s + seats / 2) % seats == seat,
+            Leader::Any => true,
+        }
+    }
 }
 
 /// The per-round switches taken from the rules once.
@@ -123,7 +141,7 @@ pub struct Applied {
 pub struct Round {
     params: Params,
     seats: u8,
-    hands: [TileSet; 4],
+    hands: [TileSet; MAX_SEATS],
     /// The bazaar in draw order, inline (a round is copied without allocating): the first
     /// `bazaar_end` slots, of which the first `drawn` are drawn; unused slots hold 0-0.
     bazaar: [Tile; MAX_TILES],
@@ -139,16 +157,16 @@ pub struct Round {
     clues: clues::Clues,
     /// Seats allowed to declare «на сто» on the lead (M7), set by the match.
     may_declare: u8,
-    /// Who laid each tile on the table, two bits per tile in the order of
-    /// [`Board::laid`]. Public knowledge, for computer players.
-    laid_by: [u64; 2],
+    /// Who laid each tile on the table, in the order of [`Board::laid`]. Public knowledge, for
+    /// computer players.
+    laid_by: [u8; MAX_TILES],
 }
 
 /// The forced lead of the round-1 rule for this deal.
 pub fn forced_lead(rules: &Rules, hands: &[TileSet]) -> (u8, Tile) {
     let dealt: TileSet = hands.iter().fold(TileSet::EMPTY, |a, h| a.union(*h));
     let max = rules.max_pip();
-    let mut order = [Tile::double(0); 16];
+    let mut order = [Tile::double(0); MAX_PIP as usize + 2];
     let mut n = 0;
     let mut push = |t: Tile| {
         order[n] = t;
@@ -175,11 +193,11 @@ pub fn forced_lead(rules: &Rules, hands: &[TileSet]) -> (u8, Tile) {
     (seat as u8, tile)
 }
 
-/// Tiles in the largest supported set (double-nine).
-const MAX_TILES: usize = 55;
+/// Tiles in the largest supported set (double-eighteen).
+const MAX_TILES: usize = TILE_COUNT;
 
 impl Round {
-    /// A new round over `deal`, checked first ([`Deal::check`]: two to four hands of the deal
+    /// A new round over `deal`, checked first ([`Deal::check`]: two to eight hands of the deal
     /// size, every tile of the set once).
     pub fn start(rules: &Rules, deal: &Deal, opening: Opening) -> Result<Round, DealError> {
         let hands = deal.check(rules, deal.hands.len())?;
@@ -194,7 +212,7 @@ impl Round {
         bazaar: &[Tile],
         opening: Opening,
     ) -> Round {
-        assert!((2..=4).contains(&hands.len()));
+        assert!((2..=MAX_SEATS).contains(&hands.len()));
         let mut inline = [Tile::double(0); MAX_TILES];
         inline[..bazaar.len()].copy_from_slice(bazaar);
         let leader = match opening {
@@ -203,9 +221,10 @@ impl Round {
                 Leader::Forced { seat, tile }
             }
             Opening::Seat(s) => Leader::Seat(s),
+            Opening::Side(s) => Leader::Side(s),
             Opening::Any => Leader::Any,
         };
-        let mut h = [TileSet::EMPTY; 4];
+        let mut h = [TileSet::EMPTY; MAX_SEATS];
         h[..hands.len()].copy_from_slice(hands);
         let params = Params::new(rules);
         Round {
@@ -223,8 +242,47 @@ impl Round {
             na_sto: None,
             may_declare: 0,
             clues: clues::Clues::default(),
-            laid_by: [0; 2],
+            laid_by: [0; MAX_TILES],
         }
+    }
+
+    /// Deals a new round into this one in place, as [`Round::new`] would make it: a round's
+    /// inline arrays are large (every tile of double-eighteen), and between rounds of a match
+    /// only their used part is written again.
+    pub(crate) fn restart(
+        &mut self,
+        rules: &Rules,
+        hands: &[TileSet],
+        bazaar: &[Tile],
+        opening: Opening,
+    ) {
+        assert!((2..=MAX_SEATS).contains(&hands.len()));
+        // What the last round used is cleared, so that the round equals a new one.
+        self.laid_by[..self.board.laid_count()].fill(0);
+        self.bazaar[..usize::from(self.bazaar_end)].fill(Tile::double(0));
+        self.bazaar[..bazaar.len()].copy_from_slice(bazaar);
+        self.phase = Phase::Lead(match opening {
+            Opening::Forced => {
+                let (seat, tile) = forced_lead(rules, hands);
+                Leader::Forced { seat, tile }
+            }
+            Opening::Seat(s) => Leader::Seat(s),
+            Opening::Side(s) => Leader::Side(s),
+            Opening::Any => Leader::Any,
+        });
+        self.hands = [TileSet::EMPTY; MAX_SEATS];
+        self.hands[..hands.len()].copy_from_slice(hands);
+        self.params = Params::new(rules);
+        self.seats = hands.len() as u8;
+        self.bazaar_end = bazaar.len() as u8;
+        self.drawn = 0;
+        self.board.reset(self.params.layout);
+        self.turn = 0;
+        self.leader = None;
+        self.last_mover = None;
+        self.na_sto = None;
+        self.may_declare = 0;
+        self.clues.reset();
     }
 
     /// Allows these seats (bit per seat) to declare «на сто» on the lead.
@@ -273,7 +331,9 @@ impl Round {
     /// The seat to move; `None` before an open lead (any seat may lead) or after the end.
     pub fn to_move(&self) -> Option<u8> {
         match self.phase {
-            Phase::Lead(Leader::Forced { seat, .. } | Leader::Seat(seat)) => Some(seat),
+            Phase::Lead(Leader::Forced { seat, .. } | Leader::Seat(seat) | Leader::Side(seat)) => {
+                Some(seat)
+            }
             Phase::Lead(Leader::Any) | Phase::Over(_) => None,
             Phase::Play => Some(self.turn),
         }
@@ -296,19 +356,19 @@ impl Round {
     }
 
     /// Pips `seat` is known to lack, a bit per pip (public knowledge: draws and passes).
-    pub fn voids(&self, seat: usize) -> u16 {
+    pub fn voids(&self, seat: usize) -> PipMask {
         self.clues.voids(seat)
     }
 
     /// Pips `seat` surely lacks, a bit per pip (public knowledge: the open ends at every draw
     /// and pass since it last kept a tile it drew).
-    pub fn lacks(&self, seat: usize) -> u16 {
+    pub fn lacks(&self, seat: usize) -> PipMask {
         self.clues.lacks(seat)
     }
 
     /// The seat that laid the `i`-th tile of [`Board::laid`] (public knowledge).
     pub fn laid_by(&self, i: usize) -> u8 {
-        (self.laid_by[i / 32] >> (2 * (i % 32)) & 3) as u8
+        self.laid_by[i]
     }
 
     /// How many tiles were on the table when `seat` last drew from the bazaar, if it ever did
@@ -325,10 +385,10 @@ impl Round {
 
     fn note_laid_by(&mut self, seat: usize) {
         let i = self.board.laid_count();
-        self.laid_by[(i / 32) & 1] |= (seat as u64) << (2 * (i % 32));
+        self.laid_by[i] = seat as u8;
     }
 
-    fn open_suits(&self) -> u16 {
+    fn open_suits(&self) -> PipMask {
         self.board.open_arms().fold(0, |m, a| m | 1 << self.board.arm(a).value)
     }
 

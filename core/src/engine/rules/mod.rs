@@ -6,6 +6,7 @@
 
 mod builder;
 mod catalog;
+mod entries;
 mod options;
 mod variant;
 
@@ -15,6 +16,23 @@ pub use options::RulesError;
 pub use variant::Variant;
 
 use crate::engine::tile::{STANDARD_MAX_PIP, Tile};
+
+/// The most seats any table has (traditional with a larger set, RULES §1).
+pub const MAX_SEATS: usize = 8;
+
+/// The sets a table may play, by highest pip (option `set`, RULES §0, §1).
+pub const SETS: [u8; 5] = [6, 9, 12, 15, 18];
+
+/// The default target of a variant with a set (RULES §1 "Larger sets", RECORD L5).
+pub const fn default_target(variant: Variant, set: u8) -> u32 {
+    match (variant, set) {
+        (Variant::Classic, 9) => 350,
+        (Variant::Classic, 12) => 550,
+        (Variant::Classic, 15) => 900,
+        (Variant::Classic, 18) => 1_000,
+        _ => variant.default_target(),
+    }
+}
 
 /// Whether partners sit opposite and score together.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -100,6 +118,7 @@ macro_rules! flags {
 #[serde(into = "options::RulesDoc", try_from = "options::RulesDoc")]
 pub struct Rules {
     variant: Variant,
+    set: u8,
     teams: Teams,
     presets: Vec<Preset>,
     target: u32,
@@ -118,6 +137,9 @@ pub struct Rules {
     house_any_side: bool,
     multi_doubles: bool,
     finish_round: bool,
+    start_threshold: u32,
+    either_partner_leads: bool,
+    write_off_all: bool,
 }
 
 impl Rules {
@@ -125,6 +147,7 @@ impl Rules {
     pub fn new(variant: Variant) -> Rules {
         Rules {
             variant,
+            set: STANDARD_MAX_PIP,
             teams: Teams::None,
             presets: Vec::new(),
             target: variant.default_target(),
@@ -143,6 +166,9 @@ impl Rules {
             house_any_side: false,
             multi_doubles: false,
             finish_round: false,
+            start_threshold: 25,
+            either_partner_leads: false,
+            write_off_all: false,
         }
     }
 
@@ -163,6 +189,11 @@ impl Rules {
     /// The presets chosen, in the order they were given.
     pub const fn presets(&self) -> &[Preset] {
         self.presets.as_slice()
+    }
+
+    /// The set, by its highest pip (6 is double-six).
+    pub const fn set(&self) -> u8 {
+        self.set
     }
 
     /// The score that ends the match.
@@ -193,6 +224,13 @@ impl Rules {
         house_any_side,
         multi_doubles,
         finish_round,
+        either_partner_leads,
+        write_off_all,
+    }
+
+    /// Morskoy: what a side at 0 must write at least (`start_threshold`, 25 by default; M9).
+    pub const fn start_threshold(&self) -> u32 {
+        self.start_threshold
     }
 
     pub fn has_preset(&self, preset: Preset) -> bool {
@@ -214,8 +252,8 @@ impl Rules {
     }
 
     /// The highest pip of the set in play.
-    pub fn max_pip(&self) -> u8 {
-        STANDARD_MAX_PIP
+    pub const fn max_pip(&self) -> u8 {
+        self.set
     }
 
     /// Number of sides for `seats` players.
@@ -234,13 +272,16 @@ impl Rules {
         }
     }
 
-    /// R5: whether this many players may sit at this variant.
+    /// The most players this game seats: eight for traditional with a larger set, else four.
+    pub const fn max_players(&self) -> usize {
+        if self.set > STANDARD_MAX_PIP { MAX_SEATS } else { 4 }
+    }
+
+    /// R5 (RECORD L2, K9): whether this many players may sit at this variant.
     pub fn check_players(&self, seats: usize) -> Result<(), RulesError> {
-        let ok = match (self.variant.is_kozel_family(), self.teams) {
-            (false, Teams::Pairs) => false,
-            (false, Teams::None) => (2..=4).contains(&seats),
-            (true, Teams::None) => (2..=3).contains(&seats),
-            (true, Teams::Pairs) => seats == 4,
+        let ok = match self.teams {
+            Teams::Pairs => self.variant.is_kozel_family() && seats == 4,
+            Teams::None => (2..=self.max_players()).contains(&seats),
         };
         if ok {
             Ok(())
@@ -249,11 +290,26 @@ impl Rules {
         }
     }
 
-    /// R6: tiles dealt to each hand.
+    /// R6 (RULES §1 "Larger sets"): tiles dealt to each hand.
     pub fn deal_size(&self, seats: usize) -> usize {
         match (self.variant, self.deal) {
             (_, Some(n)) => n as usize,
-            (Variant::Classic, None) if seats > 2 => 5,
+            (Variant::Classic, None) => {
+                let column = match seats {
+                    0..=2 => 0,
+                    3..=4 => 1,
+                    5..=6 => 2,
+                    _ => 3,
+                };
+                let row = match self.set {
+                    9 => [9, 7, 5, 5],
+                    12 => [12, 10, 8, 7],
+                    15 => [15, 13, 11, 9],
+                    18 => [18, 15, 13, 11],
+                    _ => [7, 5, 5, 5],
+                };
+                row[column]
+            }
             _ => 7,
         }
     }
@@ -261,7 +317,7 @@ impl Rules {
     /// The threshold a side at 0 must reach to write (Kozel family).
     pub fn threshold(&self) -> u32 {
         match self.variant {
-            Variant::Morskoy => 25,
+            Variant::Morskoy => self.start_threshold,
             _ => 13,
         }
     }
@@ -319,46 +375,4 @@ pub enum MultiPlay {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::tile::TileSet;
-
-    fn hand(tiles: &[(u8, u8)]) -> TileSet {
-        tiles.iter().map(|&(a, b)| Tile::new(a, b)).collect()
-    }
-
-    #[test]
-    fn lone_values_by_variant_and_preset() {
-        let value = |variant, presets: &[Preset], tiles: &[(u8, u8)]| {
-            let r = Rules::builder(variant).presets(presets).build().unwrap();
-            r.hand_value(hand(tiles))
-        };
-        // T2, T5
-        assert_eq!(value(Variant::Classic, &[], &[(0, 0)]), 10);
-        assert_eq!(value(Variant::Classic, &[Preset::Plain], &[(0, 0)]), 0);
-        assert_eq!(value(Variant::Classic, &[], &[(0, 0), (1, 2)]), 3);
-        // K4
-        assert_eq!(value(Variant::Kozel, &[], &[(0, 0)]), 25);
-        assert_eq!(value(Variant::Kozel, &[Preset::Troshin], &[(0, 0)]), 50);
-        assert_eq!(value(Variant::Kozel, &[], &[(6, 6)]), 12);
-        assert_eq!(value(Variant::Kozel, &[Preset::Troshin], &[(6, 6)]), 25);
-        assert_eq!(value(Variant::Kozel, &[Preset::Plain], &[(0, 0)]), 0);
-        assert_eq!(value(Variant::Osel, &[], &[(0, 0)]), 25);
-        // Morskoy §3, M5
-        assert_eq!(value(Variant::Morskoy, &[], &[(0, 0)]), 25);
-        assert_eq!(value(Variant::Morskoy, &[], &[(6, 6)]), 50);
-        assert_eq!(value(Variant::Morskoy, &[], &[(6, 6), (0, 0)]), 75);
-        assert_eq!(value(Variant::Morskoy, &[Preset::Troshin], &[(0, 0)]), 75);
-        assert_eq!(value(Variant::Morskoy, &[Preset::Troshin], &[(6, 6)]), 50);
-        assert_eq!(value(Variant::Morskoy, &[Preset::Troshin], &[(6, 6), (0, 0)]), 75);
-        assert_eq!(value(Variant::Telefon, &[], &[(0, 0)]), 0);
-    }
-
-    #[test]
-    fn sides_follow_teams() {
-        let r = Rules::new(Variant::Kozel);
-        assert_eq!((r.sides(3), r.side_of(2)), (3, 2));
-        let r = Rules::builder(Variant::Kozel).teams(Teams::Pairs).build().unwrap();
-        assert_eq!((r.sides(4), r.side_of(2), r.side_of(3)), (2, 0, 1));
-    }
-}
+mod tests;

@@ -26,6 +26,8 @@ pub enum RulesError {
     Players { variant: Variant, teams: Teams, seats: usize },
     #[error("option \"deal\": {deal} tiles for {seats} players is more than the set holds")]
     DealTooLarge { deal: u8, seats: usize },
+    #[error("set {set} (double-{set}) is played in classic only, not in {variant}")]
+    SetNotInVariant { set: u8, variant: Variant },
     #[error("rules must be a JSON object")]
     NotAnObject,
     /// A number a chat may not set (`crate::bounds`; records are not held to it).
@@ -98,7 +100,9 @@ impl Rules {
     /// The options object that rebuilds these rules: presets and every option that differs from
     /// the variant's default, in catalog order. Teams are included so the object stands alone.
     pub fn to_options(&self) -> Value {
-        let base = Rules::new(self.variant);
+        // The defaults, but the target is the default of this set (it follows `set`).
+        let mut base = Rules::new(self.variant);
+        base.target = super::default_target(self.variant, self.set);
         let mut m = Map::new();
         for spec in options_for(self.variant) {
             let value = spec.write(self);
@@ -242,7 +246,8 @@ mod tests {
     #[test]
     fn players_and_deal_sizes() {
         let kozel = Rules::new(Variant::Kozel);
-        assert!(kozel.check_table(4).is_err());
+        assert!(kozel.check_table(4).is_ok(), "K9: four each for himself");
+        assert!(kozel.check_table(5).is_err());
         assert!(kozel.check_table(3).is_ok());
         let pairs = rules(Variant::Kozel, json!({"teams": "pairs"})).unwrap();
         assert!(pairs.check_table(4).is_ok() && pairs.check_table(3).is_err());

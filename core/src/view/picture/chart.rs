@@ -117,6 +117,13 @@ pub(super) fn tally_scene(table: &Table, style: &Style) -> Result<Scene, Picture
     for i in 1..ends.len() {
         ends[i].1 = ends[i].1.max(ends[i - 1].1 + gap);
     }
+    // Up to eight sides: what went past the axis is pushed back up, still apart.
+    if let Some(last) = ends.last_mut() {
+        last.1 = last.1.min(bottom);
+    }
+    for i in (0..ends.len().saturating_sub(1)).rev() {
+        ends[i].1 = ends[i].1.min(ends[i + 1].1 - gap);
+    }
     for (side, pts) in series.iter().enumerate() {
         let mut g = Group::new("side");
         g.id = Some(format!("side{side}"));

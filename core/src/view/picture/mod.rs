@@ -28,8 +28,8 @@ mod tile;
 
 pub use style::{Color, Palette, Style};
 
-/// The colour marks of sides 0–3, for a caption that says which line or dot is whose.
-pub const SIDE_MARKS: [&str; 4] = ["🔵", "🔴", "🟢", "🟠"];
+/// The colour marks of sides 0–7 (up to eight players), for a caption that says which line or dot is whose.
+pub const SIDE_MARKS: [&str; 8] = ["🔵", "🔴", "🟢", "🟠", "🟣", "🟡", "🟤", "⚪"];
 
 /// A PNG and its size in pixels.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -12,8 +12,11 @@ use crate::engine::game::Match;
 use crate::session::{Game, Table};
 use std::borrow::Cow;
 
-/// Share of the picture's height the board takes.
+/// Share of the picture's height the board takes: less with more than four hands under it.
 const BOARD: f32 = 0.56;
+const BOARD_MANY: f32 = 0.44;
+/// Hands the rows under the board are sized for at least (more: each row is lower).
+const ROWS: usize = 4;
 
 /// The match as it stood when round `round` (1-based) ended, replayed from the seed.
 fn replayed(game: &Game, round: u32) -> Result<Cow<'_, Match>, PictureError> {
@@ -44,11 +47,14 @@ pub(super) fn round_end_scene(
     let (wf, hf) = (w as f32, h as f32);
     let p = &style.palette;
     let mut scene = Scene::new(w, h, p.felt);
-    let board_h = (hf * BOARD).round();
-    draw_board(&mut scene, r.board(), &[], (0.0, 0.0, wf, board_h), p);
     let seats = r.seats();
+    let board_h = (hf * if seats > ROWS { BOARD_MANY } else { BOARD }).round();
+    draw_board(&mut scene, r.board(), &[], (0.0, 0.0, wf, board_h), p);
     let rules = m.rules();
-    let row_h = ((hf - board_h) / 4.0).round();
+    let room = hf - board_h;
+    let exact = room / seats.max(ROWS) as f32;
+    // Rounded as ever, but never so that the rows overflow the picture (eight hands).
+    let row_h = if exact.round() * seats as f32 <= room { exact.round() } else { exact.floor() };
     let top = board_h + ((hf - board_h) - row_h * seats as f32) / 2.0;
     // Seats by side, so partners are next to each other.
     let mut order: Vec<usize> = (0..seats).collect();
@@ -56,7 +62,7 @@ pub(super) fn round_end_scene(
     let most = order.iter().map(|&s| r.hand(s).len()).max().unwrap_or(0).max(1) as f32;
     let (left, right) = ((row_h * 1.5).round(), (row_h * 3.2).round());
     let unit = (row_h * 0.4).min((wf - left - right) / (most * 1.12)).floor().max(4.0);
-    let mut sides_done = [false; 4];
+    let mut sides_done = [false; crate::engine::rules::MAX_SEATS];
     for (k, &seat) in order.iter().enumerate() {
         let side = rules.side_of(seat);
         let y = top + row_h * k as f32;

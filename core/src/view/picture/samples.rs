@@ -1,5 +1,5 @@
 //! Boards built tile by tile, for the benchmark (`domino bench picture`) and the tests: a full
-//! line of all 28 tiles, and a hub with four long arms.
+//! line of all 28 tiles (or of part of a larger set), and a hub with four long arms.
 
 use crate::engine::board::{Arm, Board, Layout};
 use crate::engine::tile::{Tile, TileSet};
@@ -10,9 +10,16 @@ use rand_chacha::ChaCha8Rng;
 /// Every tile of the double-six set in one line (an Euler circuit of the pips), the lead in
 /// the middle, half of the line on each arm.
 pub fn full_line() -> Board {
-    // Hierholzer over the pips 0..=6, each tile an edge (a double a loop).
-    let mut unused = TileSet::full(6);
-    let mut stack = vec![6u8];
+    line(6, 28)
+}
+
+/// The first `tiles` tiles of an Euler circuit of the set up to `max_pip` (every pip shows on
+/// an even number of halves, so the whole set makes one line) as a line, the lead in the
+/// middle, half of it on each arm: `line(18, 100)` is a double-eighteen board of 100 tiles.
+pub fn line(max_pip: u8, tiles: usize) -> Board {
+    // Hierholzer over the pips 0..=max_pip, each tile an edge (a double a loop).
+    let mut unused = TileSet::full(max_pip);
+    let mut stack = vec![max_pip];
     let mut path = Vec::new();
     while let Some(&v) = stack.last() {
         match unused.iter().find(|t| t.has(v)) {
@@ -23,8 +30,9 @@ pub fn full_line() -> Board {
             None => path.push(stack.pop().expect("not empty")),
         }
     }
-    // path: pips p0 p1 … p28; tile i joins p_i and p_{i+1}.
-    let tiles: Vec<(Tile, u8)> = path.windows(2).map(|w| (Tile::new(w[0], w[1]), w[0])).collect();
+    // path: pips p0 p1 … pN; tile i joins p_i and p_{i+1}.
+    let all: Vec<(Tile, u8)> = path.windows(2).map(|w| (Tile::new(w[0], w[1]), w[0])).collect();
+    let tiles = &all[..tiles.min(all.len())];
     let mid = tiles.len() / 2;
     let mut board = Board::new(Layout::Line);
     let (lead, left) = tiles[mid];

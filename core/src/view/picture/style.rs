@@ -30,8 +30,9 @@ pub struct Palette {
     pub closed: Color,
     /// Digits, axes and marks drawn on the felt.
     pub chalk: Color,
-    /// One colour per side: 🔵 and 🔴 for pairs, then green and orange.
-    pub sides: [Color; 4],
+    /// One colour per side: 🔵 and 🔴 for pairs, then green, orange, purple, yellow, brown and
+    /// white (the marks of [`super::SIDE_MARKS`]).
+    pub sides: [Color; 8],
 }
 
 impl Default for Palette {
@@ -50,6 +51,10 @@ impl Default for Palette {
                 Color(0xff, 0x4d, 0x4d),
                 Color(0x5c, 0xd6, 0x5c),
                 Color(0xff, 0xa0, 0x33),
+                Color(0xb0, 0x6c, 0xf0),
+                Color(0xff, 0xdd, 0x33),
+                Color(0xa8, 0x6b, 0x3c),
+                Color(0xf2, 0xf2, 0xf2),
             ],
         }
     }

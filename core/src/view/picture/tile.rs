@@ -1,6 +1,8 @@
-//! One tile drawn: its face, its middle line and its pips (0 to 9 per half), its outline
-//! telling the last move and the hub; the bar that closes an arm; a tile's back.
+//! One tile drawn: its face, its middle line and its pips (0 to 9 per half; 10 to 18, in the
+//! larger sets, as a numeral: more pips than nine do not read at a glance on a square half),
+//! its outline telling the last move and the hub; the bar that closes an arm; a tile's back.
 
+use super::digits::{self, Anchor};
 use super::scene::{Group, Shape};
 use super::snake::{P, Put};
 use super::style::{Color, Palette};
@@ -88,6 +90,10 @@ pub(super) fn face(id: String, put: &Put, unit: f32, palette: &Palette, marks: M
         dash: None,
     });
     for (centre, value) in [(put.c1, put.link.first), (put.c2, put.link.second)] {
+        if value > 9 {
+            group.shapes.extend(numeral(value, centre, unit, palette.ink));
+            continue;
+        }
         let step = unit * 0.27;
         let radius = if value > 6 { unit * 0.075 } else { unit * 0.095 };
         for &(a, b) in pips(value) {
@@ -102,6 +108,13 @@ pub(super) fn face(id: String, put: &Put, unit: f32, palette: &Palette, marks: M
         }
     }
     group
+}
+
+/// A half's value past nine as a numeral, upright, centred on the half at `centre`.
+fn numeral(value: u8, centre: P, unit: f32, ink: Color) -> Vec<Shape> {
+    let height = unit * 0.42;
+    let top = centre.y - height / 2.0;
+    digits::draw(&value.to_string(), centre.x, top, height, ink, Anchor::Middle)
 }
 
 /// The bar across the far side of a double that closed its arm.
@@ -139,4 +152,40 @@ fn unit_dir(a: P, b: P) -> P {
     let (dx, dy) = (b.x - a.x, b.y - a.y);
     let len = (dx * dx + dy * dy).sqrt().max(1e-6);
     P::new(dx / len, dy / len)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::tile::Tile;
+    use crate::view::picture::snake::Link;
+
+    fn strokes(shapes: &[Shape]) -> Vec<Vec<(f32, f32)>> {
+        let lines = shapes.iter().filter_map(|s| match s {
+            Shape::Line { points, .. } => Some(points.clone()),
+            _ => None,
+        });
+        lines.collect()
+    }
+
+    #[test]
+    fn a_half_past_nine_shows_its_numeral_and_no_pips() {
+        let palette = Palette::default();
+        let (c1, c2) = (P::new(40.0, 40.0), P::new(80.0, 40.0));
+        for (first, second) in [(3, 12), (18, 18), (9, 10)] {
+            let link = Link { tile: Tile::new(first, second), first, second };
+            let put = Put { link, c1, c2, dir: P::new(1.0, 0.0) };
+            let group = face("t0".into(), &put, 40.0, &palette, Marks::default());
+            let pips = group.shapes.iter().filter(|s| matches!(s, Shape::Circle { .. })).count();
+            let shown = |v: u8| if v > 9 { 0 } else { usize::from(v) };
+            assert_eq!(pips, shown(first) + shown(second), "{first}-{second}");
+            let drawn = strokes(&group.shapes);
+            for (centre, v) in [(c1, first), (c2, second)].into_iter().filter(|(_, v)| *v > 9) {
+                let want = strokes(&numeral(v, centre, 40.0, palette.ink));
+                assert!(want.iter().all(|s| drawn.contains(s)), "{v} is drawn as its numeral");
+                let inside = want.iter().flatten().all(|&(x, _)| (x - centre.x).abs() < 20.0);
+                assert!(inside, "{v}'s numeral stays on its half");
+            }
+        }
+    }
 }
