@@ -7,12 +7,15 @@
 mod apply;
 mod check;
 mod clues;
+mod lead;
 mod legal;
+
+pub use lead::forced_lead;
 
 use crate::engine::board::{Board, Layout};
 use crate::engine::game::{Deal, DealError};
-use crate::engine::rules::{MAX_SEATS, MultiPlay, OpenerOrder, Rules, Variant};
-use crate::engine::tile::{MAX_PIP, PipMask, TILE_COUNT, Tile, TileSet};
+use crate::engine::rules::{MAX_SEATS, MultiPlay, Rules, Variant};
+use crate::engine::tile::{PipMask, TILE_COUNT, Tile, TileSet};
 
 /// How a round ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -162,37 +165,6 @@ pub struct Round {
     laid_by: [u8; MAX_TILES],
 }
 
-/// The forced lead of the round-1 rule for this deal.
-pub fn forced_lead(rules: &Rules, hands: &[TileSet]) -> (u8, Tile) {
-    let dealt: TileSet = hands.iter().fold(TileSet::EMPTY, |a, h| a.union(*h));
-    let max = rules.max_pip();
-    let mut order = [Tile::double(0); MAX_PIP as usize + 2];
-    let mut n = 0;
-    let mut push = |t: Tile| {
-        order[n] = t;
-        n += 1;
-    };
-    match (rules.opener_order(), rules.variant()) {
-        (_, Variant::Classic) => {
-            if rules.lead_00() {
-                push(Tile::double(0));
-            }
-            (0..=max).rev().map(Tile::double).for_each(push);
-        }
-        (OpenerOrder::Default, _) => (1..=max).chain([0]).map(Tile::double).for_each(push),
-        (OpenerOrder::ZeroFirst, _) => (0..=max).map(Tile::double).for_each(push),
-        (OpenerOrder::Custom(list), _) => list.iter().copied().for_each(push),
-    }
-    let tile = order[..n]
-        .iter()
-        .copied()
-        .find(|t| dealt.contains(*t))
-        .or_else(|| dealt.iter().max_by_key(|t| t.weight()))
-        .expect("a deal holds at least one tile");
-    let seat = hands.iter().position(|h| h.contains(tile)).expect("the tile is dealt");
-    (seat as u8, tile)
-}
-
 /// Tiles in the largest supported set (double-eighteen).
 const MAX_TILES: usize = TILE_COUNT;
 
@@ -205,37 +177,24 @@ impl Round {
     }
 
     /// A new round over a deal the engine made or checked (`hands` per seat, `bazaar` in draw
-    /// order); outside the engine, [`Round::start`].
+    /// order); outside the engine, [`Round::start`]. An empty round dealt through
+    /// [`Round::restart`], the one place a deal is laid out.
     pub(crate) fn new(
         rules: &Rules,
         hands: &[TileSet],
         bazaar: &[Tile],
         opening: Opening,
     ) -> Round {
-        assert!((2..=MAX_SEATS).contains(&hands.len()));
-        let mut inline = [Tile::double(0); MAX_TILES];
-        inline[..bazaar.len()].copy_from_slice(bazaar);
-        let leader = match opening {
-            Opening::Forced => {
-                let (seat, tile) = forced_lead(rules, hands);
-                Leader::Forced { seat, tile }
-            }
-            Opening::Seat(s) => Leader::Seat(s),
-            Opening::Side(s) => Leader::Side(s),
-            Opening::Any => Leader::Any,
-        };
-        let mut h = [TileSet::EMPTY; MAX_SEATS];
-        h[..hands.len()].copy_from_slice(hands);
         let params = Params::new(rules);
-        Round {
+        let mut round = Round {
             params,
-            seats: hands.len() as u8,
-            hands: h,
-            bazaar: inline,
-            bazaar_end: bazaar.len() as u8,
+            seats: 0,
+            hands: [TileSet::EMPTY; MAX_SEATS],
+            bazaar: [Tile::double(0); MAX_TILES],
+            bazaar_end: 0,
             drawn: 0,
             board: Board::new(params.layout),
-            phase: Phase::Lead(leader),
+            phase: Phase::Lead(Leader::Any),
             turn: 0,
             leader: None,
             last_mover: None,
@@ -243,7 +202,9 @@ impl Round {
             may_declare: 0,
             clues: clues::Clues::default(),
             laid_by: [0; MAX_TILES],
-        }
+        };
+        round.restart(rules, hands, bazaar, opening);
+        round
     }
 
     /// Deals a new round into this one in place, as [`Round::new`] would make it: a round's
