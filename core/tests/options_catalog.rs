@@ -122,6 +122,8 @@ fn rules_md_keys(file: &str) -> Option<BTreeSet<String>> {
         "unfinished",
         "play",
         "close",
+        "scores",
+        "written",
     ];
     let mut keys = BTreeSet::new();
     for part in text.split('`').skip(1).step_by(2) {
