@@ -13,6 +13,7 @@ mod behind;
 pub mod catalog;
 mod commands;
 mod door;
+mod duel;
 #[cfg(any(test, feature = "testkit"))]
 pub mod faults;
 mod hand_place;

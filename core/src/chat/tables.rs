@@ -2,14 +2,14 @@
 //! table buttons.
 
 use super::answer::{Answer, Body, Reply};
-use super::args::{Args, Opponent};
+use super::args::Args;
 use super::message::MessageAt;
 use super::press::Link;
-use super::request::{Asker, Presence};
+use super::request::Asker;
 use super::show::Show;
-use super::{Chat, DUEL_TTL_MS, HandPlace, prefix, texts};
+use super::{Chat, HandPlace, prefix, texts};
 use crate::service::{ServiceError, TableSpec};
-use crate::session::{Action, Actor, Command, Lang, Person, Phase, Rejection, Table};
+use crate::session::{Action, Actor, Command, Lang, Phase, Rejection, Table};
 use crate::store::{ChatSettings, Store, StoreError};
 use crate::view::{
     ButtonAction, ButtonData, hand_view_page, rejection_text, rules_error_text, text::title,
@@ -32,7 +32,7 @@ impl<S: Store> Chat<S> {
 
     /// The language of a table `from` opens when the chat has stored no settings yet: the
     /// opener's own (kept as the chat's once the table is open, see [`Chat::opened`]).
-    async fn first_lang(&self, from: &Asker) -> Result<Option<Lang>, StoreError> {
+    pub(super) async fn first_lang(&self, from: &Asker) -> Result<Option<Lang>, StoreError> {
         let settings = self.service.store().chat_settings(&from.chat).await?;
         Ok(from.lang.filter(|_| settings.version == 0))
     }
@@ -73,7 +73,7 @@ impl<S: Store> Chat<S> {
 
     /// What opening a table answers; a chat's first table, opened in `first`, gives the chat
     /// its language.
-    async fn opened(
+    pub(super) async fn opened(
         &self,
         from: &Asker,
         created: Result<crate::service::Applied, ServiceError>,
@@ -90,73 +90,6 @@ impl<S: Store> Chat<S> {
             answer.reply = Some(Reply { body, private: true, ack: true });
         }
         Ok(answer)
-    }
-
-    pub(super) async fn duel(
-        &self,
-        from: &Asker,
-        args: Args,
-        lang: Lang,
-    ) -> Result<Answer, StoreError> {
-        let platform = from.chat.platform;
-        let invitee = match (&args.opponent, args.computer) {
-            (_, true) => None,
-            (None, false) => {
-                return Ok(Answer::private(texts::duel_usage(lang, platform)));
-            }
-            // A chat of one seats nobody but its owner (and computers).
-            (Some(_), false) if from.private => {
-                return Ok(Answer::private(rejection_text(&Rejection::PrivateTable, lang)));
-            }
-            (Some(_), false) => match self.invitee(&from.chat, &args).await {
-                None => {
-                    let name = match &args.opponent {
-                        Some(Opponent::Name(name)) => name.as_str(),
-                        _ => "",
-                    };
-                    return Ok(Answer::private(texts::duel_unknown(lang, prefix(platform), name)));
-                }
-                Some(p) if p.id == from.person.id => {
-                    return Ok(Answer::private(texts::duel_self(lang, platform)));
-                }
-                Some(p) if from.invitee_in_chat == Some(Presence::Out) => {
-                    return Ok(Answer::private(texts::duel_not_member(lang, &p.name)));
-                }
-                Some(p) if from.invitee_in_chat == Some(Presence::Unknown) => {
-                    return Ok(Answer::private(texts::duel_unchecked(lang, &p.name)));
-                }
-                Some(p) => Some(p),
-            },
-        };
-        let settings = self.service.store().chat_settings(&from.chat).await?;
-        let args = Args { players: Some(2), ..args };
-        let (rules, _) = match args.table(&settings) {
-            Ok(t) => t,
-            Err(e) => return Ok(Answer::private(rules_error_text(&e, lang))),
-        };
-        let clock = args.clock(&rules);
-        let spec = TableSpec {
-            chat: from.chat.clone(),
-            thread: from.thread.clone(),
-            rules,
-            size: 2,
-            clock,
-        };
-        let ttl = if invitee.is_some() { DUEL_TTL_MS } else { 0 };
-        let first = self.first_lang(from).await?;
-        let duel = Some((invitee, ttl));
-        let created = self.service.open(spec, from.person.clone(), duel, first, from.private).await;
-        self.opened(from, created, first, lang).await
-    }
-
-    /// The person a `/duel` names: the one the platform identified, or the one seen in `chat`
-    /// under the @username given. Adapters ask it to find out whether that person is in the
-    /// chat (`Asker::invitee_in_chat`).
-    pub async fn invitee(&self, chat: &crate::session::ChatId, args: &Args) -> Option<Person> {
-        match args.opponent.as_ref()? {
-            Opponent::Person(p) => Some(p.clone()),
-            Opponent::Name(name) => self.person_named(chat, name).await,
-        }
     }
 
     /// The table a command means: the one numbered (anywhere in the chat), else the newest one

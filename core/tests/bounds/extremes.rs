@@ -27,7 +27,11 @@ fn extreme_rules(variant: Variant, pick: usize) -> Option<Rules> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig {
+        cases: 16,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0x5EED),
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn every_view_and_picture_at_every_extreme(v in 0..5usize, pick in 0..3usize, seats in 2..=4u8) {

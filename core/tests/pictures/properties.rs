@@ -77,7 +77,11 @@ fn check_table(table: &Table, style: &Style) -> Result<(), String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig {
+        cases: 24,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0x5EED),
+        ..ProptestConfig::default()
+    })]
 
     /// Engine matches under random rules: the board picture after every move.
     #[test]

@@ -213,7 +213,11 @@ fn play(config: usize, seed: u64) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig {
+        cases: 96,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0x5EED),
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn public_views_show_only_tiles_on_the_table(config in 0..17usize, seed in any::<u64>()) {
