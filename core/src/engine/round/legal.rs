@@ -4,7 +4,7 @@ use super::{Applied, Leader, Phase, Round};
 use crate::engine::board::{Arm, Layout, SUITS};
 use crate::engine::moves::{Move, Placement, Placements};
 use crate::engine::rules::MultiPlay;
-use crate::engine::tile::{Tile, TileSet};
+use crate::engine::tile::{Tile, TileSet, Width};
 use rand::Rng;
 
 /// The `k`-th tile of `set` in index order (`k` below its size).
@@ -128,9 +128,24 @@ impl Round {
     }
 
     /// Chooses a move as [`Round::random_move`] does (the same draws from `rng`) and applies
-    /// it: the simulator's step, a single tile laid without building a [`Move`] first.
+    /// it: the simulator's step, a single tile laid without building a [`Move`] first, in
+    /// arithmetic as wide as the round's set.
     #[inline]
     pub fn apply_random(
+        &mut self,
+        seat: usize,
+        rng: &mut impl Rng,
+        scratch: &mut Vec<Move>,
+    ) -> Option<(Move, Applied)> {
+        match self.params.width {
+            Width::One => self.apply_random_in::<1>(seat, rng, scratch),
+            Width::Two => self.apply_random_in::<2>(seat, rng, scratch),
+            Width::Three => self.apply_random_in::<3>(seat, rng, scratch),
+        }
+    }
+
+    #[inline(always)]
+    fn apply_random_in<const W: usize>(
         &mut self,
         seat: usize,
         rng: &mut impl Rng,
@@ -141,20 +156,20 @@ impl Round {
             && self.turn as usize == seat
         {
             let hand = self.hands[seat];
-            let [l, r, ..] = *self.board.arms();
-            let left = hand.intersection(SUITS[l.value as usize]);
-            let right = hand.intersection(SUITS[r.value as usize]);
-            let total = left.len() + right.len();
-            if total > 0 {
-                let k = rng.random_range(0..total);
-                let (arm, set, k) = if k < left.len() {
-                    (Arm::Left, left, k)
-                } else {
-                    (Arm::Right, right, k - left.len())
-                };
-                let tile = nth(set, k);
-                return Some((Move::play(tile, arm), self.lay_one(seat, tile, arm, false)));
+            let arms = self.board.arms();
+            let left = hand.and_in::<W>(SUITS[arms[0].value as usize]);
+            let right = hand.and_in::<W>(SUITS[arms[1].value as usize]);
+            let (nl, nr) = (left.len_in::<W>(), right.len_in::<W>());
+            if nl + nr == 0 {
+                // As random_move: no draw from `rng` when nothing fits.
+                let mv = if self.bazaar_len() > 0 { Move::Draw } else { Move::Pass };
+                return Some((mv, self.apply_unchecked(seat, mv)));
             }
+            let k = rng.random_range(0..nl + nr);
+            let (arm, set, k) =
+                if k < nl { (Arm::Left, left, k) } else { (Arm::Right, right, k - nl) };
+            let tile = set.nth_in::<W>(k).expect("k is below the set's size");
+            return Some((Move::play(tile, arm), self.lay_one::<W>(seat, tile, arm, false)));
         }
         let mv = self.random_move(seat, rng, scratch)?;
         Some((mv, self.apply_unchecked(seat, mv)))
