@@ -171,8 +171,35 @@ impl Round {
             let tile = set.nth_in::<W>(k).expect("k is below the set's size");
             return Some((Move::play(tile, arm), self.lay_one::<W>(seat, tile, arm, false)));
         }
+        if let Some(tile) = self.random_plain_lead::<W>(seat, rng) {
+            let mv = Move::Lead { tile, left: tile.high(), na_sto: false };
+            return Some((mv, self.apply_unchecked(seat, mv)));
+        }
         let mv = self.random_move(seat, rng, scratch)?;
         Some((mv, self.apply_unchecked(seat, mv)))
+    }
+
+    /// A lead chosen as [`Round::random_move`] chooses it from the listed leads (the same
+    /// draw from `rng`), without listing them, where a lead is a plain tile of the hand: no
+    /// «на сто» to declare and no double required. `None` (and no draw) otherwise.
+    #[inline(always)]
+    fn random_plain_lead<const W: usize>(&self, seat: usize, rng: &mut impl Rng) -> Option<Tile> {
+        let Phase::Lead(leader) = self.phase else { return None };
+        let plain = self.may_declare == 0
+            && !(self.params.lead_must_be_double
+                && matches!(leader, Leader::Seat(_) | Leader::Side(_)));
+        if !plain || seat >= self.seats as usize || !leader.allows(seat as u8, self.seats) {
+            return None;
+        }
+        let tiles = match leader {
+            Leader::Forced { tile, .. } => TileSet::single(tile),
+            _ => self.hands[seat],
+        };
+        let n = tiles.len_in::<W>() as usize;
+        if n == 0 {
+            return None;
+        }
+        tiles.nth_in::<W>(rng.random_range(0..n) as u32)
     }
 
     /// Plays of several doubles at once (C6): each subset of two or more arms holding distinct
