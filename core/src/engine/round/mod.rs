@@ -353,6 +353,11 @@ impl Round {
     }
 
     fn open_suits(&self) -> PipMask {
+        if self.params.layout == Layout::Line && self.board.lead().is_some() {
+            // Both ends of a line are open; their pips read alone (see `Ends::place_in`).
+            let arms = self.board.arms();
+            return 1 << arms[0].value | 1 << arms[1].value;
+        }
         self.board.open_arms().fold(0, |m, a| m | 1 << self.board.arm(a).value)
     }
 
