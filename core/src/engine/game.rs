@@ -124,6 +124,7 @@ impl Match {
     pub fn new(rules: Rules, seats: usize) -> Result<Match, RulesError> {
         rules.check_table(seats)?;
         let opening = if rules.sport() { Opening::Any } else { Opening::Forced };
+        // Every field is reset by `next_match` too.
         Ok(Match {
             rules,
             seats,
@@ -134,6 +135,18 @@ impl Match {
             result: None,
             rounds_scored: 0,
         })
+    }
+
+    /// The simulator's next match over the same rules and seats, in place: as [`Match::new`]
+    /// makes one, except that the last match's finished round stays in memory until the next
+    /// deal replaces it ([`Round::restart`]; a round is large, and copying a new one in cost
+    /// the simulator several per cent).
+    pub(crate) fn next_match(&mut self) {
+        self.sheet = Sheet::default();
+        self.score = None;
+        self.opening = if self.rules.sport() { Opening::Any } else { Opening::Forced };
+        self.result = None;
+        self.rounds_scored = 0;
     }
 
     pub fn rules(&self) -> &Rules {

@@ -40,11 +40,12 @@ pub fn simulate_with(
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut stats = SimStats::default();
     let mut moves = Vec::with_capacity(64);
+    let mut game = Match::new(rules.clone(), seats).expect("rules checked by the caller");
     for game_number in 0..games {
         if game_number % PROGRESS_EVERY == 0 {
             progress(&stats);
         }
-        let mut game = Match::new(rules.clone(), seats).expect("rules checked by the caller");
+        game.next_match();
         play_match(&mut game, &mut rng, &mut moves, &mut stats, None);
         stats.matches += 1;
         if let Some(w) = game.result().and_then(|r| r.winner) {

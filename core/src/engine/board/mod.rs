@@ -141,7 +141,13 @@ impl Board {
     /// Lays `tile` on `arm`, which must fit; `closed` lays a double face down (Osel).
     #[inline(always)]
     pub fn place(&mut self, tile: Tile, arm: Arm, closed: bool) {
-        let outer = self.ends.place(tile, arm, closed);
+        self.place_in::<{ crate::engine::tile::WORDS }>(tile, arm, closed);
+    }
+
+    /// [`Board::place`] in a round of `W` words ([`Ends::place_in`]).
+    #[inline(always)]
+    pub(crate) fn place_in<const W: usize>(&mut self, tile: Tile, arm: Arm, closed: bool) {
+        let outer = self.ends.place_in::<W>(tile, arm, closed);
         self.push(Laid { tile, arm: Some(arm), outer, closed });
     }
 
@@ -250,6 +256,16 @@ impl Ends {
     /// the pip now showing outward there.
     #[inline(always)]
     pub fn place(&mut self, tile: Tile, arm: Arm, closed: bool) -> u8 {
+        self.place_in::<{ crate::engine::tile::WORDS }>(tile, arm, closed)
+    }
+
+    /// [`Ends::place`] with a line's sets `W` words wide (a round's [`Width`] or wider): the
+    /// words past them, which only tiles of larger sets than the round's occupy, are left
+    /// empty in what is on the table and what fits.
+    ///
+    /// [`Width`]: crate::engine::tile::Width
+    #[inline(always)]
+    pub(crate) fn place_in<const W: usize>(&mut self, tile: Tile, arm: Arm, closed: bool) -> u8 {
         debug_assert!(self.fits(arm, tile));
         let i = arm as usize;
         let outer = tile.other(self.arms[i].value);
@@ -258,14 +274,17 @@ impl Ends {
         end.double = tile.is_double();
         end.len += 1;
         end.closed = closed;
-        self.on_table.insert(tile);
         match self.layout {
             Layout::Line => {
+                self.on_table = self.on_table.with_in::<W>(tile);
                 // Both ends of a line are always open (only Osel closes, and it has a hub).
-                let [l, r, ..] = self.arms;
-                self.fits = SUITS[l.value as usize].union(SUITS[r.value as usize]);
+                // The other end's pip is read alone: a load of the whole array just written
+                // byte by byte would wait for those stores.
+                let other = self.arms[1 - i].value;
+                self.fits = SUITS[outer as usize].or_in::<W>(SUITS[other as usize]);
             }
             Layout::Hub { .. } => {
+                self.on_table.insert(tile);
                 if self.hub.is_none() && tile.is_double() && !closed && arm.is_line() {
                     let depth = self.arms[i].len;
                     self.hub = Some(Hub { site: HubSite::On(arm), value: outer, depth });

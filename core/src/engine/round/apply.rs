@@ -4,7 +4,7 @@
 use super::{Applied, EndKind, Phase, Round, RoundEnd};
 use crate::engine::board::Arm;
 use crate::engine::moves::{Move, MoveError};
-use crate::engine::tile::Tile;
+use crate::engine::tile::{Tile, Width};
 
 impl Round {
     /// Checks and applies a move; a refused move changes nothing.
@@ -26,11 +26,15 @@ impl Round {
                     self.na_sto = Some(s);
                 }
                 self.phase = Phase::Play;
-                self.after_play(s, tile.is_double() as u8, is_extreme(tile))
+                self.after_play::<3>(s, tile.is_double() as u8, is_extreme(tile))
             }
             Move::Play(list) if list.len() == 1 => {
                 let p = list.first();
-                self.lay_one(seat, p.tile, p.arm, p.close)
+                match self.params.width {
+                    Width::One => self.lay_one::<1>(seat, p.tile, p.arm, p.close),
+                    Width::Two => self.lay_one::<2>(seat, p.tile, p.arm, p.close),
+                    Width::Three => self.lay_one::<3>(seat, p.tile, p.arm, p.close),
+                }
             }
             Move::Play(list) => {
                 let mut doubles = 0;
@@ -42,7 +46,7 @@ impl Round {
                     doubles += p.tile.is_double() as u8;
                     extreme |= is_extreme(p.tile);
                 }
-                self.after_play(s, doubles, extreme)
+                self.after_play::<3>(s, doubles, extreme)
             }
             Move::Draw => {
                 self.clues.draw(seat, self.open_suits(), self.board.laid_count());
@@ -50,7 +54,7 @@ impl Round {
                 self.drawn += 1;
                 self.hands[seat].insert(tile);
                 let mut applied = Applied::default();
-                if self.params.draw_out && self.blocked() {
+                if self.params.draw_out && self.blocked::<3>() {
                     applied.end =
                         Some(self.finish(EndKind::Fish, self.last_mover.unwrap_or(s), 0, false));
                 }
@@ -64,20 +68,27 @@ impl Round {
         }
     }
 
-    /// A play of one tile, already checked.
+    /// A play of one tile, already checked; its arithmetic `W` words wide (the round's
+    /// [`Width`] or wider).
     #[inline(always)]
-    pub(super) fn lay_one(&mut self, seat: usize, tile: Tile, arm: Arm, close: bool) -> Applied {
-        self.hands[seat].remove(tile);
+    pub(super) fn lay_one<const W: usize>(
+        &mut self,
+        seat: usize,
+        tile: Tile,
+        arm: Arm,
+        close: bool,
+    ) -> Applied {
+        self.hands[seat] = self.hands[seat].without_in::<W>(tile);
         self.note_laid_by(seat);
-        self.board.place(tile, arm, close);
-        self.after_play(seat as u8, tile.is_double() as u8, is_extreme(tile))
+        self.board.place_in::<W>(tile, arm, close);
+        self.after_play::<W>(seat as u8, tile.is_double() as u8, is_extreme(tile))
     }
 
     #[inline(always)]
-    fn after_play(&mut self, seat: u8, doubles: u8, extreme: bool) -> Applied {
+    fn after_play<const W: usize>(&mut self, seat: u8, doubles: u8, extreme: bool) -> Applied {
         self.last_mover = Some(seat);
         let count = self.params.counts.then(|| self.board.count());
-        let kind = if self.hands[seat as usize].is_empty() {
+        let kind = if self.hands[seat as usize].is_empty_in::<W>() {
             Some(EndKind::Domino)
         } else if self.params.closing
             && self.board.hub().is_none()
@@ -85,7 +96,7 @@ impl Round {
             && self.board.arm(Arm::Right).closed
         {
             Some(EndKind::Closed)
-        } else if self.blocked() {
+        } else if self.blocked::<W>() {
             Some(EndKind::Fish)
         } else {
             None
@@ -101,12 +112,12 @@ impl Round {
     }
 
     /// Whether nothing outside the table can ever be laid (RULES §0 fish, C4, C5).
-    fn blocked(&self) -> bool {
+    fn blocked<const W: usize>(&self) -> bool {
         if self.params.draw_out && self.bazaar_len() > 0 {
             return false;
         }
         // Every tile not on the table is in a hand or the bazaar.
-        !self.params.full.any_beyond(self.board.on_table(), self.board.fitting())
+        !self.params.full.any_beyond_in::<W>(self.board.on_table(), self.board.fitting())
     }
 }
 

@@ -4,7 +4,7 @@ use super::{Applied, Leader, Phase, Round};
 use crate::engine::board::{Arm, Layout, SUITS};
 use crate::engine::moves::{Move, Placement, Placements};
 use crate::engine::rules::MultiPlay;
-use crate::engine::tile::{Tile, TileSet};
+use crate::engine::tile::{Tile, TileSet, Width};
 use rand::Rng;
 
 /// The `k`-th tile of `set` in index order (`k` below its size).
@@ -128,9 +128,24 @@ impl Round {
     }
 
     /// Chooses a move as [`Round::random_move`] does (the same draws from `rng`) and applies
-    /// it: the simulator's step, a single tile laid without building a [`Move`] first.
+    /// it: the simulator's step, a single tile laid without building a [`Move`] first, in
+    /// arithmetic as wide as the round's set.
     #[inline]
     pub fn apply_random(
+        &mut self,
+        seat: usize,
+        rng: &mut impl Rng,
+        scratch: &mut Vec<Move>,
+    ) -> Option<(Move, Applied)> {
+        match self.params.width {
+            Width::One => self.apply_random_in::<1>(seat, rng, scratch),
+            Width::Two => self.apply_random_in::<2>(seat, rng, scratch),
+            Width::Three => self.apply_random_in::<3>(seat, rng, scratch),
+        }
+    }
+
+    #[inline(always)]
+    fn apply_random_in<const W: usize>(
         &mut self,
         seat: usize,
         rng: &mut impl Rng,
@@ -141,23 +156,50 @@ impl Round {
             && self.turn as usize == seat
         {
             let hand = self.hands[seat];
-            let [l, r, ..] = *self.board.arms();
-            let left = hand.intersection(SUITS[l.value as usize]);
-            let right = hand.intersection(SUITS[r.value as usize]);
-            let total = left.len() + right.len();
-            if total > 0 {
-                let k = rng.random_range(0..total);
-                let (arm, set, k) = if k < left.len() {
-                    (Arm::Left, left, k)
-                } else {
-                    (Arm::Right, right, k - left.len())
-                };
-                let tile = nth(set, k);
-                return Some((Move::play(tile, arm), self.lay_one(seat, tile, arm, false)));
+            let arms = self.board.arms();
+            let left = hand.and_in::<W>(SUITS[arms[0].value as usize]);
+            let right = hand.and_in::<W>(SUITS[arms[1].value as usize]);
+            let (nl, nr) = (left.len_in::<W>(), right.len_in::<W>());
+            if nl + nr == 0 {
+                // As random_move: no draw from `rng` when nothing fits.
+                let mv = if self.bazaar_len() > 0 { Move::Draw } else { Move::Pass };
+                return Some((mv, self.apply_unchecked(seat, mv)));
             }
+            let k = rng.random_range(0..nl + nr);
+            let (arm, set, k) =
+                if k < nl { (Arm::Left, left, k) } else { (Arm::Right, right, k - nl) };
+            let tile = set.nth_in::<W>(k).expect("k is below the set's size");
+            return Some((Move::play(tile, arm), self.lay_one::<W>(seat, tile, arm, false)));
+        }
+        if let Some(tile) = self.random_plain_lead::<W>(seat, rng) {
+            let mv = Move::Lead { tile, left: tile.high(), na_sto: false };
+            return Some((mv, self.apply_unchecked(seat, mv)));
         }
         let mv = self.random_move(seat, rng, scratch)?;
         Some((mv, self.apply_unchecked(seat, mv)))
+    }
+
+    /// A lead chosen as [`Round::random_move`] chooses it from the listed leads (the same
+    /// draw from `rng`), without listing them, where a lead is a plain tile of the hand: no
+    /// «на сто» to declare and no double required. `None` (and no draw) otherwise.
+    #[inline(always)]
+    fn random_plain_lead<const W: usize>(&self, seat: usize, rng: &mut impl Rng) -> Option<Tile> {
+        let Phase::Lead(leader) = self.phase else { return None };
+        let plain = self.may_declare == 0
+            && !(self.params.lead_must_be_double
+                && matches!(leader, Leader::Seat(_) | Leader::Side(_)));
+        if !plain || seat >= self.seats as usize || !leader.allows(seat as u8, self.seats) {
+            return None;
+        }
+        let tiles = match leader {
+            Leader::Forced { tile, .. } => TileSet::single(tile),
+            _ => self.hands[seat],
+        };
+        let n = tiles.len_in::<W>() as usize;
+        if n == 0 {
+            return None;
+        }
+        tiles.nth_in::<W>(rng.random_range(0..n) as u32)
     }
 
     /// Plays of several doubles at once (C6): each subset of two or more arms holding distinct

@@ -15,7 +15,7 @@ pub use lead::forced_lead;
 use crate::engine::board::{Board, Layout};
 use crate::engine::game::{Deal, DealError};
 use crate::engine::rules::{MAX_SEATS, MultiPlay, Rules, Variant};
-use crate::engine::tile::{PipMask, TILE_COUNT, Tile, TileSet};
+use crate::engine::tile::{PipMask, TILE_COUNT, Tile, TileSet, Width};
 
 /// How a round ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -102,6 +102,8 @@ struct Params {
     full: TileSet,
     /// A line where each play lays one tile: the simulator's fast path applies.
     simple_line: bool,
+    /// The words the set's tiles take: the hot path's arithmetic is that wide.
+    width: Width,
 }
 
 impl Params {
@@ -120,6 +122,7 @@ impl Params {
             counts: rules.variant() == Variant::Telefon,
             full: TileSet::full(rules.max_pip()),
             simple_line: layout == Layout::Line && rules.multi_play() == MultiPlay::Single,
+            width: Width::of_set(rules.max_pip()),
         }
     }
 }
@@ -350,6 +353,11 @@ impl Round {
     }
 
     fn open_suits(&self) -> PipMask {
+        if self.params.layout == Layout::Line && self.board.lead().is_some() {
+            // Both ends of a line are open; their pips read alone (see `Ends::place_in`).
+            let arms = self.board.arms();
+            return 1 << arms[0].value | 1 << arms[1].value;
+        }
         self.board.open_arms().fold(0, |m, a| m | 1 << self.board.arm(a).value)
     }
 

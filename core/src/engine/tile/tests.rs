@@ -80,3 +80,49 @@ fn weight_orders_heavier_then_higher_half() {
     assert!(Tile::new(18, 18).weight() > Tile::new(18, 17).weight());
     assert!(Tile::new(18, 0).weight() > Tile::new(9, 8).weight());
 }
+
+/// A set of the tiles of `set` picked by the bits of an LCG.
+fn subset(x: &mut u64, set: TileSet) -> TileSet {
+    set.iter()
+        .filter(|_| {
+            *x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            *x >> 63 == 1
+        })
+        .collect()
+}
+
+/// The hot path's narrow operations agree with the full-width ones on the sets of a round
+/// of that width.
+fn narrow_ops_agree<const W: usize>(max_pip: u8) {
+    let full = TileSet::full(max_pip);
+    let mut x = u64::from(max_pip);
+    for _ in 0..500 {
+        let (a, b) = (subset(&mut x, full), subset(&mut x, full));
+        assert_eq!(a.and_in::<W>(b), a.intersection(b));
+        assert_eq!(a.or_in::<W>(b), a.union(b));
+        assert_eq!(a.len_in::<W>(), a.len());
+        assert_eq!(a.is_empty_in::<W>(), a.is_empty());
+        assert_eq!(full.any_beyond_in::<W>(a, b), full.any_beyond(a, b));
+        for k in 0..=a.len() {
+            assert_eq!(a.nth_in::<W>(k), a.nth(k));
+        }
+        for t in full {
+            assert_eq!(a.without_in::<W>(t), a.difference(TileSet::single(t)));
+            assert_eq!(a.with_in::<W>(t), a.with(t));
+        }
+    }
+}
+
+#[test]
+fn narrow_operations_agree_with_full_width_ones_for_each_width() {
+    for max_pip in [6, 9, 12, 15, 18] {
+        match Width::of_set(max_pip) {
+            Width::One => narrow_ops_agree::<1>(max_pip),
+            Width::Two => narrow_ops_agree::<2>(max_pip),
+            Width::Three => narrow_ops_agree::<3>(max_pip),
+        }
+    }
+    assert_eq!(Width::of_set(9), Width::One);
+    assert_eq!(Width::of_set(10), Width::Two);
+    assert_eq!(Width::of_set(15), Width::Three);
+}
