@@ -129,11 +129,13 @@ pub(crate) async fn on_message(app: Arc<App>, msg: Message, extra: Extra) -> Han
     Ok(())
 }
 
-/// Who `/duel` names: a text mention, or the author of the message replied to; an @username
+/// Who `/duel` (or `/vs`) names: a text mention, or the author of the message replied to; an @username
 /// alone is left to the core (the people it has seen in the chat). In a forum topic every
 /// message replies to the topic's first one: that is no invitation.
 fn resolve_opponent(msg: &Message, request: Request) -> Request {
-    let Request::Command(cmd @ catalog::Cmd::Duel, mut args) = request else { return request };
+    let Request::Command(cmd @ (catalog::Cmd::Duel | catalog::Cmd::Vs), mut args) = request else {
+        return request;
+    };
     let root = msg.is_topic_message.then(|| msg.thread_id.map(|t| t.0)).flatten();
     let mentioned =
         msg.parse_entities().unwrap_or_default().into_iter().find_map(|e| match e.kind() {

@@ -38,7 +38,7 @@ async fn commands_are_registered_in_russian_and_english() {
     assert_eq!(
         subs,
         [
-            "new", "duel", "rules", "settings", "score", "top", "history", "hand", "hint",
+            "new", "duel", "rules", "settings", "score", "top", "history", "vs", "hand", "hint",
             "review", "export", "season", "stop", "help"
         ]
     );
@@ -276,6 +276,15 @@ async fn duels_and_several_tables_in_one_channel() {
     .await;
     let third = w.service().tables_in(&chat()).await.into_iter().find(|t| t.number == 3).unwrap();
     assert_eq!(third.phase, Phase::Playing);
+
+    // `/domino vs`: Anna and Boris have a duel in play, none finished; with nobody named, how
+    // to ask.
+    let resolved = crate::payloads::resolved_user(BORIS.user());
+    let options = vec![crate::payloads::user_opt("opponent", BORIS.id)];
+    let vs = w.slash_in(CHANNEL, ANNA, "vs", options, resolved).await;
+    assert!(vs.text().contains("ещё не доиграли матч за одним столом"), "{}", vs.text());
+    let usage = w.slash(ANNA, "vs", vec![]).await;
+    assert!(usage.ephemeral() && usage.text().contains("/domino против"), "{}", usage.text());
     w.bot.stop().await;
 }
 

@@ -23,4 +23,5 @@ mod removed;
 mod safety;
 mod scenario;
 mod strange;
+mod versus;
 mod webhook;

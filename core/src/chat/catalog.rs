@@ -17,6 +17,7 @@ pub enum Cmd {
     Score,
     Top,
     History,
+    Vs,
     Hand,
     Hint,
     Review,

@@ -156,6 +156,25 @@ pub static COMMANDS: &[CommandSpec] = &[
         ],
     },
     CommandSpec {
+        cmd: Cmd::Vs,
+        key: "vs",
+        ru: "против",
+        help: w(
+            "ваши матчи против человека и вместе с ним",
+            "your matches against a person, and together",
+        ),
+        usage: w("@игрок [игра]", "@player [game]"),
+        args: &[
+            arg(
+                ArgKind::Opponent,
+                "opponent",
+                "соперник",
+                w("С кем сравнить", "Compare with whom"),
+            ),
+            GAME,
+        ],
+    },
+    CommandSpec {
         cmd: Cmd::Hand,
         key: "hand",
         ru: "кости",

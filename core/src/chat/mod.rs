@@ -37,6 +37,7 @@ pub mod strange;
 mod tables;
 pub mod texts;
 mod turn;
+mod versus;
 pub mod words;
 
 /// Containing a request: a time limit and a panic boundary, and what became of it.
@@ -189,6 +190,7 @@ impl<S: Store> Chat<S> {
             Cmd::Score => self.score(from, args, lang).await,
             Cmd::Top => self.top(from, args, lang).await,
             Cmd::History => self.history(from, args, lang).await,
+            Cmd::Vs => self.versus(from, args, lang).await,
             Cmd::Hand => self.own_hand(from, args, lang).await,
             Cmd::Hint => self.hint_command(from, args, lang).await,
             Cmd::Review => self.review(from, args, lang).await,

@@ -24,6 +24,7 @@ pub mod rules_text;
 pub mod scoreboard;
 pub mod table;
 pub mod text;
+pub mod versus;
 
 mod render;
 
@@ -49,3 +50,4 @@ pub use table::{
     SideScore, TableView, table_view, table_view_in,
 };
 pub use text::variant_name;
+pub use versus::render_versus;

@@ -3,7 +3,7 @@
 
 use super::weng_lin::{assert_ratings, expected_ratings};
 use super::*;
-use domino_core::chat::{Answer, Args, Asker, Body, Chat, Cmd, Request};
+use domino_core::chat::{Answer, Args, Asker, Body, Chat, Cmd, Opponent, Request};
 use domino_core::service::{ManualClock, Options, OsSeeds, Service};
 use domino_core::session::Simple;
 use domino_core::standings::{PairRow, Span};
@@ -112,6 +112,47 @@ async fn check_season<S: Store>(store: S) {
     assert!(listed.contains("01.12.2025 18:00 UTC · Домино"), "{listed}");
     let refused = ask(Args { count: Some(99), ..Args::default() }, Cmd::History).await;
     assert!(refused.contains("от 1 до 30"), "{refused}");
+
+    // `/vs`: Anna and Vera were opponents twice (Vera the goat of three; four each alone, both
+    // won) and partners twice (a win, a goat); Anna and Gleb opponents four times, each ahead
+    // twice (the Classic match counts: a winner, no goat).
+    let vs = |name: &str, game: Option<Variant>| Args {
+        opponent: Some(Opponent::Person(Person::new(user(name), name))),
+        game,
+        ..Args::default()
+    };
+    let vera = ask(vs("Vera", None), Cmd::Vs).await;
+    assert!(vera.starts_with("⚔️ Anna и Vera"), "{vera}");
+    assert!(
+        vera.contains(
+            "Соперниками: 2 матча — впереди Anna 1, Vera 0, вровень 1 · 🐐 Anna 0, Vera 1"
+        ),
+        "{vera}"
+    );
+    assert!(vera.contains("Партнёрами: 2 матча, 1 победа, 🐐 1"), "{vera}");
+    let gleb = ask(vs("Gleb", None), Cmd::Vs).await;
+    assert!(
+        gleb.contains(
+            "Соперниками: 4 матча — впереди Anna 2, Gleb 2, вровень 0 · 🐐 Anna 1, Gleb 2"
+        ),
+        "{gleb}"
+    );
+    assert!(!gleb.contains("Партнёрами"), "{gleb}");
+    let classic = ask(vs("Gleb", Some(Variant::Classic)), Cmd::Vs).await;
+    assert!(classic.contains("Соперниками: 1 матч — впереди Anna 0, Gleb 1"), "{classic}");
+    let none = ask(vs("Vera", Some(Variant::Classic)), Cmd::Vs).await;
+    assert!(none.contains("ещё не доиграли матч за одним столом"), "{none}");
+    let asked = ask(Args::default(), Cmd::Vs).await;
+    assert!(asked.starts_with("С кем сравнить?"), "{asked}");
+    let myself = ask(vs("Anna", None), Cmd::Vs).await;
+    assert!(myself.starts_with("С кем сравнить?"), "{myself}");
+    let english = Asker { lang: Some(Lang::En), ..from.clone() };
+    let en = text(door.handle(&english, Request::Command(Cmd::Vs, vs("Vera", None))).await);
+    assert!(
+        en.contains("As opponents: 2 matches — ahead Anna 1, Vera 0, level 1")
+            && en.contains("As partners: 2 matches, 1 win, 🐐 1"),
+        "{en}"
+    );
 }
 
 fn text(answer: Answer) -> String {

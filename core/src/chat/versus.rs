@@ -1,0 +1,69 @@
+//! `/vs` (`/против`): the asker's head-to-head with one person of the chat.
+
+use super::answer::{Answer, Body};
+use super::args::{Args, Opponent};
+use super::request::Asker;
+use super::{Chat, prefix};
+use crate::session::{Lang, Platform};
+use crate::standings::HeadToHead;
+use crate::store::{Store, StoreError};
+use crate::view::render_versus;
+
+/// The most matches `/vs` reads (newest first): years of an office chat.
+pub const VS_MATCHES: u32 = 100_000;
+
+impl<S: Store> Chat<S> {
+    pub(super) async fn versus(
+        &self,
+        from: &Asker,
+        args: Args,
+        lang: Lang,
+    ) -> Result<Answer, StoreError> {
+        let platform = from.chat.platform;
+        let Some(other) = self.invitee(&from.chat, &args).await else {
+            let text = match &args.opponent {
+                Some(Opponent::Name(name)) => unknown(lang, prefix(platform), name),
+                _ => usage(lang, platform),
+            };
+            return Ok(Answer::private(text));
+        };
+        if other.id == from.person.id {
+            return Ok(Answer::private(usage(lang, platform)));
+        }
+        let matches = self.service.store().history(&from.chat, args.game, VS_MATCHES).await?;
+        let h = HeadToHead::of(&matches, &from.person.id, &other.id);
+        let text = render_versus(&from.person.name, &other.name, &h, args.game, lang);
+        Ok(Answer::public(Body::Text(text)))
+    }
+}
+
+/// What `/vs` takes.
+pub fn usage(lang: Lang, platform: Platform) -> String {
+    match (platform, lang) {
+        (Platform::Discord, Lang::Ru) => {
+            "С кем сравнить? /domino против соперник:@игрок [игра]".to_owned()
+        }
+        (Platform::Discord, Lang::En) => {
+            "Compare with whom? /domino vs opponent:@player [game]".to_owned()
+        }
+        (_, Lang::Ru) => format!(
+            "С кем сравнить? {p}vs @имя [игра] или ответом на сообщение человека: ваши матчи против него и вместе.",
+            p = prefix(platform)
+        ),
+        (_, Lang::En) => format!(
+            "Compare with whom? {p}vs @name [game], or in reply to the person's message: your matches against them and together.",
+            p = prefix(platform)
+        ),
+    }
+}
+
+fn unknown(lang: Lang, p: &str, name: &str) -> String {
+    match lang {
+        Lang::Ru => format!(
+            "Я пока не знаю @{name}: пусть напишет здесь любую команду (например {p}help), или спросите ответом на его сообщение."
+        ),
+        Lang::En => format!(
+            "I do not know @{name} yet: ask them to send any command here ({p}help, say), or ask in reply to their message."
+        ),
+    }
+}
