@@ -1,11 +1,12 @@
 //! `domino bench standings`: a SQLite store filled with finished matches of one chat through
 //! the real store path (each match played in memory, then its last two commands committed —
 //! the last with the finished match, whose scoreboard lines, ratings and history row go in
-//! the same transaction), then `/top`, `/top pairs` and `/history` timed through the chat layer.
+//! the same transaction), then `/top`, `/top pairs`, `/history`, `/me` and `/vs` timed through
+//! the chat layer.
 //! Prints what a finished match's standings cost (the finishing commit against a plain one).
 
 use crate::cli::progress::Progress;
-use domino_core::chat::{Args as CmdArgs, Asker, Chat, Cmd, Request};
+use domino_core::chat::{Args as CmdArgs, Asker, Chat, Cmd, Opponent, Request};
 use domino_core::engine::rules::{Rules, Teams, Variant};
 use domino_core::service::{Options, OsSeeds, Service, SystemClock};
 use domino_core::session::{
@@ -173,12 +174,22 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
     let door = Chat::new(service);
     let from = Asker { member_of: None, ..Asker::member(chat(), person(0)) };
     let mut asked = Vec::new();
-    for (label, cmd, pairs) in
-        [("top", Cmd::Top, false), ("top pairs", Cmd::Top, true), ("history", Cmd::History, false)]
-    {
+    let asks = [
+        ("top", Cmd::Top, false),
+        ("top pairs", Cmd::Top, true),
+        ("history", Cmd::History, false),
+        ("me", Cmd::Me, false),
+        ("vs", Cmd::Vs, false),
+    ];
+    for (label, cmd, pairs) in asks {
         let mut times = Vec::new();
         for _ in 0..args.asks.max(1) {
-            let a = CmdArgs { pairs_table: pairs, ..CmdArgs::default() };
+            let a = CmdArgs {
+                pairs_table: pairs,
+                // `/vs` against the second player, who shares many matches with the first.
+                opponent: (cmd == Cmd::Vs).then(|| Opponent::Person(person(1))),
+                ..CmdArgs::default()
+            };
             let started = Instant::now();
             let answer = door.handle(&from, Request::Command(cmd, a)).await;
             times.push(ms(started.elapsed()));

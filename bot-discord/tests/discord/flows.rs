@@ -38,8 +38,8 @@ async fn commands_are_registered_in_russian_and_english() {
     assert_eq!(
         subs,
         [
-            "new", "duel", "rules", "settings", "score", "top", "history", "vs", "hand", "hint",
-            "review", "export", "season", "stop", "help"
+            "new", "duel", "rules", "settings", "score", "top", "history", "vs", "me", "hand",
+            "hint", "review", "export", "season", "stop", "help"
         ]
     );
     for sub in cmd["options"].as_array().unwrap() {
@@ -285,6 +285,8 @@ async fn duels_and_several_tables_in_one_channel() {
     assert!(vs.text().contains("ещё не доиграли матч за одним столом"), "{}", vs.text());
     let usage = w.slash(ANNA, "vs", vec![]).await;
     assert!(usage.ephemeral() && usage.text().contains("/domino против"), "{}", usage.text());
+    let card = w.slash(ANNA, "me", vec![]).await;
+    assert!(card.text().contains("ещё нет доигранных матчей"), "{}", card.text());
     w.bot.stop().await;
 }
 

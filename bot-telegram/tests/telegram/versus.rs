@@ -1,12 +1,13 @@
-//! `/vs @username` through the real bot: after a duel Alice resigned, Bob asks how he does
-//! against her and the group is told (Russian), and asking with nobody named gives the usage.
+//! `/vs @username` and `/me` through the real bot: after a duel Alice resigned, Bob asks how he
+//! does against her and the group is told (Russian), asking with nobody named gives the usage,
+//! and `/я` shows Alice's card.
 
 use crate::fake::Fake;
 use crate::harness::*;
 use domino_core::session::Phase;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn vs_tells_a_head_to_head_after_a_match() {
+async fn vs_and_me_tell_a_head_to_head_and_a_card_after_a_match() {
     let fake = Fake::start().await;
     let bot = start(&fake, memory_service().await).await;
     let service = bot.service.clone();
@@ -47,4 +48,11 @@ async fn vs_tells_a_head_to_head_after_a_match() {
         })
         .await;
     assert!(usage.contains("/vs @имя"), "{usage}");
+
+    fake.say(GROUP, &ALICE, "/я");
+    let card = fake
+        .until("the card", |st| st.bot_texts(GROUP).into_iter().find(|t| t.starts_with("👤 Alice")))
+        .await;
+    assert!(card.contains("👤 Alice · 1 матч, 0 побед, 🐐 1"), "{card}");
+    assert!(card.contains("Побед подряд: сейчас 0, лучшая серия 0"), "{card}");
 }

@@ -18,6 +18,7 @@ pub enum Cmd {
     Top,
     History,
     Vs,
+    Me,
     Hand,
     Hint,
     Review,

@@ -175,6 +175,17 @@ pub static COMMANDS: &[CommandSpec] = &[
         ],
     },
     CommandSpec {
+        cmd: Cmd::Me,
+        key: "me",
+        ru: "я",
+        help: w(
+            "ваша карточка: матчи по играм, рейтинг, серии, партнёр и соперник",
+            "your card: matches per game, rating, streaks, partner and rival",
+        ),
+        usage: w("", ""),
+        args: &[],
+    },
+    CommandSpec {
         cmd: Cmd::Hand,
         key: "hand",
         ru: "кости",

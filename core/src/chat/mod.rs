@@ -191,6 +191,7 @@ impl<S: Store> Chat<S> {
             Cmd::Top => self.top(from, args, lang).await,
             Cmd::History => self.history(from, args, lang).await,
             Cmd::Vs => self.versus(from, args, lang).await,
+            Cmd::Me => self.me(from, lang).await,
             Cmd::Hand => self.own_hand(from, args, lang).await,
             Cmd::Hint => self.hint_command(from, args, lang).await,
             Cmd::Review => self.review(from, args, lang).await,

@@ -1,18 +1,29 @@
-//! `/vs` (`/против`): the asker's head-to-head with one person of the chat.
+//! `/vs` (`/против`): the asker's head-to-head with one person of the chat; `/me` (`/я`):
+//! the asker's card.
 
 use super::answer::{Answer, Body};
 use super::args::{Args, Opponent};
 use super::request::Asker;
 use super::{Chat, prefix};
 use crate::session::{Lang, Platform};
-use crate::standings::HeadToHead;
+use crate::standings::{Card, HeadToHead, Span};
 use crate::store::{Store, StoreError};
-use crate::view::render_versus;
+use crate::view::{render_card, render_versus};
 
-/// The most matches `/vs` reads (newest first): years of an office chat.
+/// The most matches `/vs` and `/me` read (newest first): years of an office chat.
 pub const VS_MATCHES: u32 = 100_000;
 
 impl<S: Store> Chat<S> {
+    pub(super) async fn me(&self, from: &Asker, lang: Lang) -> Result<Answer, StoreError> {
+        let store = self.service.store();
+        let matches = store.history(&from.chat, None, VS_MATCHES).await?;
+        let card = Card::of(&matches, &from.person.id);
+        let season = store.season(&from.chat).await?.number;
+        let ratings = store.ratings(&from.chat, Span::Season(season), None).await?;
+        let text = render_card(&from.person.name, &from.person.id, &card, &ratings, lang);
+        Ok(Answer::public(Body::Text(text)))
+    }
+
     pub(super) async fn versus(
         &self,
         from: &Asker,

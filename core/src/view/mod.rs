@@ -13,6 +13,7 @@
 //! [`Lang`]: crate::session::Lang
 
 pub mod board;
+pub mod card;
 pub mod hand;
 pub mod hand_page;
 pub mod history;
@@ -31,6 +32,7 @@ mod render;
 /// The table buttons views carry (their codec is the chat layer's one press codec).
 pub use crate::chat::press::{BadButton, ButtonAction, ButtonData};
 pub use board::{BoardView, EndView, board_view};
+pub use card::render_card;
 pub use hand::{
     HandView, hand_view, hand_view_in, hand_view_page, move_label, render_hand, render_hand_brief,
     takes_end_note,

@@ -146,7 +146,40 @@ async fn check_season<S: Store>(store: S) {
     assert!(asked.starts_with("С кем сравнить?"), "{asked}");
     let myself = ask(vs("Anna", None), Cmd::Vs).await;
     assert!(myself.starts_with("С кем сравнить?"), "{myself}");
+    // `/me`: Anna's card (her last match lost, four wins in a row before it), then Boris's,
+    // whom Anna is ahead of on balance, with his season rating.
+    let anna = ask(Args::default(), Cmd::Me).await;
+    assert!(anna.starts_with("👤 Anna · 6 матчей, 4 победы, 🐐 1"), "{anna}");
+    assert!(anna.contains("• Козёл — 5 матчей, 4 победы, 🐐 1, рейтинг"), "{anna}");
+    assert!(anna.contains("• Домино — 1 матч, 0 побед, рейтинг"), "{anna}");
+    assert!(anna.contains("Побед подряд: сейчас 0, лучшая серия 4"), "{anna}");
+    assert!(anna.contains("Лучший партнёр: Vera — 2 матча вместе, 1 победа"), "{anna}");
+    assert!(!anna.contains("Труднее всего"), "nobody is ahead of Anna on balance: {anna}");
+    let boris = Asker { person: Person::new(user("Boris"), "Boris"), ..from.clone() };
+    let card = text(door.handle(&boris, Request::Command(Cmd::Me, Args::default())).await);
+    let (mu, sigma, _) = want[&(Rated::Player(user("Boris")), Variant::Kozel)];
+    let rating = format!(
+        "• Козёл — 5 матчей, 3 победы, 🐐 2, рейтинг {}",
+        (mu - 3.0 * sigma).round() as i64
+    );
+    assert!(card.contains(&rating), "{rating} in {card}");
+    assert!(card.contains("Побед подряд: сейчас 2, лучшая серия 2"), "{card}");
+    assert!(card.contains("Лучший партнёр: Gleb — 2 матча вместе, 1 победа"), "{card}");
+    assert!(
+        card.contains("Труднее всего против: Anna — впереди Anna 2, вы 1 (5 матчей)"),
+        "{card}"
+    );
+    let nobody = Asker { person: Person::new(user("Zoe"), "Zoe"), ..from.clone() };
+    let empty = text(door.handle(&nobody, Request::Command(Cmd::Me, Args::default())).await);
+    assert!(empty.contains("ещё нет доигранных матчей"), "{empty}");
+
     let english = Asker { lang: Some(Lang::En), ..from.clone() };
+    let en_card = text(door.handle(&english, Request::Command(Cmd::Me, Args::default())).await);
+    assert!(
+        en_card.contains("Wins in a row: 0 now, 4 at best")
+            && en_card.contains("Best partner: Vera — 2 matches together, 1 win"),
+        "{en_card}"
+    );
     let en = text(door.handle(&english, Request::Command(Cmd::Vs, vs("Vera", None))).await);
     assert!(
         en.contains("As opponents: 2 matches — ahead Anna 1, Vera 0, level 1")
