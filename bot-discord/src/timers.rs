@@ -26,6 +26,18 @@ pub(crate) async fn follow(bot: Arc<Bot>, http: Arc<Http>) {
                     tracing::warn!(error = %e, "Discord: set-aside notice not sent");
                 }
             }
+            // A season's end, posted in its channel with its chart.
+            Fed::Post { chat, reply } => {
+                let channel = chat.id.parse::<u64>().ok().filter(|&c| c > 0);
+                let lang = bot.chat.lang(&chat).await;
+                let (mut shown, _, files) = crate::commands::reply(Some(&reply), lang);
+                shown.files = files;
+                if let Some(channel) = channel.map(serenity::all::ChannelId::new)
+                    && let Err(e) = channel.send_message(&http, publish::create(&shown)).await
+                {
+                    tracing::warn!(error = %e, "Discord: a chat's post not sent");
+                }
+            }
             Fed::Changed(changed) => {
                 let (bot, http, table) = (bot.clone(), http.clone(), changed.table());
                 let limit = bot.work_limit;

@@ -323,6 +323,12 @@ async fn show_timers(app: Arc<App>, mut feed: Feed) {
                     app.say(chat, None, text);
                 }
             }
+            // A season's end, posted in the group with its chart.
+            Fed::Post { chat, reply } => {
+                if let Ok(chat) = chat.id.parse() {
+                    app.post(chat, None, None, &reply);
+                }
+            }
             Fed::Missed(n) => tracing::warn!(missed = n, "timer updates missed"),
         }
     }

@@ -18,6 +18,9 @@ mod weng_lin;
 #[path = "standings/checks.rs"]
 mod checks;
 
+#[path = "standings/league.rs"]
+mod league;
+
 const T0: Millis = 1_764_590_400_000; // 2025-12-01 12:00 UTC
 
 fn chat() -> ChatId {

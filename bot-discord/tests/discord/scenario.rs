@@ -117,14 +117,21 @@ async fn run(scenario: &Scenario) {
     for (n, step) in scenario.steps.iter().enumerate() {
         let i = scenario.people.iter().position(|p| *p == step.who);
         let who = i.map(|i| people_of[i]).unwrap_or(people_of[0]);
+        let mut posted: Option<String> = None;
         let told: Option<String> = match &step.act {
             Act::Admin { .. } => {
                 people_of[i.unwrap()].perms = payloads::ADMIN;
                 None
             }
             Act::Wait { wait } => {
+                let seen = w.fake.channel_messages(CHANNEL).len();
                 scenario::wait(service_of(&chat), *wait).await;
                 w.fake.quiet().await;
+                let texts: Vec<String> = w.fake.channel_messages(CHANNEL)[seen..]
+                    .iter()
+                    .map(|m| scenario::told(&m.text(), &people))
+                    .collect();
+                posted = Some(texts.join("\n"));
                 None
             }
             Act::Cmd { cmd, args } => {
@@ -197,7 +204,8 @@ async fn run(scenario: &Scenario) {
         let now = scenario::state(&chat, &at, &people).await;
         let changed = now != before;
         let told = if changed { None } else { told.map(|t| scenario::told(&t, &people)) };
-        let seen = Seen { step: n, told, state: now.clone() };
+        let posted = posted.filter(|_| step.expect.posted.is_some());
+        let seen = Seen { step: n, told, state: now.clone(), posted };
         scenario::check(step, n, changed, &seen);
         assert_eq!(
             seen, expected[n],

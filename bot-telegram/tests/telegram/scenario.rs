@@ -129,14 +129,19 @@ async fn run(scenario: &Scenario) {
     let mut before = scenario::state(&chat, &at, &people).await;
     for (n, step) in scenario.steps.iter().enumerate() {
         let who = user(&step.who);
+        let mut posted: Option<String> = None;
         let told: Option<String> = match &step.act {
             Act::Admin { .. } => {
                 fake.admin(GROUP, &who);
                 None
             }
             Act::Wait { wait } => {
+                let seen = fake.with(|st| st.bot_texts(GROUP).len());
                 scenario::wait(&service, *wait).await;
                 fake.quiet().await;
+                let texts = fake.with(|st| st.bot_texts(GROUP).split_off(seen));
+                let texts: Vec<String> = texts.iter().map(|t| scenario::told(t, &people)).collect();
+                posted = Some(texts.join("\n"));
                 None
             }
             Act::Cmd { cmd, args } => {
@@ -254,7 +259,8 @@ async fn run(scenario: &Scenario) {
         let now = scenario::state(&chat, &at, &people).await;
         let changed = now != before;
         let told = if changed { None } else { told.map(|t| scenario::told(&t, &people)) };
-        let seen = Seen { step: n, told, state: now.clone() };
+        let posted = posted.filter(|_| step.expect.posted.is_some());
+        let seen = Seen { step: n, told, state: now.clone(), posted };
         scenario::check(step, n, changed, &seen);
         assert_eq!(
             seen, expected[n],

@@ -4,9 +4,9 @@
 //! opened.
 
 use super::message::{Audience, MessageAt};
-use super::{Answer, Args, Asker, Chat, HandPlace, Links, Request, Show, texts};
+use super::{Answer, Args, Asker, Chat, HandPlace, Links, Reply, Request, Show, texts};
 use crate::ids::{ChatId, Lang, Millis, Person, Platform, UserId};
-use crate::service::{Applied as Replied, Service};
+use crate::service::{Applied as Replied, SeasonTurn, Service};
 use crate::store::{Broken, Store, StoreError};
 use std::future::Future;
 use std::pin::Pin;
@@ -57,6 +57,11 @@ pub enum Fed {
         chat: ChatId,
         text: String,
     },
+    /// Something the chat is told by itself (a season's end), posted for all to see.
+    Post {
+        chat: ChatId,
+        reply: Reply,
+    },
     /// The adapter fell behind: this many changes were not seen (their tables show the next).
     Missed(u64),
 }
@@ -67,6 +72,7 @@ pub struct Feed {
     door: Door,
     changes: Receiver<Replied>,
     asides: Receiver<Broken>,
+    seasons: Receiver<SeasonTurn>,
 }
 
 impl Feed {
@@ -90,6 +96,15 @@ impl Feed {
                     Ok(_) | Err(RecvError::Lagged(_)) => {}
                     Err(RecvError::Closed) => return None,
                 },
+                turn = self.seasons.recv() => match turn {
+                    Ok(t) if t.chat.platform == self.platform => {
+                        if let Some(reply) = self.door.0.season_post(&t).await {
+                            return Some(Fed::Post { chat: t.chat, reply });
+                        }
+                    }
+                    Ok(_) | Err(RecvError::Lagged(_)) => {}
+                    Err(RecvError::Closed) => return None,
+                },
             }
         }
     }
@@ -102,7 +117,8 @@ trait Gate: Send + Sync + 'static {
     fn show_changed<'a>(&'a self, changed: &'a Changed) -> Boxed<'a, Show>;
     fn open_tables(&self, platform: Platform) -> Boxed<'_, Vec<Show>>;
     fn set_aside_notices(&self, platform: Platform) -> Boxed<'_, Vec<(ChatId, String)>>;
-    fn subscribe(&self) -> (Receiver<Replied>, Receiver<Broken>);
+    fn subscribe(&self) -> (Receiver<Replied>, Receiver<Broken>, Receiver<SeasonTurn>);
+    fn season_post<'a>(&'a self, turn: &'a SeasonTurn) -> Boxed<'a, Option<Reply>>;
     fn move_chat<'a>(&'a self, from: &'a ChatId, to: &'a ChatId) -> Boxed<'a, Vec<Show>>;
     fn left_chat<'a>(&'a self, chat: &'a ChatId) -> Boxed<'a, Vec<Show>>;
     fn lang_with<'a>(&'a self, chat: &'a ChatId, own: Option<Lang>) -> Boxed<'a, Lang>;
@@ -139,8 +155,12 @@ impl<S: Store> Gate for Chat<S> {
     fn set_aside_notices(&self, platform: Platform) -> Boxed<'_, Vec<(ChatId, String)>> {
         Box::pin(Chat::set_aside_notices(self, platform))
     }
-    fn subscribe(&self) -> (Receiver<Replied>, Receiver<Broken>) {
-        (self.service().subscribe(), self.service().subscribe_set_aside())
+    fn subscribe(&self) -> (Receiver<Replied>, Receiver<Broken>, Receiver<SeasonTurn>) {
+        let s = self.service();
+        (s.subscribe(), s.subscribe_set_aside(), s.season_turns())
+    }
+    fn season_post<'a>(&'a self, turn: &'a SeasonTurn) -> Boxed<'a, Option<Reply>> {
+        Box::pin(Chat::season_post(self, turn))
     }
     fn move_chat<'a>(&'a self, from: &'a ChatId, to: &'a ChatId) -> Boxed<'a, Vec<Show>> {
         Box::pin(Chat::move_chat(self, from, to))
@@ -236,8 +256,8 @@ impl Door {
     /// From now on, what the service does by itself at a platform's tables. Subscribe before
     /// showing the open tables, so that nothing falls between.
     pub fn feed(&self, platform: Platform) -> Feed {
-        let (changes, asides) = self.0.subscribe();
-        Feed { platform, door: self.clone(), changes, asides }
+        let (changes, asides, seasons) = self.0.subscribe();
+        Feed { platform, door: self.clone(), changes, asides, seasons }
     }
 
     /// A chat moved to a new id (Telegram: a group upgraded to a supergroup): its tables,

@@ -4,7 +4,7 @@
 use super::answer::{Answer, Body, File};
 use super::args::Args;
 use super::request::{Asker, may_administer};
-use super::{Chat, texts};
+use super::{league, Chat, texts};
 use crate::engine::rules::{Rules, Variant};
 use crate::session::Lang;
 use crate::store::{PairRow, ScoreRow, Span, Store, StoreError, scoreboard_csv};
@@ -91,9 +91,20 @@ impl<S: Store> Chat<S> {
             let rows = store.computer_scoreboard(&from.chat, Some(lines), args.game).await?;
             render_computer_scoreboard(&merge_players(rows), lang)
         } else {
-            let rows = store.scoreboard(&from.chat, Some(lines), args.game).await?;
+            let rows = merge_players(store.scoreboard(&from.chat, Some(lines), args.game).await?);
             let ratings = store.ratings(&from.chat, span, args.game).await?;
-            render_scoreboard(&merge_players(rows), &ratings, lang)
+            let text = render_scoreboard(&rows, &ratings, lang);
+            // The leaders' ratings over the season (or all time) in the game named, or the
+            // one played most.
+            let count = |v| rows.iter().filter(|r| r.variant == v).map(|r| r.matches as usize).sum();
+            if let Some(game) = args.game.or_else(|| league::busiest_by(count)) {
+                let changes = store.rating_history(&from.chat, span, Some(game)).await?;
+                if let Some(chart) = league::leaders_chart(&rows, &ratings, game, &changes).await {
+                    let text = format!("{head}\n{text}\n📈 {}", chart.caption);
+                    return Ok(Answer::public(Body::Picture { text, picture: chart.picture }));
+                }
+            }
+            text
         };
         Ok(Answer::public(Body::Long(format!("{head}\n{text}"))))
     }
@@ -109,8 +120,10 @@ impl<S: Store> Chat<S> {
         if !(1..=HISTORY_MAX).contains(&count) {
             return Ok(Answer::private(texts::history_count(lang, HISTORY_MAX)));
         }
-        let matches = self.service.store().history(&from.chat, args.game, count).await?;
-        Ok(Answer::public(Body::Long(render_history(&matches, lang))))
+        let store = self.service.store();
+        let matches = store.history(&from.chat, args.game, count).await?;
+        let zone = store.chat_settings(&from.chat).await?.zone();
+        Ok(Answer::public(Body::Long(render_history(&matches, lang, zone))))
     }
 
     /// `/export`: the last match's record and the current season's person-only standings as
@@ -149,7 +162,13 @@ impl<S: Store> Chat<S> {
         let p = super::prefix(from.chat.platform);
         if !args.new_season {
             let now = store.season(&from.chat).await?;
-            return Ok(Answer::public(Body::Text(texts::season_now(lang, p, now.number))));
+            let settings = store.chat_settings(&from.chat).await?;
+            let (cadence, zone) = (settings.seasons, settings.zone());
+            let text = match cadence.next_start(self.service.now(), zone) {
+                Some(next) => league::season_runs(lang, now.number, cadence, next, zone),
+                None => texts::season_now(lang, p, now.number),
+            };
+            return Ok(Answer::public(Body::Text(text)));
         }
         if !may_administer(from) {
             return Ok(Answer::private(texts::admins_only(lang)));

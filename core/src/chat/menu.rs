@@ -5,6 +5,7 @@
 
 use crate::engine::rules::{Preset, Variant};
 use crate::session::{BotLevel, Lang};
+use crate::standings::{Cadence, Zone};
 use crate::store::BoardMode;
 
 /// Turn timers a chat can choose, in seconds (`None`: no timer).
@@ -17,6 +18,8 @@ pub enum Page {
     General,
     /// One game's preset, target and options.
     Game(Variant),
+    /// The chat's league: how its seasons run, its clock.
+    League,
 }
 
 /// What a press changes.
@@ -36,6 +39,10 @@ pub enum Change {
     /// The set (highest pip) of the page's game: 6, 9, 12, 15 or 18 (traditional only
     /// beyond 6; the engine refuses the rest).
     Set(u8),
+    /// How the chat's seasons run (the league page).
+    Seasons(Cadence),
+    /// The chat's clock (`None`: its language's); the league page.
+    Zone(Option<Zone>),
     /// Switch one option of the page's game.
     Switch(&'static str),
     /// Exactly these options of the page's game on, the others off (a multi-select).
@@ -101,6 +108,11 @@ impl Change {
                 | Change::Board(_)
                 | Change::Hints(_)
         )
+    }
+
+    /// A change of the league page (seasons, the clock).
+    pub(super) fn is_league(&self) -> bool {
+        matches!(self, Change::Seasons(_) | Change::Zone(_))
     }
 
     /// A change that belongs to one kind of page (not showing a page or closing the menu).

@@ -15,7 +15,7 @@ pub(super) fn apply(
     let mut s = settings.clone();
     let game = match press.page {
         Page::Game(v) => Some(v),
-        Page::General => None,
+        Page::General | Page::League => None,
     };
     match (&press.change, game) {
         (Change::Show | Change::Done, _) => {}
@@ -25,6 +25,8 @@ pub(super) fn apply(
         (Change::DefaultGame(v), _) => s.default_variant = *v,
         (Change::Board(b), _) => s.board = *b,
         (Change::Hints(on), _) => s.hints = *on,
+        (Change::Seasons(c), _) => s.seasons = *c,
+        (Change::Zone(z), _) => s.zone = *z,
         (Change::Preset(p), Some(v)) => {
             let mut options = s.options(v);
             match p {

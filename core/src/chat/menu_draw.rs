@@ -98,6 +98,7 @@ pub fn settings_text(s: &ChatSettings, page: Page) -> String {
         format!("🖼 {} {}", tr(lang, "Стол показан:", "Board shown as:"), board_text(s.board, lang)),
         format!("💡 {}: {}", pick(HINTS_LABEL, lang), hints_text(s.hints, lang)),
     ];
+    lines.extend(super::menu_league::league_lines(s, lang));
     for v in Variant::ALL {
         let shown = page == Page::Game(v) || s.presets.contains_key(v.key());
         if shown {
@@ -169,7 +170,22 @@ pub fn menu(s: &ChatSettings, page: Page) -> Menu {
                 Change::Show,
                 false,
             );
-            (controls, vec![rules, done])
+            let league = item(
+                tr(lang, "🏁 Сезоны и часы ▸", "🏁 Seasons and clock ▸").to_owned(),
+                Page::League,
+                Change::Show,
+                false,
+            );
+            (controls, vec![rules, league, done])
+        }
+        Page::League => {
+            let back = item(
+                tr(lang, "◂ Общие", "◂ General").to_owned(),
+                Page::General,
+                Change::Show,
+                false,
+            );
+            (super::menu_league::league_controls(s, lang), vec![back, done])
         }
         Page::Game(variant) => {
             let rules = chat_rules(s, variant);

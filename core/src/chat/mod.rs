@@ -18,11 +18,13 @@ mod duel;
 pub mod faults;
 mod hand_place;
 mod info;
+mod league;
 #[cfg(any(test, feature = "testkit"))]
 pub mod invariants;
 pub mod menu;
 mod menu_apply;
 mod menu_draw;
+mod menu_league;
 mod message;
 mod people;
 mod pictures;

@@ -4,11 +4,12 @@
 use super::answer::{Answer, Body};
 use super::args::{Args, Opponent};
 use super::request::Asker;
-use super::{Chat, prefix};
+use super::{Chat, league, prefix};
+use crate::engine::rules::Variant;
 use crate::session::{Lang, Platform};
-use crate::standings::{Card, HeadToHead, Span};
+use crate::standings::{Card, HeadToHead, Rated, Span};
 use crate::store::{Store, StoreError};
-use crate::view::{render_card, render_versus};
+use crate::view::{render_card, render_versus, variant_name};
 
 /// The most matches `/vs` and `/me` read (newest first): years of an office chat.
 pub const VS_MATCHES: u32 = 100_000;
@@ -21,7 +22,19 @@ impl<S: Store> Chat<S> {
         let season = store.season(&from.chat).await?.number;
         let ratings = store.ratings(&from.chat, Span::Season(season), None).await?;
         let text = render_card(&from.person.name, &from.person.id, &card, &ratings, lang);
-        Ok(Answer::public(Body::Text(text)))
+        // Their rating over the season, a line per game.
+        let changes = store.rating_history(&from.chat, Span::Season(season), None).await?;
+        let me = Rated::Player(from.person.id.clone());
+        let lines = Variant::ALL
+            .into_iter()
+            .map(|v| (variant_name(v, lang).to_owned(), league::points(&changes, &me, Some(v))));
+        Ok(Answer::public(match league::chart_of(lines.collect()).await {
+            Some(chart) => {
+                let text = format!("{text}\n📈 {}", chart.caption);
+                Body::Picture { text, picture: chart.picture }
+            }
+            None => Body::Text(text),
+        }))
     }
 
     pub(super) async fn versus(

@@ -2,16 +2,20 @@
 //! (`rows`), ratings (`rating`) and the orders and export of a scoreboard (`ranking`). Both
 //! `store` (which keeps them) and `view` (which shows them) take them from here.
 
+mod calendar;
 mod card;
 mod ranking;
 mod rating;
 mod rows;
+mod story;
 mod summary;
 mod versus;
 
+pub use calendar::{Cadence, Local, ZONES, Zone};
 pub use card::{Card, Met, Record};
 pub use ranking::{rated_order, rating_of, scoreboard_csv, top_order, wilson_lower_bound};
 pub use rating::{MU0, Rated, Rating, SIGMA0, Span, people_only, rate, rated_in};
 pub use rows::{PairRow, PlayedMatch, ScoreRow, Season};
+pub use story::{Named, SeasonStory};
 pub use summary::{MatchSummary, SummaryPlayer};
 pub use versus::HeadToHead;

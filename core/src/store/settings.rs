@@ -4,6 +4,7 @@
 
 use crate::engine::rules::Variant;
 use crate::session::{BotLevel, Lang};
+use crate::standings::{Cadence, Zone};
 use serde::{Deserialize, Serialize};
 
 /// Settings a chat keeps for its new tables. Fields missing from a stored document take their
@@ -27,6 +28,11 @@ pub struct ChatSettings {
     /// People may ask for the expert's hint on their hand (off unless the chat turned it on;
     /// settings stored before it read as off). A table takes it when it opens.
     pub hints: bool,
+    /// How the chat's seasons run: by hand (the default), monthly or quarterly.
+    pub seasons: Cadence,
+    /// The chat's clock (`None`: [`Zone::default_for`] its language), for history, seasons
+    /// and digests.
+    pub zone: Option<Zone>,
 }
 
 /// How a chat's table messages show the board: a picture with the table's text as its caption,
@@ -66,11 +72,18 @@ impl Default for ChatSettings {
             presets: serde_json::Map::new(),
             board: BoardMode::Picture,
             hints: false,
+            seasons: Cadence::Manual,
+            zone: None,
         }
     }
 }
 
 impl ChatSettings {
+    /// The chat's clock: its own zone, or its language's.
+    pub fn zone(&self) -> Zone {
+        self.zone.unwrap_or(Zone::default_for(self.lang))
+    }
+
     /// The options object new tables of `variant` start from (empty: the variant's defaults).
     pub fn options(&self, variant: Variant) -> serde_json::Map<String, serde_json::Value> {
         match self.presets.get(variant.key()) {
@@ -108,6 +121,17 @@ mod tests {
         let s: ChatSettings = serde_json::from_str(old).expect("old settings load");
         assert_eq!((s.board, s.lang, s.turn_secs), (BoardMode::Picture, Lang::En, Some(60)));
         assert!(!s.hints, "settings stored before hints read as off");
+        assert_eq!((s.seasons, s.zone, s.zone()), (Cadence::Manual, None, Zone::UTC));
+        let league = ChatSettings {
+            seasons: Cadence::Quarterly,
+            zone: Zone::of_minutes(300),
+            ..ChatSettings::default()
+        };
+        let json = serde_json::to_string(&league).unwrap();
+        assert!(json.contains(r#""seasons":"quarterly","zone":300"#), "{json}");
+        assert_eq!(serde_json::from_str::<ChatSettings>(&json).unwrap(), league);
+        let absurd = json.replace(":300", ":9999");
+        assert!(serde_json::from_str::<ChatSettings>(&absurd).is_err(), "no such zone");
         let on = ChatSettings { hints: true, ..ChatSettings::default() };
         let json = serde_json::to_string(&on).unwrap();
         assert_eq!(serde_json::from_str::<ChatSettings>(&json).unwrap(), on);

@@ -23,6 +23,7 @@ pub mod played;
 pub mod refusal;
 pub mod rules_text;
 pub mod scoreboard;
+pub mod season;
 pub mod table;
 pub mod text;
 pub mod versus;
@@ -43,6 +44,7 @@ pub use played::render_history;
 pub use refusal::{move_error_text, rejection_text, rules_error_text};
 pub use render::{render_caption, render_table};
 pub use rules_text::rules_text;
+pub use season::render_season_end;
 pub use scoreboard::{
     order_line, render_computer_scoreboard, render_pair_scoreboard, render_scoreboard,
     render_tally, render_totals,

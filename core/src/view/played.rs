@@ -4,10 +4,10 @@
 use super::text::{Goat, display_name, tr, variant_name};
 use crate::engine::rules::Rules;
 use crate::session::{Lang, Millis};
-use crate::standings::{PlayedMatch, SummaryPlayer};
+use crate::standings::{Local, PlayedMatch, SummaryPlayer, Zone};
 
-/// The matches listed, newest first.
-pub fn render_history(matches: &[PlayedMatch], lang: Lang) -> String {
+/// The matches listed, newest first, their times on the chat's clock (`zone`).
+pub fn render_history(matches: &[PlayedMatch], lang: Lang, zone: Zone) -> String {
     if matches.is_empty() {
         return tr(
             lang,
@@ -26,7 +26,7 @@ pub fn render_history(matches: &[PlayedMatch], lang: Lang) -> String {
             game.push_str(tr(lang, " (пары)", " (pairs)"));
         }
         out.push(String::new());
-        out.push(format!("• {} · {game}", date_time(m.finished_at)));
+        out.push(format!("• {} · {game}", date_time(m.finished_at, zone)));
         out.push(format!("  {}", match_line(m, lang)));
     }
     out.join("\n")
@@ -73,26 +73,9 @@ fn player_name(p: &SummaryPlayer) -> String {
     }
 }
 
-/// "01.12.2026 15:05 UTC".
-pub fn date_time(at: Millis) -> String {
-    let secs = at.div_euclid(1000);
-    let (days, rest) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
-    let (y, m, d) = civil_from_days(days);
-    format!("{d:02}.{m:02}.{y} {:02}:{:02} UTC", rest / 3600, rest % 3600 / 60)
-}
-
-/// The proleptic Gregorian date of a day counted from 1970-01-01 (H. Hinnant's algorithm).
-fn civil_from_days(z: i64) -> (i64, i64, i64) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
+/// "01.12.2026 15:05 UTC+3".
+pub fn date_time(at: Millis, zone: Zone) -> String {
+    format!("{} {}", Local::of(at, zone).date_time(), zone.label())
 }
 
 #[cfg(test)]
@@ -100,9 +83,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn dates_are_utc_calendar_dates() {
-        assert_eq!(date_time(0), "01.01.1970 00:00 UTC");
-        assert_eq!(date_time(1_700_000_000_000), "14.11.2023 22:13 UTC");
-        assert_eq!(date_time(951_782_400_000), "29.02.2000 00:00 UTC");
+    fn dates_are_calendar_dates_on_the_chats_clock() {
+        assert_eq!(date_time(0, Zone::UTC), "01.01.1970 00:00 UTC");
+        assert_eq!(date_time(1_700_000_000_000, Zone::UTC), "14.11.2023 22:13 UTC");
+        assert_eq!(date_time(1_700_000_000_000, Zone::MOSCOW), "15.11.2023 01:13 UTC+3");
     }
 }

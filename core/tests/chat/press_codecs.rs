@@ -5,6 +5,7 @@
 //! — and each mutation is refused or is, exactly, what the bot writes for another press.
 
 use domino_core::chat::{Change, Link, Links, MenuPress, Page, TIMERS};
+use domino_core::standings::{Cadence, ZONES, Zone};
 use domino_core::engine::board::Arm;
 use domino_core::engine::moves::{Move, Placement, Placements};
 use domino_core::engine::rules::{Preset, Variant, option, options_for};
@@ -182,6 +183,16 @@ fn change_on(page: Page) -> BoxedStrategy<Change> {
             any::<bool>().prop_map(Change::Hints),
         ]
         .boxed(),
+        Page::League => {
+            let zones: Vec<Option<Zone>> =
+                std::iter::once(None).chain(ZONES.into_iter().map(Zone::of_minutes)).collect();
+            prop_oneof![
+                common,
+                proptest::sample::select(Cadence::ALL.to_vec()).prop_map(Change::Seasons),
+                proptest::sample::select(zones).prop_map(Change::Zone),
+            ]
+            .boxed()
+        }
         Page::Game(v) => {
             let presets: Vec<Option<Preset>> = std::iter::once(None)
                 .chain(Preset::ALL.into_iter().filter(|p| p.allowed_in(v)).map(Some))
@@ -209,6 +220,7 @@ fn change_on(page: Page) -> BoxedStrategy<Change> {
 fn page() -> impl Strategy<Value = Page> {
     prop_oneof![
         Just(Page::General),
+        Just(Page::League),
         proptest::sample::select(Variant::ALL.to_vec()).prop_map(Page::Game)
     ]
 }

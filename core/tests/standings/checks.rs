@@ -109,7 +109,7 @@ async fn check_season<S: Store>(store: S) {
     assert!(listed.starts_with("📜 Последние матчи: 3"), "{listed}");
     assert!(listed.contains("Anna + Vera 110 · Boris + Gleb 80 — 🐐 Anna + Vera"), "{listed}");
     assert!(listed.contains("Gleb 25 · Anna 10 — 🏆 Gleb"), "{listed}");
-    assert!(listed.contains("01.12.2025 18:00 UTC · Домино"), "{listed}");
+    assert!(listed.contains("01.12.2025 21:00 UTC+3 · Домино"), "{listed}");
     let refused = ask(Args { count: Some(99), ..Args::default() }, Cmd::History).await;
     assert!(refused.contains("от 1 до 30"), "{refused}");
 
@@ -190,7 +190,7 @@ async fn check_season<S: Store>(store: S) {
 
 fn text(answer: Answer) -> String {
     match answer.reply.map(|r| r.body) {
-        Some(Body::Text(t) | Body::Long(t)) => t,
+        Some(Body::Text(t) | Body::Long(t) | Body::Picture { text: t, .. }) => t,
         other => panic!("a text, not {other:?}"),
     }
 }

@@ -6,7 +6,9 @@ use domino_core::engine::board::Arm;
 use domino_core::engine::moves::Move;
 use domino_core::engine::rules::Variant;
 use domino_core::session::{Action, Lang, Phase, Table};
-use domino_core::standings::{PairRow, PlayedMatch, Rated, Rating, ScoreRow, SummaryPlayer};
+use domino_core::standings::{
+    PairRow, PlayedMatch, Rated, Rating, ScoreRow, SummaryPlayer, Zone,
+};
 use domino_core::view::{
     Buttons, hand_view, notices, render_computer_scoreboard, render_hand, render_history,
     render_pair_scoreboard, render_scoreboard, render_table, render_tally, rules_text, table_view,
@@ -283,8 +285,8 @@ fn texts() {
             render_scoreboard(&[], &[], lang),
             render_pair_scoreboard(&pairs, &pair_rating, lang),
             render_computer_scoreboard(&rows[3..], lang),
-            render_history(&played, lang),
-            render_history(&[], lang),
+            render_history(&played, lang, Zone::default_for(lang)),
+            render_history(&[], lang, Zone::default_for(lang)),
         ]
         .join("\n\n-----\n\n");
         insta::assert_snapshot!(format!("texts_{}", lang.key()), text);

@@ -7,6 +7,7 @@ use super::base36;
 use crate::chat::menu::{Change, MenuPress, Page, TIMERS};
 use crate::engine::rules::{Preset, option};
 use crate::session::{BotLevel, Lang};
+use crate::standings::{Cadence, ZONES, Zone};
 use crate::store::BoardMode;
 
 /// The format tag written first.
@@ -16,6 +17,7 @@ impl MenuPress {
     pub fn encode(&self) -> String {
         let page = match self.page {
             Page::General => "g",
+            Page::League => "l",
             Page::Game(v) => v.key(),
         };
         let change = match &self.change {
@@ -31,6 +33,9 @@ impl MenuPress {
             Change::Preset(Some(p)) => format!("preset.{}", p.key()),
             Change::Target(n) => format!("target.{n}"),
             Change::Set(n) => format!("set.{n}"),
+            Change::Seasons(c) => format!("seasons.{}", c.key()),
+            Change::Zone(None) => "zone.lang".to_owned(),
+            Change::Zone(Some(z)) => format!("zone.{}", z.minutes()),
             Change::Switch(key) => format!("opt.{key}"),
             Change::Switches(_) => "opts".to_owned(),
             Change::Done => "done".to_owned(),
@@ -57,11 +62,12 @@ impl MenuPress {
         let version = base36::read(parts.next()?)?;
         let page = match parts.next()? {
             "g" => Page::General,
+            "l" => Page::League,
             v => Page::Game(v.parse().ok()?),
         };
         let game = match page {
             Page::Game(v) => Some(v),
-            Page::General => None,
+            Page::General | Page::League => None,
         };
         let switch = |key: &str| -> Option<&'static str> {
             let spec = option(key)?;
@@ -71,6 +77,7 @@ impl MenuPress {
             "show" => Change::Show,
             "done" => Change::Done,
             "timer.off" => Change::Timer(None),
+            "zone.lang" => Change::Zone(None),
             "preset.none" if game.is_some() => Change::Preset(None),
             "opts" => {
                 let keys: Option<Vec<&'static str>> = values.iter().map(|v| switch(v)).collect();
@@ -105,6 +112,11 @@ impl MenuPress {
                             .find(|n| n.to_string() == arg)?;
                         game.is_some().then_some(Change::Set(n))?
                     }
+                    "seasons" => Change::Seasons(Cadence::from_key(arg)?),
+                    "zone" => {
+                        let minutes = ZONES.into_iter().find(|m| m.to_string() == arg)?;
+                        Change::Zone(Some(Zone::of_minutes(minutes)?))
+                    }
                     "opt" => Change::Switch(switch(arg)?),
                     _ => return None,
                 }
@@ -113,8 +125,14 @@ impl MenuPress {
         if !values.is_empty() && !matches!(change, Change::Switches(_)) {
             return None;
         }
-        // The general settings are drawn on the general page only, a game's on its own page.
-        if change.is_general() != (page == Page::General) && change.is_general_or_game() {
+        // The general settings are drawn on the general page only, the league's on its page,
+        // a game's on its own page.
+        let on_its_page = match page {
+            Page::General => change.is_general(),
+            Page::League => change.is_league(),
+            Page::Game(_) => !change.is_general() && !change.is_league(),
+        };
+        if !on_its_page && change.is_general_or_game() {
             return None;
         }
         let press = MenuPress { version, page, change };

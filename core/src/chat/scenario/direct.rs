@@ -27,6 +27,7 @@ pub async fn run_direct<S: Store>(chat: &Chat<S>, scenario: &Scenario, at: ChatI
             ..Asker::member(at.clone(), person(who))
         };
         let mut told: Option<String> = None;
+        let mut posted: Option<String> = None;
         let mut take = |a: &Answer, menu: &mut Option<Menu>| {
             if let Some(m) = a.menu.clone().or_else(|| match &a.reply.as_ref()?.body {
                 Body::Menu(m) => Some(m.clone()),
@@ -43,7 +44,18 @@ pub async fn run_direct<S: Store>(chat: &Chat<S>, scenario: &Scenario, at: ChatI
         };
         match &step.act {
             Act::Admin { .. } => admins.push(step.who.clone()),
-            Act::Wait { wait: secs } => wait(chat.service(), *secs).await,
+            Act::Wait { wait: secs } => {
+                let mut turns = chat.service().season_turns();
+                wait(chat.service(), *secs).await;
+                let mut texts = Vec::new();
+                while let Ok(turn) = turns.try_recv() {
+                    if let Some(reply) = chat.season_post(&turn).await {
+                        let a = Answer { reply: Some(reply), ..Answer::default() };
+                        texts.extend(a.text().map(|t| self::told(t, &people)));
+                    }
+                }
+                posted = Some(texts.join("\n"));
+            }
             Act::Cmd { cmd, args } => {
                 let (cmd, args) = Scenario::args(cmd, args);
                 let a = chat.handle(&from(&step.who), Request::Command(cmd, args)).await;
@@ -112,7 +124,9 @@ pub async fn run_direct<S: Store>(chat: &Chat<S>, scenario: &Scenario, at: ChatI
         chat.service().settled().await;
         let now = state(chat, &at, &people).await;
         let changed = now != before;
-        let seen = Seen { step: n, told: if changed { None } else { told }, state: now.clone() };
+        let posted = posted.filter(|_| step.expect.posted.is_some());
+        let told = if changed { None } else { told };
+        let seen = Seen { step: n, told, state: now.clone(), posted };
         check(step, n, changed, &seen);
         out.push(seen);
         before = now;

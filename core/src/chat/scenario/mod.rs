@@ -81,6 +81,8 @@ pub struct Expect {
     pub told: Option<String>,
     /// The newest table's phase afterwards.
     pub phase: Option<String>,
+    /// The chat was posted, by itself, a text holding this (a season's end, in a `wait`).
+    pub posted: Option<String>,
 }
 
 /// What one step left.
@@ -91,6 +93,8 @@ pub struct Seen {
     pub told: Option<String>,
     /// The chat's tables, standings and settings, as the scenario's people.
     pub state: Value,
+    /// What the chat was posted by itself during the step, when the step expects a post.
+    pub posted: Option<String>,
 }
 
 impl Scenario {
@@ -285,6 +289,10 @@ pub fn check(step: &Step, n: usize, changed: bool, seen: &Seen) {
     if let Some(part) = &step.expect.told {
         let told = seen.told.as_deref().unwrap_or_default();
         assert!(told.contains(part.as_str()), "{what}: told {told:?}, expected {part:?}");
+    }
+    if let Some(part) = &step.expect.posted {
+        let posted = seen.posted.as_deref().unwrap_or_default();
+        assert!(posted.contains(part.as_str()), "{what}: posted {posted:?}, expected {part:?}");
     }
     if let Some(phase) = &step.expect.phase {
         let tables = seen.state["tables"].as_array().unwrap();

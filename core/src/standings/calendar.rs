@@ -1,0 +1,254 @@
+//! A chat's calendar: its time zone (a fixed offset from UTC) and how its seasons run (by
+//! hand, monthly, quarterly). Pure date arithmetic on Unix milliseconds, no clock read.
+//!
+//! A zone is a fixed offset, not a region's rules: Russia keeps no summer time, so a Russian
+//! chat's local time is exact all year; a chat in a country that moves its clocks is an hour
+//! off half the year (a season then turns at 23:00 or 01:00 local time).
+
+use crate::ids::{Lang, Millis};
+use serde::{Deserialize, Serialize};
+
+const DAY_MS: i64 = 86_400_000;
+
+/// The zones a chat can choose, as minutes east of UTC: the Americas, UTC, Europe, every
+/// Russian zone from Kaliningrad to Kamchatka, India, China, Japan.
+pub const ZONES: [i16; 17] =
+    [-480, -300, -180, 0, 60, 120, 180, 240, 300, 330, 360, 420, 480, 540, 600, 660, 720];
+
+/// A fixed offset from UTC, in minutes east (UTC+3 is 180).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "i16", into = "i16")]
+pub struct Zone(i16);
+
+impl TryFrom<i16> for Zone {
+    type Error = String;
+    fn try_from(minutes: i16) -> Result<Zone, String> {
+        Zone::of_minutes(minutes).ok_or_else(|| format!("no zone is {minutes} minutes from UTC"))
+    }
+}
+
+impl From<Zone> for i16 {
+    fn from(z: Zone) -> i16 {
+        z.0
+    }
+}
+
+impl Zone {
+    pub const UTC: Zone = Zone(0);
+    /// Moscow time: a Russian-speaking chat's zone until it picks one.
+    pub const MOSCOW: Zone = Zone(180);
+
+    /// A zone from minutes east of UTC, within UTC−12…UTC+14.
+    pub fn of_minutes(minutes: i16) -> Option<Zone> {
+        (-720..=840).contains(&minutes).then_some(Zone(minutes))
+    }
+
+    /// A chat's zone until it picks one: Moscow time for a Russian chat, UTC for an English one.
+    pub fn default_for(lang: Lang) -> Zone {
+        match lang {
+            Lang::Ru => Zone::MOSCOW,
+            Lang::En => Zone::UTC,
+        }
+    }
+
+    pub fn minutes(self) -> i16 {
+        self.0
+    }
+
+    /// "UTC", "UTC+3", "UTC−5", "UTC+5:30".
+    pub fn label(self) -> String {
+        let m = i32::from(self.0);
+        if m == 0 {
+            return "UTC".into();
+        }
+        let sign = if m > 0 { "+" } else { "−" };
+        let (h, rest) = (m.abs() / 60, m.abs() % 60);
+        if rest == 0 { format!("UTC{sign}{h}") } else { format!("UTC{sign}{h}:{rest:02}") }
+    }
+
+    fn offset_ms(self) -> i64 {
+        i64::from(self.0) * 60_000
+    }
+}
+
+/// A moment as a chat's clock shows it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Local {
+    pub year: i64,
+    pub month: u8,
+    pub day: u8,
+    pub hour: u8,
+    pub minute: u8,
+    /// 0 Monday … 6 Sunday.
+    pub weekday: u8,
+}
+
+impl Local {
+    /// `at` on the clocks of `zone`.
+    pub fn of(at: Millis, zone: Zone) -> Local {
+        let local = at + zone.offset_ms();
+        let (days, ms) = (local.div_euclid(DAY_MS), local.rem_euclid(DAY_MS));
+        let (year, month, day) = civil_from_days(days);
+        let minutes = ms / 60_000;
+        Local {
+            year,
+            month: month as u8,
+            day: day as u8,
+            hour: (minutes / 60) as u8,
+            minute: (minutes % 60) as u8,
+            // 1970-01-01 was a Thursday.
+            weekday: (days + 3).rem_euclid(7) as u8,
+        }
+    }
+
+    /// "01.12.2026 15:05".
+    pub fn date_time(&self) -> String {
+        format!(
+            "{:02}.{:02}.{} {:02}:{:02}",
+            self.day, self.month, self.year, self.hour, self.minute
+        )
+    }
+
+    /// "01.12.2026".
+    pub fn date(&self) -> String {
+        format!("{:02}.{:02}.{}", self.day, self.month, self.year)
+    }
+}
+
+/// How a chat's seasons run.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Cadence {
+    /// An admin starts each season (`/season new`).
+    #[default]
+    Manual,
+    /// A season a calendar month: the next starts at local midnight on the 1st.
+    Monthly,
+    /// A season a quarter: the next starts at local midnight on 1 January, April, July, October.
+    Quarterly,
+}
+
+impl Cadence {
+    pub const ALL: [Cadence; 3] = [Cadence::Manual, Cadence::Monthly, Cadence::Quarterly];
+
+    pub const fn key(self) -> &'static str {
+        match self {
+            Cadence::Manual => "manual",
+            Cadence::Monthly => "monthly",
+            Cadence::Quarterly => "quarterly",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<Cadence> {
+        Cadence::ALL.into_iter().find(|c| c.key() == key)
+    }
+
+    /// When the season running at `at` ends and the next starts: the first local midnight of a
+    /// month (or a quarter's first month) after `at`; `None` for seasons started by hand.
+    pub fn next_start(self, at: Millis, zone: Zone) -> Option<Millis> {
+        let months = match self {
+            Cadence::Manual => return None,
+            Cadence::Monthly => 1,
+            Cadence::Quarterly => 3,
+        };
+        let now = Local::of(at, zone);
+        // Months since year 0 of the period `at` is in, then the next period's first month.
+        let index = now.year * 12 + i64::from(now.month - 1);
+        let next = (index.div_euclid(months) + 1) * months;
+        let (year, month) = (next.div_euclid(12), next.rem_euclid(12) + 1);
+        Some(days_from_civil(year, month, 1) * DAY_MS - zone.offset_ms())
+    }
+}
+
+/// The proleptic Gregorian date of a day counted from 1970-01-01 (H. Hinnant's algorithm).
+fn civil_from_days(z: i64) -> (i64, i64, i64) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+/// The day, counted from 1970-01-01, of a proleptic Gregorian date (the inverse of
+/// [`civil_from_days`]).
+fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y.rem_euclid(400);
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const UTC: Zone = Zone::UTC;
+
+    fn at(y: i64, m: i64, d: i64, h: i64) -> Millis {
+        days_from_civil(y, m, d) * DAY_MS + h * 3_600_000
+    }
+
+    #[test]
+    fn dates_are_calendar_dates_in_the_zone() {
+        assert_eq!(Local::of(0, UTC).date_time(), "01.01.1970 00:00");
+        assert_eq!(Local::of(1_700_000_000_000, UTC).date_time(), "14.11.2023 22:13");
+        assert_eq!(Local::of(1_700_000_000_000, Zone::MOSCOW).date_time(), "15.11.2023 01:13");
+        assert_eq!(Local::of(951_782_400_000, UTC).date(), "29.02.2000");
+        let west = Zone::of_minutes(-300).unwrap();
+        assert_eq!(Local::of(0, west).date_time(), "31.12.1969 19:00");
+        // 2026-12-03 is a Thursday; 2026-12-07 a Monday.
+        assert_eq!(Local::of(at(2026, 12, 3, 12), UTC).weekday, 3);
+        assert_eq!(Local::of(at(2026, 12, 7, 0), UTC).weekday, 0);
+    }
+
+    #[test]
+    fn days_and_dates_are_inverse() {
+        for day in (-800_000..800_000).step_by(997) {
+            let (y, m, d) = civil_from_days(day);
+            assert_eq!(days_from_civil(y, m, d), day);
+        }
+    }
+
+    #[test]
+    fn a_monthly_season_ends_at_local_midnight_on_the_first() {
+        let m = Cadence::Monthly;
+        assert_eq!(m.next_start(at(2026, 12, 3, 12), UTC), Some(at(2027, 1, 1, 0)));
+        assert_eq!(m.next_start(at(2027, 1, 1, 0), UTC), Some(at(2027, 2, 1, 0)));
+        assert_eq!(m.next_start(at(2024, 2, 29, 23), UTC), Some(at(2024, 3, 1, 0)));
+        // Moscow's midnight is 21:00 UTC the day before; 22:00 UTC on 30 November is already
+        // 1 December there.
+        assert_eq!(m.next_start(at(2026, 11, 30, 20), Zone::MOSCOW), Some(at(2026, 11, 30, 21)));
+        assert_eq!(m.next_start(at(2026, 11, 30, 22), Zone::MOSCOW), Some(at(2026, 12, 31, 21)));
+    }
+
+    #[test]
+    fn a_quarterly_season_ends_at_a_quarter() {
+        let q = Cadence::Quarterly;
+        assert_eq!(q.next_start(at(2026, 12, 3, 12), UTC), Some(at(2027, 1, 1, 0)));
+        assert_eq!(q.next_start(at(2027, 1, 1, 0), UTC), Some(at(2027, 4, 1, 0)));
+        assert_eq!(q.next_start(at(2027, 5, 17, 9), UTC), Some(at(2027, 7, 1, 0)));
+        assert_eq!(Cadence::Manual.next_start(at(2027, 5, 17, 9), UTC), None);
+    }
+
+    #[test]
+    fn zones_are_labelled_and_bounded() {
+        let labels: Vec<String> = [0, 180, -300, 330]
+            .into_iter()
+            .map(|m| Zone::of_minutes(m).unwrap().label())
+            .collect();
+        assert_eq!(labels, ["UTC", "UTC+3", "UTC−5", "UTC+5:30"]);
+        assert!(ZONES.iter().all(|&m| Zone::of_minutes(m).is_some()));
+        assert_eq!((Zone::of_minutes(841), Zone::of_minutes(-721)), (None, None));
+        for c in Cadence::ALL {
+            assert_eq!(Cadence::from_key(c.key()), Some(c));
+        }
+    }
+}

@@ -1,0 +1,75 @@
+//! A season's end as the chat is told it: the champions, the season's goat, a few lines of its
+//! story, and the season that starts.
+
+use super::text::{display_name, plural_ru, tr, variant_name};
+use crate::session::Lang;
+use crate::standings::{Named, SeasonStory};
+
+fn times(n: i64, lang: Lang) -> String {
+    match lang {
+        Lang::Ru => format!("{n} {}", plural_ru(n.unsigned_abs(), "раз", "раза", "раз")),
+        Lang::En if n == 1 => "once".to_owned(),
+        Lang::En => format!("{n} times"),
+    }
+}
+
+fn who(n: &Named) -> String {
+    display_name(&n.name)
+}
+
+/// "🏁 Сезон 3 окончен!" and its story, then "Начался сезон 4". `chart`: the caption of the
+/// season's chart, when one is drawn (which line is whose).
+pub fn render_season_end(
+    story: &SeasonStory,
+    ended: u32,
+    started: u32,
+    chart: Option<&str>,
+    lang: Lang,
+) -> String {
+    let mut out = vec![match lang {
+        Lang::Ru => format!("🏁 Сезон {ended} окончен! Матчей сыграно: {}.", story.matches),
+        Lang::En => format!("🏁 Season {ended} is over! Matches played: {}.", story.matches),
+    }];
+    for (v, champion) in &story.champions {
+        out.push(match lang {
+            Lang::Ru => format!(
+                "🏆 {}: {} (рейтинг {})",
+                variant_name(*v, lang),
+                who(champion),
+                champion.value
+            ),
+            Lang::En => format!(
+                "🏆 {}: {} (rating {})",
+                variant_name(*v, lang),
+                who(champion),
+                champion.value
+            ),
+        });
+    }
+    if let Some(g) = &story.goat {
+        out.push(match lang {
+            Lang::Ru => format!("🐐 Козёл сезона: {} ({})", who(g), times(g.value, lang)),
+            Lang::En => format!("🐐 Goat of the season: {} ({})", who(g), times(g.value, lang)),
+        });
+    }
+    if let Some(m) = &story.most_matches {
+        let label = tr(lang, "Больше всех матчей", "Most matches");
+        out.push(format!("📅 {label}: {} ({})", who(m), m.value));
+    }
+    if let Some(r) = &story.longest_run {
+        let label = tr(lang, "Самая длинная серия побед", "Longest winning run");
+        out.push(format!("🔥 {label}: {} ({})", who(r), r.value));
+    }
+    if let Some(c) = &story.climb {
+        let label = tr(lang, "Лучший рост рейтинга", "Biggest climb");
+        out.push(format!("🚀 {label}: {} (+{})", who(c), c.value));
+    }
+    if let Some(chart) = chart {
+        out.push(format!("📈 {chart}"));
+    }
+    out.push(match lang {
+        Lang::Ru => format!("Начался сезон {started}: рейтинги с нуля, удачи!"),
+        Lang::En => format!("Season {started} has begun: ratings start afresh. Good luck!"),
+    });
+    out.join("\n")
+}

@@ -1,0 +1,92 @@
+//! Seasons that run by themselves, in each store: the season of `play_season` made monthly,
+//! turned by the timers at the chat's midnight on the 1st (Moscow time, the Russian chat's
+//! clock) and announced through the door's feed with its story and chart.
+
+use super::*;
+use domino_core::chat::{Body, Door, Fed};
+use domino_core::service::{ManualClock, Options, OsSeeds, Service};
+use domino_core::session::Simple;
+use domino_core::standings::Cadence;
+use domino_core::store::{MemoryStore, SqliteStore};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// 2026-01-01 00:00 in Moscow (UTC+3): the first monthly turn after the season's matches.
+const NEW_YEAR_MSK: Millis = 1_767_214_800_000;
+
+async fn check_league<S: Store>(store: S) {
+    play_season(&store).await;
+    let a = chat();
+    let options = Options { robot_pause: Duration::ZERO, ..Options::default() };
+    let clock = Arc::new(ManualClock::new(T0 + 86_400_000));
+    let svc = Service::start_with(store, Arc::new(Simple), clock, Arc::new(OsSeeds), options)
+        .await
+        .unwrap();
+    let door = Door::new(svc.clone());
+    let mut feed = door.feed(Platform::Telegram);
+
+    let mut settings = svc.store().chat_settings(&a).await.unwrap();
+    settings.seasons = Cadence::Monthly;
+    let settings = settings.next();
+    svc.plan_seasons(&a, &settings).await.unwrap();
+    svc.store().set_chat_settings(&a, &settings).await.unwrap();
+
+    // A minute before midnight in Moscow, nothing turns.
+    let before = NEW_YEAR_MSK - 60_000 - svc.now();
+    assert!(svc.advance_clock(before));
+    svc.fire_due().await;
+    assert_eq!(svc.store().season(&a).await.unwrap().number, 1);
+
+    // At midnight the season turns, once, and the feed announces it.
+    assert!(svc.advance_clock(60_000));
+    svc.fire_due().await;
+    svc.fire_due().await;
+    let season = svc.store().season(&a).await.unwrap();
+    assert_eq!((season.number, season.started_at), (2, NEW_YEAR_MSK));
+    let fed = tokio::time::timeout(Duration::from_secs(10), feed.next()).await.unwrap();
+    let Some(Fed::Post { chat, reply }) = fed else { panic!("a post, not {fed:?}") };
+    assert_eq!(chat, a);
+    assert!(!reply.private);
+    let Body::Picture { text, picture } = reply.body else { panic!("a chart with its story") };
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "🏁 Сезон 1 окончен! Матчей сыграно: 7.", "{text}");
+    assert!(lines[1].starts_with("🏆 Домино: Gleb (рейтинг "), "{text}");
+    assert!(lines[2].starts_with("🏆 Козёл: "), "{text}");
+    // Boris, Vera and Gleb lost twice each: Gleb played fewest.
+    assert!(text.contains("🐐 Козёл сезона: Gleb (2 раза)"), "{text}");
+    assert!(text.contains("📅 Больше всех матчей: Anna (6)"), "{text}");
+    assert!(text.contains("🔥 Самая длинная серия побед: Anna (4)"), "{text}");
+    assert!(text.contains("🚀 Лучший рост рейтинга: "), "{text}");
+    assert!(text.contains("📈 🔵 "), "the chart's caption says whose each line is: {text}");
+    assert!(text.ends_with("Начался сезон 2: рейтинги с нуля, удачи!"), "{text}");
+    let decoded = png::Decoder::new(std::io::Cursor::new(&picture.png)).read_info().unwrap();
+    assert_eq!(decoded.info().width, picture.width);
+
+    // The next turn is planned for February; nothing is due before it.
+    assert!(svc.advance_clock(86_400_000));
+    svc.fire_due().await;
+    assert_eq!(svc.store().season(&a).await.unwrap().number, 2);
+    let quiet = tokio::time::timeout(Duration::from_millis(200), feed.next()).await;
+    assert!(quiet.is_err(), "nothing more is announced: {quiet:?}");
+
+    // Back to seasons by hand: February passes without a turn.
+    let mut by_hand = svc.store().chat_settings(&a).await.unwrap();
+    by_hand.seasons = Cadence::Manual;
+    let by_hand = by_hand.next();
+    svc.plan_seasons(&a, &by_hand).await.unwrap();
+    svc.store().set_chat_settings(&a, &by_hand).await.unwrap();
+    assert!(svc.advance_clock(40 * 86_400_000));
+    svc.fire_due().await;
+    assert_eq!(svc.store().season(&a).await.unwrap().number, 2);
+}
+
+#[tokio::test]
+async fn a_monthly_season_turns_by_itself_and_is_announced_in_memory() {
+    check_league(MemoryStore::new()).await;
+}
+
+#[tokio::test]
+async fn a_monthly_season_turns_by_itself_and_is_announced_in_sqlite() {
+    let dir = tempfile::tempdir().unwrap();
+    check_league(SqliteStore::open_path(&dir.path().join("league.db")).await.unwrap()).await;
+}
