@@ -11,7 +11,7 @@ mod versus;
 
 pub use card::{Card, Met, Record};
 pub use ranking::{rated_order, rating_of, scoreboard_csv, top_order, wilson_lower_bound};
-pub use rating::{MU0, Rated, Rating, SIGMA0, Span, people_only, rate, rated_in};
+pub use rating::{MU0, Rated, Rating, RatingChange, SIGMA0, Span, people_only, rate, rated_in};
 pub use rows::{PairRow, PlayedMatch, ScoreRow, Season};
 pub use summary::{MatchSummary, SummaryPlayer};
 pub use versus::HeadToHead;
