@@ -1,8 +1,9 @@
 //! Databases made by older versions of the bot keep their data when the store migrates them.
 
 use domino_core::engine::rules::Variant;
+use domino_core::session::UserId;
 use domino_core::session::{BotLevel, ChatId, Lang, Platform};
-use domino_core::store::{BoardMode, ChatSettings, SqliteStore, Store};
+use domino_core::store::{BoardMode, ChatSettings, Rated, Span, SqliteStore, Store};
 use serde_json::json;
 use sqlx::Connection;
 use sqlx::migrate::Migrator;
@@ -74,4 +75,29 @@ async fn chat_settings_of_the_first_schema_become_versioned_documents() {
     assert!(
         store.set_chat_settings(&ChatId::new(Platform::Discord, "77"), &dc.next()).await.is_err()
     );
+}
+
+#[tokio::test]
+async fn ratings_from_before_their_history_keep_their_values_and_have_no_changes() {
+    let dir = tempfile::tempdir().unwrap();
+    let before = migrations().iter().position(|p| p.ends_with("0009_rating_history.sql"));
+    let url = database_at(before.expect("the migration exists"), dir.path()).await;
+    let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
+    sqlx::query(
+        "INSERT INTO ratings (chat_platform, chat_id, season, variant, user1_platform, user1_id,
+            user2_platform, user2_id, mu, sigma, matches)
+         VALUES ('telegram', '-5', 0, 'classic', 'telegram', '1', '', '', 27.5, 7.0, 3)",
+    )
+    .execute(&mut conn)
+    .await
+    .unwrap();
+    conn.close().await.unwrap();
+
+    let store = SqliteStore::open(&url).await.unwrap();
+    let chat = ChatId::new(Platform::Telegram, "-5");
+    let rated = store.ratings(&chat, Span::AllTime, None).await.unwrap();
+    assert_eq!(rated.len(), 1);
+    assert_eq!(rated[0].who, Rated::Player(UserId::new(Platform::Telegram, "1")));
+    assert_eq!((rated[0].mu, rated[0].sigma, rated[0].matches), (27.5, 7.0, 3));
+    assert!(store.rating_history(&chat, Span::AllTime, None).await.unwrap().is_empty());
 }

@@ -4,7 +4,8 @@
 //!
 //! The bench that plays the tables is in `store_contract/bench.rs`, the contract itself in
 //! `store_contract/contract.rs`; the other modules there check one part each (`long.rs`: a long
-//! match, its snapshot per round).
+//! match, its snapshot per round; `rating_history.rs`: every rating change kept; `seasons.rs`:
+//! seasons that start by themselves).
 
 use domino_core::engine::rules::{Rules, Variant};
 use domino_core::session::{
@@ -13,7 +14,8 @@ use domino_core::session::{
 };
 use domino_core::store::{
     ChatSettings, MatchSummary, MemoryStore, PairRow, PgStore, PlayedMatch, Rated, Rating,
-    ScoreRow, Season, Span, SqliteStore, Store, StoreError, people_only, rate, rated_in,
+    RatingChange, ScoreRow, Season, Span, SqliteStore, Store, StoreError, people_only, rate,
+    rated_in,
 };
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
@@ -42,6 +44,12 @@ mod shared;
 
 #[path = "store_contract/long.rs"]
 mod long;
+
+#[path = "store_contract/rating_history.rs"]
+mod rating_history;
+
+#[path = "store_contract/seasons.rs"]
+mod seasons;
 
 const T0: Millis = 1_700_000_000_000;
 
@@ -96,6 +104,7 @@ async fn dump<S: Store>(store: &S, ids: &[i64]) -> Value {
         }
         for span in [Span::AllTime, Span::Season(1), Span::Season(2), Span::Season(3)] {
             out.push(as_json(&store.ratings(&chat, span, None).await.unwrap()));
+            out.push(as_json(&store.rating_history(&chat, span, None).await.unwrap()));
         }
         out.push(json!([
             as_json(&store.chat_settings(&chat).await.unwrap()),

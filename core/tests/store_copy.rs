@@ -4,10 +4,12 @@
 
 use domino_core::engine::rules::{Rules, Variant};
 use domino_core::session::{
-    Action, Actor, BotLevel, ChatId, Command, Lang, NewTable, Person, Platform, Table, UserId,
+    Action, Actor, BotLevel, ChatId, Command, Event, Lang, NewTable, Person, Platform, Table,
+    UserId,
 };
 use domino_core::store::{
-    CopyError, CopyProgress, CopyReport, PgStore, SqliteStore, Store, copy_sqlite_to_postgres,
+    CopyError, CopyProgress, CopyReport, MatchSummary, PgStore, Span, SqliteStore, Store,
+    copy_sqlite_to_postgres,
 };
 use sqlx::Connection;
 
@@ -64,7 +66,8 @@ async fn copy(from: &SqliteStore, to: &PgStore) -> Result<CopyReport, CopyError>
 async fn picture(url: &str) -> Vec<i64> {
     let mut conn = sqlx::PgConnection::connect(url).await.unwrap();
     let mut out = Vec::new();
-    for table in ["tables", "table_events", "chat_settings", "matches", "message_refs"] {
+    let tables = ["tables", "table_events", "chat_settings", "matches", "rating_changes"];
+    for table in tables.into_iter().chain(["message_refs"]) {
         let sql = format!("SELECT COUNT(*) FROM {table}");
         out.push(sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).fetch_one(&mut conn).await.unwrap());
     }
@@ -157,7 +160,7 @@ async fn a_log_that_does_not_replay_to_its_snapshot_is_not_copied() {
         matches!(&refused, Err(CopyError::Replay { table, .. }) if *table == t.id),
         "{refused:?}"
     );
-    assert_eq!(picture(&url).await, [0, 0, 0, 0, 0], "nothing was written");
+    assert_eq!(picture(&url).await, [0; 6], "nothing was written");
 }
 
 #[tokio::test]
@@ -190,4 +193,38 @@ async fn finished_rounds_kept_apart_are_copied_and_never_rewritten() {
         matches!(refused, Err(CopyError::Diverged { table: "table_rounds", rows: 1 })),
         "{refused:?}"
     );
+}
+
+#[tokio::test]
+async fn rating_changes_are_copied() {
+    let dir = tempfile::tempdir().unwrap();
+    let sqlite = SqliteStore::open_path(&dir.path().join("a.db")).await.unwrap();
+    let mut t = with_a_match(&sqlite).await;
+    // Played to the end, the finishing commit rating both players.
+    let mut now = T0 + 10;
+    while let Some(seat) = t.to_move() {
+        now += 1;
+        let who = t.seats[seat].as_ref().unwrap().person().unwrap().clone();
+        let mv = t.live().unwrap().legal_moves(seat)[0];
+        let cmd = Command { actor: Actor::person(who), action: Action::Move { mv }, version: None };
+        let events = t.apply(&cmd, now).unwrap();
+        let ended = events.iter().any(|e| matches!(e, Event::MatchEnded { .. }));
+        let summary = ended.then(|| MatchSummary::of(&t, now).unwrap());
+        sqlite.commit(&t, &events, summary.as_ref()).await.unwrap();
+        if ended {
+            break;
+        }
+    }
+    let chat = ChatId::new(Platform::Telegram, "-1");
+    let url = domino_pg_harness::server().database("rating_changes");
+    let pg = PgStore::open(&url).await.unwrap();
+    let report = copy(&sqlite, &pg).await.unwrap();
+    let copied = report.tables.iter().find(|c| c.name == "rating_changes").unwrap();
+    assert_eq!((copied.rows, copied.inserted), (4, 4), "two players, the season and all time");
+    for span in [Span::Season(1), Span::AllTime] {
+        let kept = sqlite.rating_history(&chat, span, None).await.unwrap();
+        assert_eq!(kept.len(), 2);
+        assert_eq!(pg.rating_history(&chat, span, None).await.unwrap(), kept);
+    }
+    assert!(!copy(&sqlite, &pg).await.unwrap().changed(), "a second copy changes nothing");
 }

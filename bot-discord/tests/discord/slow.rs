@@ -3,8 +3,8 @@
 use domino_core::engine::rules::Variant;
 use domino_core::session::{ChatId, Event, Millis, Table};
 use domino_core::store::{
-    ChatSettings, MatchSummary, PairRow, PlayedMatch, Rating, ScoreRow, Season, Span, Store,
-    StoreError, Touched,
+    ChatSettings, MatchSummary, PairRow, PlayedMatch, Rating, RatingChange, ScoreRow, Season, Span,
+    Store, StoreError, Touched,
 };
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -94,6 +94,15 @@ impl<S: Store> Store for Slow<S> {
         self.inner.new_season(chat, now).await
     }
 
+    async fn start_season_after(
+        &self,
+        chat: &ChatId,
+        current: u32,
+        now: Millis,
+    ) -> Result<Option<Season>, StoreError> {
+        self.inner.start_season_after(chat, current, now).await
+    }
+
     async fn scoreboard(
         &self,
         chat: &ChatId,
@@ -128,6 +137,15 @@ impl<S: Store> Store for Slow<S> {
         variant: Option<Variant>,
     ) -> Result<Vec<Rating>, StoreError> {
         self.inner.ratings(chat, span, variant).await
+    }
+
+    async fn rating_history(
+        &self,
+        chat: &ChatId,
+        span: Span,
+        variant: Option<Variant>,
+    ) -> Result<Vec<RatingChange>, StoreError> {
+        self.inner.rating_history(chat, span, variant).await
     }
 
     async fn history(

@@ -12,7 +12,7 @@
 
 use super::{MatchSummary, SummaryPlayer};
 use crate::engine::rules::Variant;
-use crate::session::UserId;
+use crate::session::{Millis, UserId};
 use serde::{Deserialize, Serialize};
 use skillratings::MultiTeamOutcome;
 use skillratings::weng_lin::{
@@ -51,6 +51,15 @@ pub struct Rating {
     pub mu: f64,
     pub sigma: f64,
     pub matches: u32,
+}
+
+/// A rating as a finished match left it (`Store::rating_history`): the rating after the
+/// change, the table that played the match and when the match finished.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RatingChange {
+    pub rating: Rating,
+    pub table_id: i64,
+    pub at: Millis,
 }
 
 /// A newcomer's μ.

@@ -2,8 +2,8 @@
 //! `postgres://…`. The binary runs one service type over either backend.
 
 use super::{
-    ChatSettings, MatchSummary, PairRow, PgStore, PlayedMatch, Rating, ScoreRow, Season, Span,
-    SqliteStore, Store, StoreError, Touched,
+    ChatSettings, MatchSummary, PairRow, PgStore, PlayedMatch, Rating, RatingChange, ScoreRow,
+    Season, Span, SqliteStore, Store, StoreError, Touched,
 };
 use crate::engine::rules::Variant;
 use crate::session::{ChatId, Event, Millis, Table};
@@ -121,6 +121,15 @@ impl Store for AnyStore {
         delegate!(self, s => s.new_season(chat, now))
     }
 
+    async fn start_season_after(
+        &self,
+        chat: &ChatId,
+        current: u32,
+        now: Millis,
+    ) -> Result<Option<Season>, StoreError> {
+        delegate!(self, s => s.start_season_after(chat, current, now))
+    }
+
     async fn scoreboard(
         &self,
         chat: &ChatId,
@@ -155,6 +164,15 @@ impl Store for AnyStore {
         variant: Option<Variant>,
     ) -> Result<Vec<Rating>, StoreError> {
         delegate!(self, s => s.ratings(chat, span, variant))
+    }
+
+    async fn rating_history(
+        &self,
+        chat: &ChatId,
+        span: Span,
+        variant: Option<Variant>,
+    ) -> Result<Vec<RatingChange>, StoreError> {
+        delegate!(self, s => s.rating_history(chat, span, variant))
     }
 
     async fn history(

@@ -25,9 +25,9 @@ pub use settings::{BoardMode, ChatSettings};
 pub use sqlite::SqliteStore;
 // The standings live in `crate::standings`; named here too for the store's callers.
 pub use crate::standings::{
-    MU0, MatchSummary, PairRow, PlayedMatch, Rated, Rating, SIGMA0, ScoreRow, Season, Span,
-    SummaryPlayer, people_only, rate, rated_in, rated_order, rating_of, scoreboard_csv, top_order,
-    wilson_lower_bound,
+    MU0, MatchSummary, PairRow, PlayedMatch, Rated, Rating, RatingChange, SIGMA0, ScoreRow, Season,
+    Span, SummaryPlayer, people_only, rate, rated_in, rated_order, rating_of, scoreboard_csv,
+    top_order, wilson_lower_bound,
 };
 pub use url::redacted;
 
@@ -169,6 +169,18 @@ pub trait Store: Send + Sync + 'static {
         now: Millis,
     ) -> impl Future<Output = Result<Season, StoreError>> + Send;
 
+    /// Starts season `current + 1` only if `current` is still the chat's current season (as
+    /// [`Store::season`] gives it: 1 until a second starts), for seasons that start by
+    /// themselves. Returns it, or `None` when the chat is in another season (someone started
+    /// the next one first). Of calls with the same `current`, from any process, exactly one
+    /// gets the season.
+    fn start_season_after(
+        &self,
+        chat: &ChatId,
+        current: u32,
+        now: Millis,
+    ) -> impl Future<Output = Result<Option<Season>, StoreError>> + Send;
+
     /// Scoreboard lines of a season (`None`: the current one; `Some(0)`, as
     /// [`Span::AllTime`] is keyed: every season's lines in one query, a line per player, game
     /// and season, oldest season first), in (player, variant) order, optionally one variant:
@@ -207,6 +219,19 @@ pub trait Store: Send + Sync + 'static {
         span: Span,
         variant: Option<Variant>,
     ) -> impl Future<Output = Result<Vec<Rating>, StoreError>> + Send;
+
+    /// Every change of the ratings (players' and pairs') of a season or of all time,
+    /// optionally one variant, oldest first: by the time the match finished, then by match
+    /// (in the order they were stored), then in (who) order. Written by the commit that
+    /// finishes a person-only match, in its transaction: a change per rating [`rate`] updates,
+    /// the values after it being those [`Store::ratings`] then gives. Ratings from before the
+    /// store kept their changes have none.
+    fn rating_history(
+        &self,
+        chat: &ChatId,
+        span: Span,
+        variant: Option<Variant>,
+    ) -> impl Future<Output = Result<Vec<RatingChange>, StoreError>> + Send;
 
     /// The chat's last `limit` finished matches, newest first, optionally one variant.
     fn history(
@@ -259,10 +284,10 @@ pub trait Store: Send + Sync + 'static {
     /// supergroup gets a new id), in one transaction: its tables (their numbers kept, or raised
     /// above the highest `to` already has; snapshots rewritten to name `to`; their logs and
     /// message references stay with them, being the table's), its settings (replacing any of
-    /// `to`), seasons (those `to` lacks), scoreboard lines (added to `to`'s), finished matches,
-    /// and its meta keys — a key ending `:<chat>` (`pace:telegram:-5`, `people:telegram:-5`)
-    /// is the chat's. Returns how many tables moved; run again, it finds nothing and moves
-    /// nothing.
+    /// `to`), seasons (those `to` lacks), scoreboard lines (added to `to`'s), ratings (those `to`
+    /// lacks) and their changes, finished matches, and its meta keys — a key ending `:<chat>`
+    /// (`pace:telegram:-5`, `people:telegram:-5`) is the chat's. Returns how many tables
+    /// moved; run again, it finds nothing and moves nothing.
     fn move_chat(
         &self,
         from: &ChatId,
@@ -313,4 +338,10 @@ pub(crate) fn moved_snapshot(snapshot: &str, to: &ChatId, number: u32) -> String
 pub(crate) fn moved_meta_key(key: &str, from: &ChatId, to: &ChatId) -> Option<String> {
     let head = key.strip_suffix(&from.to_string())?.strip_suffix(':')?;
     Some(format!("{head}:{to}"))
+}
+
+/// Rating changes, each with its match's id, in [`Store::rating_history`]'s order.
+pub(crate) fn in_history_order(mut changes: Vec<(i64, RatingChange)>) -> Vec<RatingChange> {
+    changes.sort_by(|(m, a), (n, b)| (a.at, m, &a.rating.who).cmp(&(b.at, n, &b.rating.who)));
+    changes.into_iter().map(|(_, c)| c).collect()
 }

@@ -146,6 +146,40 @@ impl<'s, S: Store> Bench<'s, S> {
         now.into_values().collect()
     }
 
+    /// What the rating history must hold: a change per rating each finished person-only
+    /// match updated (its values after), in the order the matches finished, each match's
+    /// changes in (who) order.
+    pub(super) fn expected_rating_history(
+        &self,
+        chat: &ChatId,
+        span: Span,
+        variant: Option<Variant>,
+    ) -> Vec<RatingChange> {
+        let mut now: BTreeMap<(Rated, Variant), Rating> = BTreeMap::new();
+        let mut out = Vec::new();
+        let counted = self.finished.iter().filter(|(s, m)| {
+            &m.chat == chat && (span == Span::AllTime || span == Span::Season(*s))
+        });
+        for (_, m) in counted {
+            let before: Vec<Rating> = rated_in(m)
+                .into_iter()
+                .map(|who| {
+                    let key = (who.clone(), m.variant);
+                    now.get(&key).cloned().unwrap_or(Rating::new(who, m.variant))
+                })
+                .collect();
+            let mut after = rate(m, &before);
+            after.sort_by(|a, b| a.who.cmp(&b.who));
+            for r in after {
+                now.insert((r.who.clone(), r.variant), r.clone());
+                if variant.is_none_or(|v| v == r.variant) {
+                    out.push(RatingChange { rating: r, table_id: m.table_id, at: m.finished_at });
+                }
+            }
+        }
+        out
+    }
+
     /// What `/history` must list: the chat's finished matches, newest first.
     pub(super) fn expected_history(&self, chat: &ChatId, limit: usize) -> Vec<PlayedMatch> {
         let played = self.finished.iter().rev().filter(|(_, m)| &m.chat == chat);

@@ -76,6 +76,16 @@ async fn moves_a_chat<S: Store>(store: &S) {
         into.goats += row.goats;
     }
     assert!(players.values().all(|r| r.matches == 2) && !pairs.is_empty());
+    // Rating changes move as they are, beside the new chat's own, in time order.
+    let mut changes = BTreeMap::new();
+    for span in [Span::Season(1), Span::AllTime] {
+        let old_changes = store.rating_history(&old, span, None).await.unwrap();
+        let mut all = store.rating_history(&new, span, None).await.unwrap();
+        assert_eq!((old_changes.len(), all.len()), (2 + 6, 2 + 6));
+        all.extend(old_changes);
+        all.sort_by_key(|c| c.at);
+        changes.insert(span, all);
+    }
 
     assert_eq!(store.move_chat(&old, &new).await.unwrap(), 3);
 
@@ -102,6 +112,10 @@ async fn moves_a_chat<S: Store>(store: &S) {
     assert!(store.scoreboard(&old, Some(1), None).await.unwrap().is_empty());
     assert!(store.pair_scoreboard(&old, Some(1), None).await.unwrap().is_empty());
     assert!(store.last_record(&old).await.unwrap().is_none());
+    for (span, all) in &changes {
+        assert_eq!(&store.rating_history(&new, *span, None).await.unwrap(), all);
+        assert!(store.rating_history(&old, *span, None).await.unwrap().is_empty());
+    }
     // The newest finished match of either (the new chat's, here) is the new chat's last.
     assert_eq!(store.last_record(&new).await.unwrap(), Some(newest));
     assert_ne!(record, store.last_record(&new).await.unwrap().unwrap());
@@ -140,6 +154,9 @@ async fn dump_chat<S: Store>(store: &S, chat: &ChatId, ids: &[i64]) -> Value {
         let pairs = by_pair(store.pair_scoreboard(chat, season, None).await.unwrap());
         out.push(as_json(&players.into_values().collect::<Vec<_>>()));
         out.push(as_json(&pairs.into_values().collect::<Vec<_>>()));
+    }
+    for span in [Span::Season(1), Span::Season(2), Span::AllTime] {
+        out.push(as_json(&store.rating_history(chat, span, None).await.unwrap()));
     }
     out.push(as_json(&store.chat_settings(chat).await.unwrap()));
     out.push(as_json(&store.season(chat).await.unwrap()));

@@ -1,7 +1,7 @@
 //! `domino migrate --from`: copies a whole SQLite store into PostgreSQL — tables with their
-//! finished rounds and logs, chat settings, seasons, scoreboards, ratings, finished matches and message references — in
-//! one PostgreSQL transaction, from one SQLite read transaction (a consistent picture even
-//! while a bot writes to the file).
+//! finished rounds and logs, chat settings, seasons, scoreboards, ratings and their changes,
+//! finished matches and message references — in one PostgreSQL transaction, from one SQLite
+//! read transaction (a consistent picture even while a bot writes to the file).
 //!
 //! Before it commits, the copy checks itself: every table holds as many rows in PostgreSQL as
 //! in SQLite, and every open table's log replays to its snapshot (the snapshot's match is

@@ -18,8 +18,8 @@ pub(super) enum Kind {
 /// What a copy may do to a row PostgreSQL already holds with other contents.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Policy {
-    /// Written once, never changed (logs, finished rounds, finished matches, seasons): other contents mean the
-    /// two stores went different ways.
+    /// Written once, never changed (logs, finished rounds, finished matches and their rating
+    /// changes, seasons): other contents mean the two stores went different ways.
     Append,
     /// Replaced by SQLite's row when SQLite's `version` is greater (the SQLite store went on
     /// since the last copy); the same or a later version with other contents means PostgreSQL
@@ -185,6 +185,27 @@ pub(super) const SCHEMA: &[Spec] = &[
             ("players", Text),
         ],
         keys: 1,
+        policy: Policy::Append,
+    },
+    Spec {
+        name: "rating_changes",
+        columns: &[
+            ("match_id", Int),
+            ("season", Int),
+            ("user1_platform", Text),
+            ("user1_id", Text),
+            ("user2_platform", Text),
+            ("user2_id", Text),
+            ("chat_platform", Text),
+            ("chat_id", Text),
+            ("variant", Text),
+            ("table_id", Int),
+            ("at", Int),
+            ("mu", Float),
+            ("sigma", Float),
+            ("matches", Int),
+        ],
+        keys: 6,
         policy: Policy::Append,
     },
     Spec {

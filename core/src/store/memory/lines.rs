@@ -3,9 +3,11 @@
 
 use super::Inner;
 use crate::engine::rules::Variant;
+use crate::session::Millis;
 use crate::session::{ChatId, UserId};
 use crate::store::{
-    MatchSummary, PairRow, PlayedMatch, Rated, Rating, ScoreRow, Season, Span, rate, rated_in,
+    MatchSummary, PairRow, PlayedMatch, Rated, Rating, RatingChange, ScoreRow, Season, Span,
+    in_history_order, rate, rated_in,
 };
 use std::collections::BTreeMap;
 
@@ -15,6 +17,39 @@ impl Inner {
             .get(chat)
             .and_then(|s| s.last().cloned())
             .unwrap_or(Season { number: 1, started_at: 0 })
+    }
+
+    /// Starts the season after the current one, or (`after`) after that one only if it is
+    /// still the current one.
+    pub(super) fn start_season(
+        &mut self,
+        chat: &ChatId,
+        after: Option<u32>,
+        now: Millis,
+    ) -> Option<Season> {
+        let current = self.current_season(chat).number;
+        if after.is_some_and(|n| n != current) {
+            return None;
+        }
+        let next = Season { number: current + 1, started_at: now };
+        let list = self.seasons.entry(chat.clone()).or_default();
+        if list.is_empty() {
+            list.push(Season { number: 1, started_at: 0 });
+        }
+        list.push(next.clone());
+        Some(next)
+    }
+
+    pub(super) fn rating_history(
+        &self,
+        chat: &ChatId,
+        span: Span,
+        variant: Option<Variant>,
+    ) -> Vec<RatingChange> {
+        let changes = self.rating_changes.iter().filter(|(c, s, _, change)| {
+            c == chat && *s == span.key() && variant.is_none_or(|v| v == change.rating.variant)
+        });
+        in_history_order(changes.map(|(_, _, id, change)| (*id, change.clone())).collect())
     }
 
     pub(super) fn add_match(&mut self, m: &MatchSummary) {
@@ -60,6 +95,8 @@ impl Inner {
             row.wins += a.won as u32;
             row.goats += a.goat as u32;
         }
+        // The match's id, as the SQL stores number their `matches` rows.
+        let match_id = self.played.len() as i64 + 1;
         for span in [Span::Season(season), Span::AllTime] {
             let key = |who: &Rated| (m.chat.clone(), span.key(), m.variant, who.clone());
             let before: Vec<Rating> = rated_in(m)
@@ -69,6 +106,9 @@ impl Inner {
                 })
                 .collect();
             for r in rate(m, &before) {
+                let change =
+                    RatingChange { rating: r.clone(), table_id: m.table_id, at: m.finished_at };
+                self.rating_changes.push((m.chat.clone(), span.key(), match_id, change));
                 self.ratings.insert(key(&r.who), r);
             }
         }
@@ -157,6 +197,12 @@ impl Inner {
             let rating = self.ratings.remove(&key).expect("listed");
             let (_, season, variant, whose) = key;
             self.ratings.entry((to.clone(), season, variant, whose)).or_insert(rating);
+        }
+        // A change belongs to its match: it moves as it is.
+        for (chat, ..) in &mut self.rating_changes {
+            if chat == from {
+                *chat = to.clone();
+            }
         }
         for (chat, _) in &mut self.played {
             if chat == from {

@@ -4,8 +4,8 @@
 use super::codec::now_millis;
 use super::rounds::{self, Rounds};
 use super::{
-    ChatSettings, Loaded, MatchSummary, PairRow, PlayedMatch, Rated, Rating, ScoreRow, Season,
-    Span, Store, StoreError, Touched,
+    ChatSettings, Loaded, MatchSummary, PairRow, PlayedMatch, Rated, Rating, RatingChange,
+    ScoreRow, Season, Span, Store, StoreError, Touched,
 };
 use crate::engine::rules::Variant;
 use crate::session::{ChatId, Event, Millis, Table, UserId};
@@ -31,6 +31,8 @@ struct Inner {
     computer_players: BTreeMap<(ChatId, u32, UserId, Variant), ScoreRow>,
     /// Ratings by (chat, season or 0 for all time, variant, whose).
     ratings: BTreeMap<(ChatId, u32, Variant, Rated), Rating>,
+    /// Every rating change as (chat, season or 0, the match's place in `played` + 1, change).
+    rating_changes: Vec<(ChatId, u32, i64, RatingChange)>,
     played: Vec<(ChatId, PlayedMatch)>,
     records: HashMap<ChatId, serde_json::Value>,
     refs: BTreeMap<(i64, String), String>,
@@ -243,14 +245,16 @@ impl Store for MemoryStore {
     }
 
     async fn new_season(&self, chat: &ChatId, now: Millis) -> Result<Season, StoreError> {
-        let mut g = self.lock();
-        let next = Season { number: g.current_season(chat).number + 1, started_at: now };
-        let list = g.seasons.entry(chat.clone()).or_default();
-        if list.is_empty() {
-            list.push(Season { number: 1, started_at: 0 });
-        }
-        list.push(next.clone());
-        Ok(next)
+        Ok(self.lock().start_season(chat, None, now).expect("no condition"))
+    }
+
+    async fn start_season_after(
+        &self,
+        chat: &ChatId,
+        current: u32,
+        now: Millis,
+    ) -> Result<Option<Season>, StoreError> {
+        Ok(self.lock().start_season(chat, Some(current), now))
     }
 
     async fn scoreboard(
@@ -288,6 +292,15 @@ impl Store for MemoryStore {
             .collect();
         out.sort_by(|a, b| (&a.who, a.variant).cmp(&(&b.who, b.variant)));
         Ok(out)
+    }
+
+    async fn rating_history(
+        &self,
+        chat: &ChatId,
+        span: Span,
+        variant: Option<Variant>,
+    ) -> Result<Vec<RatingChange>, StoreError> {
+        Ok(self.lock().rating_history(chat, span, variant))
     }
 
     async fn history(

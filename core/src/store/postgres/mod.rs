@@ -25,6 +25,7 @@ use super::{
 };
 
 type Res<T> = Result<T, StoreError>;
+use super::RatingChange as Change;
 use crate::engine::rules::Variant;
 use crate::session::{ChatId, Event, Millis, Table};
 use sqlx::PgConnection;
@@ -286,7 +287,12 @@ impl Store for PgStore {
     }
 
     async fn new_season(&self, chat: &ChatId, now: Millis) -> Result<Season, StoreError> {
-        scores::new_season(&self.pool, chat, now).await
+        let started = scores::start_season(&self.pool, chat, None, now).await?;
+        started.ok_or_else(|| StoreError::Corrupt("no season to start after".into()))
+    }
+
+    async fn start_season_after(&self, chat: &ChatId, n: u32, now: Millis) -> Res<Option<Season>> {
+        scores::start_season(&self.pool, chat, Some(n), now).await
     }
 
     async fn scoreboard(
@@ -311,6 +317,10 @@ impl Store for PgStore {
 
     async fn ratings(&self, chat: &ChatId, span: Span, v: Option<Variant>) -> Res<Vec<Rating>> {
         standings::ratings(&self.pool, chat, span, v).await
+    }
+
+    async fn rating_history(&self, c: &ChatId, s: Span, v: Option<Variant>) -> Res<Vec<Change>> {
+        standings::rating_history(&self.pool, c, s, v).await
     }
 
     async fn history(&self, chat: &ChatId, v: Option<Variant>, n: u32) -> Res<Vec<PlayedMatch>> {

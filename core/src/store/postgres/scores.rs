@@ -57,16 +57,19 @@ pub(super) async fn current_season(
     })
 }
 
-/// Starts a new season of a chat; season 1 is implicit until a second one starts.
-pub(super) async fn new_season(
+/// Starts the season after the chat's current one, or (`after`) after that one only if it is
+/// still the current one. Serialized per chat with `new_season`; across processes the
+/// seasons' primary key alone lets one of two starting the same season through.
+pub(super) async fn start_season(
     pool: &PgPool,
     chat: &ChatId,
+    after: Option<u32>,
     now: Millis,
-) -> Result<Season, StoreError> {
+) -> Result<Option<Season>, StoreError> {
     let (platform, id) = chat_key(chat);
     let mut tx = pool.begin().await?;
     lock_chat(&mut tx, ChatLock::Seasons, chat).await?;
-    // Season 1 is written down first.
+    // Season 1 is implicit until a second one starts: written down first.
     sqlx::query(
         "INSERT INTO seasons (chat_platform, chat_id, number, started_at) VALUES ($1, $2, 1, 0)
          ON CONFLICT DO NOTHING",
@@ -75,18 +78,26 @@ pub(super) async fn new_season(
     .bind(id)
     .execute(&mut *tx)
     .await?;
-    let (number,): (i64,) = sqlx::query_as(
+    let started: Option<(i64,)> = sqlx::query_as(
         "INSERT INTO seasons (chat_platform, chat_id, number, started_at)
-         SELECT $1, $2, MAX(number) + 1, $3 FROM seasons WHERE chat_platform = $1 AND chat_id = $2
+         SELECT $1, $2, s.current + 1, $3
+         FROM (SELECT MAX(number) AS current FROM seasons WHERE chat_platform = $1 AND chat_id = $2) AS s
+         WHERE $4::BIGINT IS NULL OR s.current = $4
+         ON CONFLICT DO NOTHING
          RETURNING number",
     )
     .bind(platform)
     .bind(id)
     .bind(now)
-    .fetch_one(&mut *tx)
+    .bind(after.map(i64::from))
+    .fetch_optional(&mut *tx)
     .await?;
+    let Some((number,)) = started else {
+        tx.rollback().await?;
+        return Ok(None);
+    };
     tx.commit().await?;
-    Ok(Season { number: to_u32(number)?, started_at: now })
+    Ok(Some(Season { number: to_u32(number)?, started_at: now }))
 }
 
 /// Adds a finished match to the current season's scoreboards, as the other stores do: a line
@@ -141,9 +152,9 @@ pub(super) async fn add_match(conn: &mut PgConnection, m: &MatchSummary) -> Resu
         .execute(&mut *conn)
         .await?;
     }
-    sqlx::query(
+    let (match_id,): (i64,) = sqlx::query_as(
         "INSERT INTO matches (chat_platform, chat_id, season, table_id, variant, pairs, rounds, finished_at, record, players)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
     )
     .bind(platform)
     .bind(chat)
@@ -155,9 +166,9 @@ pub(super) async fn add_match(conn: &mut PgConnection, m: &MatchSummary) -> Resu
     .bind(m.finished_at)
     .bind(json(&m.record)?)
     .bind(json(&m.players)?)
-    .execute(&mut *conn)
+    .fetch_one(&mut *conn)
     .await?;
-    super::standings::rate_match(conn, m, season).await
+    super::standings::rate_match(conn, m, season, match_id).await
 }
 
 pub(super) async fn scoreboard(

@@ -1,8 +1,12 @@
-//! Ratings and the match history in PostgreSQL: ratings are read and written inside the
-//! transaction of the commit that finished the match (so a refused commit changes none).
+//! Ratings, their changes and the match history in PostgreSQL: ratings are read and written,
+//! and their changes kept, inside the transaction of the commit that finished the match (so a
+//! refused commit changes none).
 
 use super::super::codec::{chat_key, parse, to_u32, to_variant, user};
-use super::super::{MatchSummary, PlayedMatch, Rated, Rating, Span, StoreError, rate, rated_in};
+use super::super::{
+    MatchSummary, PlayedMatch, Rated, Rating, RatingChange, Span, StoreError, in_history_order,
+    rate, rated_in,
+};
 use crate::engine::rules::Variant;
 use crate::session::{ChatId, UserId};
 use sqlx::PgConnection;
@@ -21,11 +25,13 @@ fn rated_of(p1: &str, id1: String, p2: &str, id2: String) -> Result<Rated, Store
     Ok(if p2.is_empty() { Rated::Player(first) } else { Rated::Pair([first, user(p2, id2)?]) })
 }
 
-/// Updates the ratings a person-only match changes, for its season and for all time.
+/// Updates the ratings a person-only match (the `matches` row `match_id`) changes, for its
+/// season and for all time, and keeps each change.
 pub(super) async fn rate_match(
     conn: &mut PgConnection,
     m: &MatchSummary,
     season: i64,
+    match_id: i64,
 ) -> Result<(), StoreError> {
     let rated = rated_in(m);
     if rated.is_empty() {
@@ -83,9 +89,69 @@ pub(super) async fn rate_match(
             .bind(i64::from(r.matches))
             .execute(&mut *conn)
             .await?;
+            sqlx::query(
+                "INSERT INTO rating_changes (match_id, season, user1_platform, user1_id,
+                    user2_platform, user2_id, chat_platform, chat_id, variant, table_id, at, mu,
+                    sigma, matches)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+            )
+            .bind(match_id)
+            .bind(span)
+            .bind(p1)
+            .bind(id1)
+            .bind(p2)
+            .bind(id2)
+            .bind(platform)
+            .bind(chat)
+            .bind(m.variant.key())
+            .bind(m.table_id)
+            .bind(m.finished_at)
+            .bind(r.mu)
+            .bind(r.sigma)
+            .bind(i64::from(r.matches))
+            .execute(&mut *conn)
+            .await?;
         }
     }
     Ok(())
+}
+
+pub(super) async fn rating_history(
+    pool: &PgPool,
+    chat: &ChatId,
+    span: Span,
+    variant: Option<Variant>,
+) -> Result<Vec<RatingChange>, StoreError> {
+    type Row = (i64, i64, i64, String, String, String, String, String, f64, f64, i64);
+    let (platform, id) = chat_key(chat);
+    let rows: Vec<Row> = sqlx::query_as(
+        "SELECT match_id, table_id, at, variant, user1_platform, user1_id, user2_platform,
+            user2_id, mu, sigma, matches
+         FROM rating_changes
+         WHERE chat_platform = $1 AND chat_id = $2 AND season = $3
+           AND ($4::TEXT IS NULL OR variant = $4)
+         ORDER BY at, match_id",
+    )
+    .bind(platform)
+    .bind(id)
+    .bind(i64::from(span.key()))
+    .bind(variant.map(Variant::key))
+    .fetch_all(pool)
+    .await?;
+    let changes = rows
+        .into_iter()
+        .map(|(match_id, table_id, at, variant, p1, id1, p2, id2, mu, sigma, matches)| {
+            let rating = Rating {
+                who: rated_of(&p1, id1, &p2, id2)?,
+                variant: to_variant(&variant)?,
+                mu,
+                sigma,
+                matches: to_u32(matches)?,
+            };
+            Ok((match_id, RatingChange { rating, table_id, at }))
+        })
+        .collect::<Result<Vec<_>, StoreError>>()?;
+    Ok(in_history_order(changes))
 }
 
 pub(super) async fn ratings(

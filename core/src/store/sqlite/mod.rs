@@ -7,10 +7,10 @@
 //! another process writing the same file from slipping in between a read and a write).
 //! Reads use the pool and, in WAL mode, never wait for the writer.
 
-use super::codec::{chat_key, json, parse, to_u32, to_u64};
+use super::codec::{chat_key, parse, to_u64};
 use super::{
-    ChatSettings, Loaded, MatchSummary, PairRow, PlayedMatch, Rating, ScoreRow, Season, Span,
-    Store, StoreError, Touched,
+    ChatSettings, Loaded, MatchSummary, PairRow, PlayedMatch, Rating, RatingChange, ScoreRow,
+    Season, Span, Store, StoreError, Touched,
 };
 use crate::engine::rules::Variant;
 use crate::session::{ChatId, Event, Millis, Table};
@@ -35,6 +35,7 @@ mod rounds;
 mod scores;
 mod shared;
 mod standings;
+mod tables;
 
 /// A [`Store`] in an SQLite database.
 ///
@@ -61,45 +62,6 @@ impl SqliteStore {
         let turn = self.writer.lock().await;
         let tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
         Ok(Write { tx, _turn: turn })
-    }
-
-    async fn insert_table(&self, table: &mut Table, events: &[Event]) -> Result<(), StoreError> {
-        let (platform, chat) = chat_key(&table.chat);
-        let mut w = self.write().await?;
-        let (number,): (i64,) = sqlx::query_as(
-            "SELECT COALESCE(MAX(number), 0) + 1 FROM tables WHERE chat_platform = ?1 AND chat_id = ?2",
-        )
-        .bind(platform)
-        .bind(chat)
-        .fetch_one(&mut *w.tx)
-        .await?;
-        let (id,): (i64,) = sqlx::query_as(
-            concat!(
-                "INSERT INTO tables (chat_platform, chat_id, number, version, open, snapshot, updated_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, '', ",
-                db_now_ms!(),
-                ") RETURNING id"
-            ),
-        )
-        .bind(platform)
-        .bind(chat)
-        .bind(number)
-        .bind(table.version as i64)
-        .bind(table.phase.is_active())
-        .fetch_one(&mut *w.tx)
-        .await?;
-        table.id = id;
-        table.number = to_u32(number)?;
-        let split = super::rounds::split(table)?;
-        sqlx::query("UPDATE tables SET snapshot = ?1 WHERE id = ?2")
-            .bind(&split.snapshot)
-            .bind(id)
-            .execute(&mut *w.tx)
-            .await?;
-        rounds::write(&mut w.tx, id, split.rounds.as_ref()).await?;
-        append_events(&mut w.tx, id, table.version, events).await?;
-        w.tx.commit().await?;
-        Ok(())
     }
 }
 
@@ -153,7 +115,7 @@ impl Store for SqliteStore {
             });
         }
         rounds::write(&mut w.tx, table.id, split.rounds.as_ref()).await?;
-        append_events(&mut w.tx, table.id, table.version, events).await?;
+        tables::append_events(&mut w.tx, table.id, table.version, events).await?;
         if let Some(m) = finished {
             scores::add_match(&mut w.tx, m).await?;
         }
@@ -265,7 +227,17 @@ impl Store for SqliteStore {
     }
 
     async fn new_season(&self, chat: &ChatId, now: Millis) -> Result<Season, StoreError> {
-        self.scores_new_season(chat, now).await
+        let started = self.scores_start_season(chat, None, now).await?;
+        started.ok_or_else(|| StoreError::Corrupt("no season to start after".into()))
+    }
+
+    async fn start_season_after(
+        &self,
+        chat: &ChatId,
+        current: u32,
+        now: Millis,
+    ) -> Result<Option<Season>, StoreError> {
+        self.scores_start_season(chat, Some(current), now).await
     }
 
     async fn scoreboard(
@@ -293,6 +265,15 @@ impl Store for SqliteStore {
         variant: Option<Variant>,
     ) -> Result<Vec<Rating>, StoreError> {
         standings::ratings(&self.pool, chat, span, variant).await
+    }
+
+    async fn rating_history(
+        &self,
+        chat: &ChatId,
+        span: Span,
+        variant: Option<Variant>,
+    ) -> Result<Vec<RatingChange>, StoreError> {
+        standings::rating_history(&self.pool, chat, span, variant).await
     }
 
     async fn history(
@@ -363,24 +344,4 @@ impl Store for SqliteStore {
     ) -> Result<Vec<i64>, StoreError> {
         self.lease(ids, owner, now, until).await
     }
-}
-
-async fn append_events(
-    tx: &mut Transaction<'static, Sqlite>,
-    table: i64,
-    version: u64,
-    events: &[Event],
-) -> Result<(), StoreError> {
-    for (seq, event) in events.iter().enumerate() {
-        sqlx::query(
-            "INSERT INTO table_events (table_id, version, seq, event) VALUES (?1, ?2, ?3, ?4)",
-        )
-        .bind(table)
-        .bind(version as i64)
-        .bind(seq as i64)
-        .bind(json(event)?)
-        .execute(&mut **tx)
-        .await?;
-    }
-    Ok(())
 }

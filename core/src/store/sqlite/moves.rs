@@ -63,6 +63,9 @@ const MOVES: &[&str] = &[
      FROM ratings WHERE chat_platform = ?1 AND chat_id = ?2
      ON CONFLICT DO NOTHING",
     "DELETE FROM ratings WHERE chat_platform = ?1 AND chat_id = ?2 AND ?3 = ?3 AND ?4 = ?4",
+    // A rating change belongs to its match (never another chat's): it moves as it is.
+    "UPDATE rating_changes SET chat_platform = ?3, chat_id = ?4
+     WHERE chat_platform = ?1 AND chat_id = ?2",
 ];
 
 impl SqliteStore {

@@ -44,11 +44,14 @@ impl SqliteStore {
         current_season(&mut conn, chat).await
     }
 
-    pub(super) async fn scores_new_season(
+    /// Starts the season after the current one, or (`after`) after that one only if it is
+    /// still the current one; the write lock keeps anyone from starting one meanwhile.
+    pub(super) async fn scores_start_season(
         &self,
         chat: &ChatId,
+        after: Option<u32>,
         now: Millis,
-    ) -> Result<Season, StoreError> {
+    ) -> Result<Option<Season>, StoreError> {
         let (platform, id) = chat_key(chat);
         let mut w = self.write().await?;
         // Season 1 is implicit until a second one starts: write it down first.
@@ -57,18 +60,25 @@ impl SqliteStore {
             .bind(id)
             .execute(&mut *w.tx)
             .await?;
-        let (number,): (i64,) = sqlx::query_as(
+        let started: Option<(i64,)> = sqlx::query_as(
             "INSERT INTO seasons (chat_platform, chat_id, number, started_at)
-             SELECT ?1, ?2, MAX(number) + 1, ?3 FROM seasons WHERE chat_platform = ?1 AND chat_id = ?2
+             SELECT ?1, ?2, current + 1, ?3
+             FROM (SELECT MAX(number) AS current FROM seasons WHERE chat_platform = ?1 AND chat_id = ?2)
+             WHERE ?4 IS NULL OR current = ?4
              RETURNING number",
         )
         .bind(platform)
         .bind(id)
         .bind(now)
-        .fetch_one(&mut *w.tx)
+        .bind(after.map(i64::from))
+        .fetch_optional(&mut *w.tx)
         .await?;
+        let Some((number,)) = started else {
+            w.tx.rollback().await?;
+            return Ok(None);
+        };
         w.tx.commit().await?;
-        Ok(Season { number: to_u32(number)?, started_at: now })
+        Ok(Some(Season { number: to_u32(number)?, started_at: now }))
     }
 
     pub(super) async fn scores_scoreboard(
@@ -249,9 +259,9 @@ pub(super) async fn add_match(
         .execute(&mut **tx)
         .await?;
     }
-    sqlx::query(
+    let (match_id,): (i64,) = sqlx::query_as(
         "INSERT INTO matches (chat_platform, chat_id, season, table_id, variant, pairs, rounds, finished_at, record, players)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) RETURNING id",
     )
     .bind(platform)
     .bind(chat)
@@ -263,7 +273,7 @@ pub(super) async fn add_match(
     .bind(m.finished_at)
     .bind(json(&m.record)?)
     .bind(json(&m.players)?)
-    .execute(&mut **tx)
+    .fetch_one(&mut **tx)
     .await?;
-    super::standings::rate_match(tx, m, season).await
+    super::standings::rate_match(tx, m, season, match_id).await
 }
