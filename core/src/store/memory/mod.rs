@@ -245,7 +245,8 @@ impl Store for MemoryStore {
     }
 
     async fn new_season(&self, chat: &ChatId, now: Millis) -> Result<Season, StoreError> {
-        Ok(self.lock().start_season(chat, None, now).expect("no condition"))
+        let started = self.lock().start_season(chat, None, now);
+        started.ok_or_else(|| StoreError::Corrupt("no season to start after".into()))
     }
 
     async fn start_season_after(
