@@ -61,8 +61,10 @@ async fn chat_settings_of_the_first_schema_become_versioned_documents() {
         presets: json!({"osel": {"preset": "troshin"}}).as_object().unwrap().clone(),
         // Settings from before the board setting show boards as pictures.
         board: BoardMode::Picture,
-        // ... and give no hints.
+        // ... and give no hints; their seasons start by hand, on the language's clock.
         hints: false,
+        seasons: domino_core::standings::Cadence::Manual,
+        zone: None,
     };
     assert_eq!(tg, expected);
     let dc = store.chat_settings(&ChatId::new(Platform::Discord, "77")).await.unwrap();

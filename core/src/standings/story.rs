@@ -28,7 +28,7 @@ pub struct SeasonStory {
     /// then the name.
     pub goat: Option<Named>,
     pub most_matches: Option<Named>,
-    /// The longest run of matches won in a row within the season.
+    /// The longest run of matches won in a row within the season (two at least).
     pub longest_run: Option<Named>,
     /// The biggest rise of a person's all-time rating (as shown, μ − 3σ) over the season, in
     /// any game; only a rise.
@@ -79,7 +79,8 @@ impl SeasonStory {
         let total = |c: &Card| i64::from(c.total.matches);
         story.goat = best(&|c| i64::from(c.total.goats), &|c| -total(c));
         story.most_matches = best(&total, &|c| i64::from(c.total.wins));
-        story.longest_run = best(&|c| i64::from(c.best_streak), &total);
+        // A run of one win is no story.
+        story.longest_run = best(&|c| i64::from(c.best_streak), &total).filter(|r| r.value > 1);
         story.climb = climb(&people, changes, started_at);
         story
     }

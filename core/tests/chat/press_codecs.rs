@@ -307,11 +307,13 @@ proptest! {
             prop_assert_eq!(MenuPress::decode(&s, &twice), None);
         }
         // The same change on another kind of page: the general settings are drawn on the
-        // general page only, a game's on a game's page only.
+        // general page only, the league's on its page only, a game's on a game's page only.
         let moved = MenuPress { page: other, ..p.clone() };
         let same_kind = matches!(
             (p.page, other),
-            (Page::General, Page::General) | (Page::Game(_), Page::Game(_))
+            (Page::General, Page::General)
+                | (Page::League, Page::League)
+                | (Page::Game(_), Page::Game(_))
         );
         let anywhere = matches!(p.change, Change::Show | Change::Done);
         if !same_kind && !anywhere {

@@ -5,6 +5,7 @@ mod captions;
 mod fixtures;
 mod hidden;
 mod hint_views;
+mod league;
 mod menus;
 mod sets;
 mod snapshots;

@@ -1,4 +1,4 @@
-//! The settings menu as the chat layer draws it: both pages, both languages, as text (what
+//! The settings menu as the chat layer draws it: its pages, both languages, as text (what
 //! each adapter turns into buttons and select menus), and its presses read back.
 
 use domino_core::chat::{ControlKind, Menu, MenuPress, Page, settings_menu};
@@ -32,7 +32,12 @@ fn menus() {
         let mut s =
             ChatSettings { lang, turn_secs: Some(60), version: 3, ..ChatSettings::default() };
         s.presets.insert("kozel".into(), json!({"preset": "troshin", "eggs": true, "target": 51}));
-        let pages = [Page::General, Page::Game(Variant::Kozel), Page::Game(Variant::Telefon)];
+        let pages = [
+            Page::General,
+            Page::Game(Variant::Kozel),
+            Page::Game(Variant::Telefon),
+            Page::League,
+        ];
         let all: Vec<String> = pages.iter().map(|p| text(&settings_menu(&s, *p))).collect();
         insta::assert_snapshot!(format!("menus_{}", lang.key()), all.join("\n\n-----\n\n"));
     }
@@ -41,7 +46,7 @@ fn menus() {
 #[test]
 fn every_press_of_a_menu_reads_back_within_64_bytes() {
     let s = ChatSettings { version: 123_456, ..ChatSettings::default() };
-    let mut pages = vec![Page::General];
+    let mut pages = vec![Page::General, Page::League];
     pages.extend(Variant::ALL.map(Page::Game));
     for page in pages {
         let menu = settings_menu(&s, page);
@@ -58,6 +63,12 @@ fn every_press_of_a_menu_reads_back_within_64_bytes() {
         "s2:1:telefon:preset.troshin",
         "s2:1:g:target.51",
         "s2:1:g:board.photo",
+        "s2:1:g:seasons.monthly",
+        "s2:1:l:lang.en",
+        "s2:1:kozel:zone.180",
+        "s2:1:l:zone.181",
+        "s2:1:l:zone.+180",
+        "s2:1:l:seasons.weekly",
         "s2:01:g:show",
         "s2:1:g:timer.45",
         "s1:kozel:show",
