@@ -13,6 +13,7 @@
 //!
 //! Each kind of picture has one size ([`Style`]), whatever is on the table.
 
+mod axis;
 mod chart;
 mod digits;
 mod layout;
