@@ -1,7 +1,9 @@
 //! Tests of the pictures: SVG snapshots of every variant's table, a round's end and a tally;
 //! the invariants over random matches (every tile on the table drawn once with its pips,
-//! inside, no overlap, nothing hidden); the PNG decodes at its size and under the limit.
+//! inside, no overlap, nothing hidden); the rating chart shows the numbers it is given; the
+//! PNG decodes at its size and under the limit.
 
+mod chart_read;
 #[path = "../common/mod.rs"]
 mod common;
 #[path = "../views/fixtures.rs"]
@@ -9,5 +11,6 @@ mod common;
 mod fixtures;
 mod png;
 mod properties;
+mod ratings;
 mod snapshots;
 mod svg;

@@ -1,11 +1,12 @@
 //! The PNGs decode, have the size promised and stay under 80 KB, for the heaviest tables
-//! (all 28 tiles in a line; a hub with four long arms), a round's end and a tally.
+//! (all 28 tiles in a line; a hub with four long arms), a round's end, a tally and eight
+//! people's ratings over a season.
 
 use super::fixtures::{first, person, play_until, rules, started};
 use domino_core::engine::rules::Variant;
 use domino_core::session::Lang;
 use domino_core::view::picture::{
-    Picture, Style, board_png, round_end_png, samples, table_png, tally_png,
+    Picture, Style, board_png, rating_png, round_end_png, samples, table_png, tally_png,
 };
 use serde_json::json;
 
@@ -39,4 +40,6 @@ fn the_pngs_decode_at_their_size_under_the_limit() {
     decodes("table", &table_png(&t, &style).expect("drawn"), style.table);
     decodes("round end", &round_end_png(&t, 2, &style).expect("drawn"), style.round_end);
     decodes("tally", &tally_png(&t, &style).expect("drawn"), style.tally);
+    let ratings = rating_png(&samples::ratings(8, 60), &style).expect("drawn");
+    decodes("ratings", &ratings, style.rating);
 }

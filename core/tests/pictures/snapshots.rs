@@ -1,4 +1,5 @@
-//! SVG snapshots (insta) of each variant's table, a round's end and a match tally.
+//! SVG snapshots (insta) of each variant's table, a round's end, a match tally and ratings
+//! over a season.
 //! `INSTA_UPDATE=always cargo test -p domino-core --test pictures` rewrites them; look at
 //! every changed picture (e.g. drawn with `board_png`) before committing.
 
@@ -6,7 +7,7 @@ use super::fixtures::{first, person, play_until, rules, started};
 use domino_core::engine::board::Arm;
 use domino_core::engine::rules::Variant;
 use domino_core::session::{Lang, Table};
-use domino_core::view::picture::{Style, round_end_svg, table_svg, tally_svg};
+use domino_core::view::picture::{Style, rating_svg, round_end_svg, samples, table_svg, tally_svg};
 use serde_json::{Value, json};
 
 fn laid(table: &Table) -> usize {
@@ -63,6 +64,15 @@ fn a_match_tally() {
     let svg = tally_svg(&t, &Style::default()).expect("a tally");
     assert_eq!(svg.matches("class=\"side\"").count(), 2, "one line per side");
     insta::assert_snapshot!("tally_kozel_pairs", svg);
+}
+
+/// Four people over a season, two of them below 0 for a while: the zero rule stands out.
+#[test]
+fn ratings_over_a_season() {
+    let svg = rating_svg(&samples::ratings(4, 12), &Style::default());
+    assert_eq!(svg.matches("class=\"line\"").count(), 4, "one line per person");
+    assert_eq!(svg.matches("class=\"tick zero\"").count(), 1, "the zero rule");
+    insta::assert_snapshot!("rating_season", svg);
 }
 
 /// Eight at a double-eighteen: every hand of the first round under its board, each tile drawn

@@ -16,7 +16,7 @@ pub struct Drawn {
     pub strokes: Vec<Vec<(f32, f32)>>,
 }
 
-fn attr(line: &str, name: &str) -> Option<f32> {
+pub fn attr(line: &str, name: &str) -> Option<f32> {
     let key = format!(" {name}=\"");
     let at = line.find(&key)? + key.len();
     line[at..].split('"').next()?.parse().ok()
@@ -54,17 +54,23 @@ pub fn tiles(svg: &str) -> Vec<Drawn> {
                 d.rect = (a("x"), a("y"), a("width"), a("height"));
             } else if line.starts_with("<circle class=\"pip\"") {
                 d.pips.push((attr(line, "cx").expect("cx"), attr(line, "cy").expect("cy")));
-            } else if let Some(rest) = line.strip_prefix("<polyline points=\"") {
-                let points = rest.split('"').next().unwrap_or_default().split(' ');
-                let points = points.filter_map(|p| {
-                    let (x, y) = p.split_once(',')?;
-                    Some((x.parse().ok()?, y.parse().ok()?))
-                });
-                d.strokes.push(points.collect());
+            } else if let Some(points) = polyline(line) {
+                d.strokes.push(points);
             }
         }
     }
     out
+}
+
+/// The points of a `<polyline>` line.
+pub fn polyline(line: &str) -> Option<Vec<(f32, f32)>> {
+    let rest = line.strip_prefix("<polyline points=\"")?;
+    let points = rest.split('"').next().unwrap_or_default().split(' ');
+    let points = points.filter_map(|p| {
+        let (x, y) = p.split_once(',')?;
+        Some((x.parse().ok()?, y.parse().ok()?))
+    });
+    Some(points.collect())
 }
 
 /// Every pip in the picture, in a tile or not.

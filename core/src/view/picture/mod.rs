@@ -1,4 +1,5 @@
-//! The table as pictures: the board, the round's end and the match tally, each one scene of
+//! The table as pictures: the board, the round's end and the match tally, and ratings over
+//! time (standings, not a table), each one scene of
 //! rectangles, circles and lines, written as SVG (snapshots, tests) or drawn with `tiny-skia`
 //! into a PNG. Pure: a table in, text or bytes out; no I/O, no clock, no font.
 //!
@@ -13,10 +14,12 @@
 //!
 //! Each kind of picture has one size ([`Style`]), whatever is on the table.
 
+mod axis;
 mod chart;
 mod digits;
 mod layout;
 mod raster;
+mod rating;
 mod round_end;
 pub mod samples;
 mod scene;
@@ -26,6 +29,7 @@ mod style;
 mod table;
 mod tile;
 
+pub use rating::{RATING_LINES, RatingLine};
 pub use style::{Color, Palette, Style};
 
 /// The colour marks of sides 0–7 (up to eight players), for a caption that says which line or dot is whose.
@@ -112,4 +116,17 @@ pub fn tally_svg(table: &crate::session::Table, style: &Style) -> Result<String,
 /// [`tally_svg`] as a PNG.
 pub fn tally_png(table: &crate::session::Table, style: &Style) -> Result<Picture, PictureError> {
     raster::scene_png(&chart::tally_scene(table, style)?)
+}
+
+/// Ratings over time, one line per person (`lines[i]` in `palette.sides[i]`, marked
+/// `SIDE_MARKS[i]` in the caption), each point placed by its time and value, the last value
+/// written at each line's end. Draws the first [`RATING_LINES`] lines only: more are the
+/// caller's error. `Style::rating` sized; nothing to draw is an empty scale.
+pub fn rating_svg(lines: &[RatingLine], style: &Style) -> String {
+    rating::rating_scene(lines, style).to_svg()
+}
+
+/// [`rating_svg`] as a PNG.
+pub fn rating_png(lines: &[RatingLine], style: &Style) -> Result<Picture, PictureError> {
+    raster::scene_png(&rating::rating_scene(lines, style))
 }

@@ -1,6 +1,8 @@
 //! Boards built tile by tile, for the benchmark (`domino bench picture`) and the tests: a full
-//! line of all 28 tiles (or of part of a larger set), and a hub with four long arms.
+//! line of all 28 tiles (or of part of a larger set), and a hub with four long arms; and a
+//! season of ratings for the rating chart.
 
+use super::RatingLine;
 use crate::engine::board::{Arm, Board, Layout};
 use crate::engine::tile::{Tile, TileSet};
 use rand::seq::IndexedRandom;
@@ -75,4 +77,28 @@ pub fn long_arms() -> Board {
         }
     }
     best.expect("some board").1
+}
+
+/// A season of `people` ratings (at most eight drawn) over `matches` matches each, one every
+/// few hours from 1 March 2025: each starts at 0 and walks by seeded steps, most well above 0,
+/// some below it.
+pub fn ratings(people: usize, matches: usize) -> Vec<RatingLine> {
+    const START: i64 = 1_740_787_200_000;
+    const HOUR: i64 = 3_600_000;
+    let mut rng = ChaCha8Rng::seed_from_u64(28);
+    (0..people)
+        .map(|person| {
+            let drift = 24 - 5 * person as i32;
+            let mut value = 0;
+            let mut at = START + person as i64 * HOUR;
+            let points = (0..matches)
+                .map(|_| {
+                    at += rng.random_range(2..48) * HOUR;
+                    value += drift + rng.random_range(-30..=30);
+                    (at, value)
+                })
+                .collect();
+            RatingLine { points }
+        })
+        .collect()
 }

@@ -70,6 +70,8 @@ pub struct Style {
     pub round_end: (u32, u32),
     /// The match tally chart.
     pub tally: (u32, u32),
+    /// Ratings over time.
+    pub rating: (u32, u32),
     pub palette: Palette,
 }
 
@@ -81,6 +83,7 @@ impl Default for Style {
             table: (1024, 640),
             round_end: (1024, 768),
             tally: (1024, 512),
+            rating: (1024, 512),
             palette: Palette::default(),
         }
     }
