@@ -47,7 +47,8 @@ enum What {
         #[arg(long)]
         json: bool,
     },
-    /// Time to draw one table picture and its PNG size (a full Kozel line, an Osel hub).
+    /// Time to draw one table picture and its PNG size (a full Kozel line, an Osel hub), and
+    /// the rating chart's.
     Picture {
         #[arg(long)]
         json: bool,

@@ -1,10 +1,11 @@
 //! `domino bench picture`: the time to draw one table picture (laid out, drawn, PNG-encoded)
 //! and the PNG's size, for a full Kozel line (all 28 tiles), an Osel hub with four long arms
-//! and a double-eighteen line of 100 tiles, at the default size. Each picture is drawn 200 times: the median, the best (what an
-//! idle core does) and the 99th percentile.
+//! and a double-eighteen line of 100 tiles, at the default size; and the rating chart of eight
+//! people over a season of 60 matches each (480 points). Each picture is
+//! drawn 200 times: the median, the best (what an idle core does) and the 99th percentile.
 
 use domino_core::engine::board::Board;
-use domino_core::view::picture::{Style, board_png, samples};
+use domino_core::view::picture::{Picture, PictureError, Style, board_png, rating_png, samples};
 use std::time::Instant;
 
 /// Pictures drawn per case.
@@ -12,7 +13,8 @@ const RUNS: usize = 200;
 
 struct Figures {
     name: &'static str,
-    tiles: usize,
+    /// What is drawn, and how many: tiles, or a chart's points.
+    drawn: (&'static str, usize),
     min_ms: f64,
     median_ms: f64,
     p99_ms: f64,
@@ -20,14 +22,22 @@ struct Figures {
     size: (u32, u32),
 }
 
-fn measure(name: &'static str, board: &Board, style: &Style) -> Result<Figures, String> {
+fn board(name: &'static str, board: &Board, style: &Style) -> Result<Figures, String> {
     let last: Vec<_> = board.laid().last().map(|l| l.tile).into_iter().collect();
+    measure(name, ("tiles", board.laid_count()), || board_png(board, &last, Some(0), style))
+}
+
+fn measure(
+    name: &'static str,
+    drawn: (&'static str, usize),
+    draw: impl Fn() -> Result<Picture, PictureError>,
+) -> Result<Figures, String> {
     let mut times = Vec::with_capacity(RUNS);
     let mut bytes = 0;
     let mut size = (0, 0);
     for _ in 0..RUNS {
         let start = Instant::now();
-        let picture = board_png(board, &last, Some(0), style).map_err(|e| e.to_string())?;
+        let picture = draw().map_err(|e| e.to_string())?;
         times.push(start.elapsed().as_secs_f64() * 1000.0);
         bytes = picture.png.len();
         size = (picture.width, picture.height);
@@ -36,7 +46,7 @@ fn measure(name: &'static str, board: &Board, style: &Style) -> Result<Figures, 
     let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
     Ok(Figures {
         name,
-        tiles: board.laid_count(),
+        drawn,
         min_ms: times[0],
         median_ms: at(0.5),
         p99_ms: at(0.99),
@@ -47,10 +57,13 @@ fn measure(name: &'static str, board: &Board, style: &Style) -> Result<Figures, 
 
 pub fn run(json: bool) -> Result<(), String> {
     let style = Style::default();
+    let ratings = samples::ratings(8, 60);
+    let points = ratings.iter().map(|l| l.points.len()).sum();
     let cases = [
-        measure("kozel_line", &samples::full_line(), &style)?,
-        measure("osel_hub", &samples::long_arms(), &style)?,
-        measure("double18_line", &samples::line(18, 100), &style)?,
+        board("kozel_line", &samples::full_line(), &style)?,
+        board("osel_hub", &samples::long_arms(), &style)?,
+        board("double18_line", &samples::line(18, 100), &style)?,
+        measure("rating_season", ("points", points), || rating_png(&ratings, &style))?,
     ];
     if json {
         let mut out = serde_json::Map::new();
@@ -58,7 +71,7 @@ pub fn run(json: bool) -> Result<(), String> {
             out.insert(
                 f.name.to_owned(),
                 serde_json::json!({
-                    "tiles": f.tiles,
+                    f.drawn.0: f.drawn.1,
                     "width": f.size.0,
                     "height": f.size.1,
                     "render_ms_min": f.min_ms,
@@ -72,9 +85,10 @@ pub fn run(json: bool) -> Result<(), String> {
     } else {
         for f in &cases {
             println!(
-                "{}: {} tiles, {}×{} px, render {:.2} ms median ({:.2} min, {:.2} p99), PNG {:.1} KB",
+                "{}: {} {}, {}×{} px, render {:.2} ms median ({:.2} min, {:.2} p99), PNG {:.1} KB",
                 f.name,
-                f.tiles,
+                f.drawn.1,
+                f.drawn.0,
                 f.size.0,
                 f.size.1,
                 f.median_ms,

@@ -55,8 +55,8 @@ pub(super) fn rating_scene(lines: &[RatingLine], style: &Style) -> Scene {
         texts.map(|t| digits::width(&t, 1.0)).fold(2.0, f32::max)
     };
     let left = widest(&mut scale.rules().map(|v| v.to_string())) + 1.0;
-    let ends = lines.iter().filter_map(|l| l.points.last()).map(|pt| pt.1.to_string());
-    let right = widest(&mut ends.into_iter()) + 1.3;
+    let mut ends = lines.iter().filter_map(|l| l.points.last()).map(|pt| pt.1.to_string());
+    let right = widest(&mut ends) + 1.3;
     let mut frame = Frame::new(style.rating, left, right);
     // A whole number of pixels a step, the rules on whole pixels: crisp, and exactly linear.
     let steps = ((scale.high - scale.low) / scale.step) as f32;
@@ -131,6 +131,19 @@ mod tests {
         let s = of(&[i32::MIN, i32::MAX]);
         assert!(s.low <= i64::from(i32::MIN) && s.high >= i64::from(i32::MAX), "{s:?}");
         assert!(s.rules().count() <= 7);
+    }
+
+    #[test]
+    fn only_the_first_eight_lines_are_drawn() {
+        let lines: Vec<RatingLine> =
+            (0..10).map(|i| RatingLine { points: vec![(i, i as i32 * 100)] }).collect();
+        let scene = rating_scene(&lines, &Style::default());
+        let ids: Vec<&str> = scene.groups.iter().filter_map(|g| g.id.as_deref()).collect();
+        assert!(ids.contains(&"line7") && ids.contains(&"end7"), "{ids:?}");
+        assert!(!ids.iter().any(|id| id.ends_with('8') || id.ends_with('9')), "{ids:?}");
+        // The ninth line's 800 and the tenth's 900 are not on the scale either: 0…800 by 200.
+        let rules = scene.groups.iter().filter(|g| g.class.starts_with("tick")).count();
+        assert_eq!(rules, 5);
     }
 
     #[test]
