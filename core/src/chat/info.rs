@@ -4,7 +4,7 @@
 use super::answer::{Answer, Body, File};
 use super::args::Args;
 use super::request::{Asker, may_administer};
-use super::{league, Chat, texts};
+use super::{Chat, league, texts};
 use crate::engine::rules::{Rules, Variant};
 use crate::session::Lang;
 use crate::store::{PairRow, ScoreRow, Span, Store, StoreError, scoreboard_csv};
@@ -96,7 +96,8 @@ impl<S: Store> Chat<S> {
             let text = render_scoreboard(&rows, &ratings, lang);
             // The leaders' ratings over the season (or all time) in the game named, or the
             // one played most.
-            let count = |v| rows.iter().filter(|r| r.variant == v).map(|r| r.matches as usize).sum();
+            let count =
+                |v| rows.iter().filter(|r| r.variant == v).map(|r| r.matches as usize).sum();
             if let Some(game) = args.game.or_else(|| league::busiest_by(count)) {
                 let changes = store.rating_history(&from.chat, span, Some(game)).await?;
                 if let Some(chart) = league::leaders_chart(&rows, &ratings, game, &changes).await {

@@ -1,14 +1,15 @@
 //! The chat's league: a season's end announced (the service turns seasons by the calendar:
 //! `service::league`), and the leaders' rating chart `/top` and the announcement draw.
 
-use super::answer::{Body, Reply};
 use super::Chat;
+use super::answer::{Body, Reply};
+use super::menu_league::cadence_text;
 use crate::engine::rules::Variant;
 use crate::ids::{ChatId, Lang, Millis};
 use crate::service::SeasonTurn;
-use super::menu_league::cadence_text;
 use crate::standings::{
-    Cadence, Local, Zone, PlayedMatch, Rated, Rating, RatingChange, ScoreRow, SeasonStory, Span, rated_order,
+    Cadence, Local, PlayedMatch, Rated, Rating, RatingChange, ScoreRow, SeasonStory, Span, Zone,
+    rated_order,
 };
 use crate::store::{Store, StoreError};
 use crate::view::picture::{RatingLine, SIDE_MARKS, Style, rating_png};
@@ -34,7 +35,11 @@ fn shown(r: &Rating) -> i32 {
 }
 
 /// One person's (or pair's) shown ratings over time among `changes`, optionally one game's.
-pub(super) fn points(changes: &[RatingChange], who: &Rated, game: Option<Variant>) -> Vec<(Millis, i32)> {
+pub(super) fn points(
+    changes: &[RatingChange],
+    who: &Rated,
+    game: Option<Variant>,
+) -> Vec<(Millis, i32)> {
     changes
         .iter()
         .filter(|c| &c.rating.who == who && game.is_none_or(|g| g == c.rating.variant))
@@ -115,9 +120,9 @@ pub(super) fn season_runs(lang: Lang, number: u32, c: Cadence, next: Millis, zon
         Lang::Ru => format!(
             "📅 Сейчас сезон {number}. Сезоны идут {how}: следующий начнётся {at} ({zone})."
         ),
-        Lang::En => format!(
-            "📅 This is season {number}. Seasons run {how}: the next begins {at} ({zone})."
-        ),
+        Lang::En => {
+            format!("📅 This is season {number}. Seasons run {how}: the next begins {at} ({zone}).")
+        }
     }
 }
 

@@ -20,7 +20,11 @@ pub fn cadence_text(c: Cadence, lang: Lang) -> &'static str {
 pub fn zone_text(s: &ChatSettings, lang: Lang) -> String {
     match s.zone {
         Some(z) => z.label(),
-        None => format!("{} {}", s.zone().label(), tr(lang, "(по языку чата)", "(by the chat's language)")),
+        None => format!(
+            "{} {}",
+            s.zone().label(),
+            tr(lang, "(по языку чата)", "(by the chat's language)")
+        ),
     }
 }
 
@@ -48,9 +52,12 @@ pub(super) fn league_controls(s: &ChatSettings, lang: Lang) -> Vec<Control> {
         Change::Zone(None),
         s.zone.is_none(),
     )];
-    zones.extend(ZONES.into_iter().filter_map(Zone::of_minutes).map(|z| {
-        item(z.label(), Change::Zone(Some(z)), s.zone == Some(z))
-    }));
+    zones.extend(
+        ZONES
+            .into_iter()
+            .filter_map(Zone::of_minutes)
+            .map(|z| item(z.label(), Change::Zone(Some(z)), s.zone == Some(z))),
+    );
     let choice = |label: &str, items| Control {
         label: label.to_owned(),
         kind: ControlKind::Choice,

@@ -18,9 +18,9 @@ mod duel;
 pub mod faults;
 mod hand_place;
 mod info;
-mod league;
 #[cfg(any(test, feature = "testkit"))]
 pub mod invariants;
+mod league;
 pub mod menu;
 mod menu_apply;
 mod menu_draw;

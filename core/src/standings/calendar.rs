@@ -240,10 +240,8 @@ mod tests {
 
     #[test]
     fn zones_are_labelled_and_bounded() {
-        let labels: Vec<String> = [0, 180, -300, 330]
-            .into_iter()
-            .map(|m| Zone::of_minutes(m).unwrap().label())
-            .collect();
+        let labels: Vec<String> =
+            [0, 180, -300, 330].into_iter().map(|m| Zone::of_minutes(m).unwrap().label()).collect();
         assert_eq!(labels, ["UTC", "UTC+3", "UTC−5", "UTC+5:30"]);
         assert!(ZONES.iter().all(|&m| Zone::of_minutes(m).is_some()));
         assert_eq!((Zone::of_minutes(841), Zone::of_minutes(-721)), (None, None));

@@ -48,7 +48,8 @@ impl SeasonStory {
     ) -> SeasonStory {
         let mut story = SeasonStory { matches: matches.len() as u32, ..SeasonStory::default() };
         for v in Variant::ALL {
-            let mut lines: Vec<ScoreRow> = rows.iter().filter(|r| r.variant == v).cloned().collect();
+            let mut lines: Vec<ScoreRow> =
+                rows.iter().filter(|r| r.variant == v).cloned().collect();
             rated_order(&mut lines, ratings);
             if let Some(top) = lines.first() {
                 let shown = rating_of(ratings, top).map_or(0.0, Rating::shown);

@@ -44,11 +44,11 @@ pub use played::render_history;
 pub use refusal::{move_error_text, rejection_text, rules_error_text};
 pub use render::{render_caption, render_table};
 pub use rules_text::rules_text;
-pub use season::render_season_end;
 pub use scoreboard::{
     order_line, render_computer_scoreboard, render_pair_scoreboard, render_scoreboard,
     render_tally, render_totals,
 };
+pub use season::render_season_end;
 pub use table::{
     Buttons, ClockView, LastRoundView, OutcomeView, PhaseView, SeatView, SheetView, SideClock,
     SideScore, TableView, table_view, table_view_in,

@@ -5,12 +5,12 @@
 //! — and each mutation is refused or is, exactly, what the bot writes for another press.
 
 use domino_core::chat::{Change, Link, Links, MenuPress, Page, TIMERS};
-use domino_core::standings::{Cadence, ZONES, Zone};
 use domino_core::engine::board::Arm;
 use domino_core::engine::moves::{Move, Placement, Placements};
 use domino_core::engine::rules::{Preset, Variant, option, options_for};
 use domino_core::engine::tile::Tile;
 use domino_core::session::{BotLevel, Lang};
+use domino_core::standings::{Cadence, ZONES, Zone};
 use domino_core::store::BoardMode;
 use domino_core::view::{ButtonAction, ButtonData};
 use proptest::prelude::*;

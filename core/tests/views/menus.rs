@@ -32,12 +32,8 @@ fn menus() {
         let mut s =
             ChatSettings { lang, turn_secs: Some(60), version: 3, ..ChatSettings::default() };
         s.presets.insert("kozel".into(), json!({"preset": "troshin", "eggs": true, "target": 51}));
-        let pages = [
-            Page::General,
-            Page::Game(Variant::Kozel),
-            Page::Game(Variant::Telefon),
-            Page::League,
-        ];
+        let pages =
+            [Page::General, Page::Game(Variant::Kozel), Page::Game(Variant::Telefon), Page::League];
         let all: Vec<String> = pages.iter().map(|p| text(&settings_menu(&s, *p))).collect();
         insta::assert_snapshot!(format!("menus_{}", lang.key()), all.join("\n\n-----\n\n"));
     }

@@ -6,9 +6,7 @@ use domino_core::engine::board::Arm;
 use domino_core::engine::moves::Move;
 use domino_core::engine::rules::Variant;
 use domino_core::session::{Action, Lang, Phase, Table};
-use domino_core::standings::{
-    PairRow, PlayedMatch, Rated, Rating, ScoreRow, SummaryPlayer, Zone,
-};
+use domino_core::standings::{PairRow, PlayedMatch, Rated, Rating, ScoreRow, SummaryPlayer, Zone};
 use domino_core::view::{
     Buttons, hand_view, notices, render_computer_scoreboard, render_hand, render_history,
     render_pair_scoreboard, render_scoreboard, render_table, render_tally, rules_text, table_view,
