@@ -22,9 +22,10 @@ mod chat_language;
 
 /// Latin words a Russian text may hold: names of things that have no Russian name (Weng-Lin is
 /// a rating's authors), the language choice «English», named in its own language, and
-/// Discord's boolean value as its option picker shows it (`компьютер:True`).
+/// Discord's boolean value as its option picker shows it (`компьютер:True`), and the chat's time
+/// zone, which Russian writes as UTC too («UTC+3»).
 const LATIN_IN_RUSSIAN: &[&str] =
-    &["Telegram", "Discord", "CSV", "JSON", "PNG", "ID", "English", "WengLin", "True"];
+    &["Telegram", "Discord", "CSV", "JSON", "PNG", "ID", "English", "WengLin", "True", "UTC"];
 
 /// The Latin words of `text` that a Russian reader would see as English. Commands are the
 /// platform's names, not words (`/new`, Discord's `/domino new`), and so are mentions, links
