@@ -6,7 +6,7 @@
 use super::message::{Audience, MessageAt};
 use super::{Answer, Args, Asker, Chat, HandPlace, Links, Reply, Request, Show, texts};
 use crate::ids::{ChatId, Lang, Millis, Person, Platform, UserId};
-use crate::service::{Applied as Replied, SeasonTurn, Service};
+use crate::service::{Applied as Replied, LeagueEvent, Service};
 use crate::store::{Broken, Store, StoreError};
 use std::future::Future;
 use std::pin::Pin;
@@ -57,7 +57,8 @@ pub enum Fed {
         chat: ChatId,
         text: String,
     },
-    /// Something the chat is told by itself (a season's end), posted for all to see.
+    /// Something the chat is told by itself (a season's end, the weekly digest), posted for
+    /// all to see.
     Post {
         chat: ChatId,
         reply: Reply,
@@ -72,7 +73,7 @@ pub struct Feed {
     door: Door,
     changes: Receiver<Replied>,
     asides: Receiver<Broken>,
-    seasons: Receiver<SeasonTurn>,
+    league: Receiver<LeagueEvent>,
 }
 
 impl Feed {
@@ -96,10 +97,10 @@ impl Feed {
                     Ok(_) | Err(RecvError::Lagged(_)) => {}
                     Err(RecvError::Closed) => return None,
                 },
-                turn = self.seasons.recv() => match turn {
-                    Ok(t) if t.chat.platform == self.platform => {
-                        if let Some(reply) = self.door.0.season_post(&t).await {
-                            return Some(Fed::Post { chat: t.chat, reply });
+                done = self.league.recv() => match done {
+                    Ok(e) if e.chat().platform == self.platform => {
+                        if let Some(reply) = self.door.0.league_post(&e).await {
+                            return Some(Fed::Post { chat: e.chat().clone(), reply });
                         }
                     }
                     Ok(_) | Err(RecvError::Lagged(_)) => {}
@@ -117,8 +118,8 @@ trait Gate: Send + Sync + 'static {
     fn show_changed<'a>(&'a self, changed: &'a Changed) -> Boxed<'a, Show>;
     fn open_tables(&self, platform: Platform) -> Boxed<'_, Vec<Show>>;
     fn set_aside_notices(&self, platform: Platform) -> Boxed<'_, Vec<(ChatId, String)>>;
-    fn subscribe(&self) -> (Receiver<Replied>, Receiver<Broken>, Receiver<SeasonTurn>);
-    fn season_post<'a>(&'a self, turn: &'a SeasonTurn) -> Boxed<'a, Option<Reply>>;
+    fn subscribe(&self) -> (Receiver<Replied>, Receiver<Broken>, Receiver<LeagueEvent>);
+    fn league_post<'a>(&'a self, done: &'a LeagueEvent) -> Boxed<'a, Option<Reply>>;
     fn move_chat<'a>(&'a self, from: &'a ChatId, to: &'a ChatId) -> Boxed<'a, Vec<Show>>;
     fn left_chat<'a>(&'a self, chat: &'a ChatId) -> Boxed<'a, Vec<Show>>;
     fn lang_with<'a>(&'a self, chat: &'a ChatId, own: Option<Lang>) -> Boxed<'a, Lang>;
@@ -155,12 +156,12 @@ impl<S: Store> Gate for Chat<S> {
     fn set_aside_notices(&self, platform: Platform) -> Boxed<'_, Vec<(ChatId, String)>> {
         Box::pin(Chat::set_aside_notices(self, platform))
     }
-    fn subscribe(&self) -> (Receiver<Replied>, Receiver<Broken>, Receiver<SeasonTurn>) {
+    fn subscribe(&self) -> (Receiver<Replied>, Receiver<Broken>, Receiver<LeagueEvent>) {
         let s = self.service();
-        (s.subscribe(), s.subscribe_set_aside(), s.season_turns())
+        (s.subscribe(), s.subscribe_set_aside(), s.league_events())
     }
-    fn season_post<'a>(&'a self, turn: &'a SeasonTurn) -> Boxed<'a, Option<Reply>> {
-        Box::pin(Chat::season_post(self, turn))
+    fn league_post<'a>(&'a self, done: &'a LeagueEvent) -> Boxed<'a, Option<Reply>> {
+        Box::pin(Chat::league_post(self, done))
     }
     fn move_chat<'a>(&'a self, from: &'a ChatId, to: &'a ChatId) -> Boxed<'a, Vec<Show>> {
         Box::pin(Chat::move_chat(self, from, to))
@@ -256,8 +257,8 @@ impl Door {
     /// From now on, what the service does by itself at a platform's tables. Subscribe before
     /// showing the open tables, so that nothing falls between.
     pub fn feed(&self, platform: Platform) -> Feed {
-        let (changes, asides, seasons) = self.0.subscribe();
-        Feed { platform, door: self.clone(), changes, asides, seasons }
+        let (changes, asides, league) = self.0.subscribe();
+        Feed { platform, door: self.clone(), changes, asides, league }
     }
 
     /// A chat moved to a new id (Telegram: a group upgraded to a supergroup): its tables,

@@ -6,15 +6,15 @@ use super::answer::{Body, Reply};
 use super::menu_league::cadence_text;
 use crate::engine::rules::Variant;
 use crate::ids::{ChatId, Lang, Millis};
-use crate::service::SeasonTurn;
+use crate::service::{LeagueEvent, SeasonTurn};
 use crate::standings::{
     Cadence, Local, PlayedMatch, Rated, Rating, RatingChange, ScoreRow, SeasonStory, Span, Zone,
     rated_order,
 };
 use crate::store::{Store, StoreError};
 use crate::view::picture::{RatingLine, SIDE_MARKS, Style, rating_png};
-use crate::view::render_season_end;
 use crate::view::text::display_name;
+use crate::view::{render_digest, render_season_end};
 use std::sync::Arc;
 
 /// The most matches a season's story reads (newest first): beyond it, the oldest are left out.
@@ -127,16 +127,46 @@ pub(super) fn season_runs(lang: Lang, number: u32, c: Cadence, next: Millis, zon
 }
 
 impl<S: Store> Chat<S> {
-    /// What the chat is told of a season the calendar ended: its story with the leaders'
-    /// chart; nothing for a season without a finished match.
-    pub(crate) async fn season_post(&self, turn: &SeasonTurn) -> Option<Reply> {
-        match self.season_story(turn).await {
+    /// What the chat is told of what the calendar did: a season's end (its story with the
+    /// leaders' chart), a week's digest; nothing for a season or a week without a finished
+    /// match.
+    pub(crate) async fn league_post(&self, done: &LeagueEvent) -> Option<Reply> {
+        let told = match done {
+            LeagueEvent::Season(turn) => self.season_story(turn).await,
+            LeagueEvent::Digest { chat, since, at } => self.digest(chat, *since, *at).await,
+        };
+        match told {
             Ok(reply) => reply,
             Err(e) => {
-                tracing::warn!(chat = %turn.chat, error = %e, "season's end not announced");
+                tracing::warn!(chat = %done.chat(), error = %e, "the league's news not told");
                 None
             }
         }
+    }
+
+    /// The week from `since` to `at` summed up: its matches' story, the season's leaders.
+    async fn digest(
+        &self,
+        chat: &ChatId,
+        since: Millis,
+        at: Millis,
+    ) -> Result<Option<Reply>, StoreError> {
+        let store = self.service.store();
+        let settings = store.chat_settings(chat).await?;
+        let mut matches = store.history(chat, None, SEASON_MATCHES).await?;
+        matches.retain(|m| (since..at).contains(&m.finished_at));
+        if matches.is_empty() {
+            return Ok(None);
+        }
+        let season = store.season(chat).await?.number;
+        let rows = store.scoreboard(chat, Some(season), None).await?;
+        let ratings = store.ratings(chat, Span::Season(season), None).await?;
+        let all_time = store.rating_history(chat, Span::AllTime, None).await?;
+        let story = SeasonStory::of(&matches, &rows, &ratings, &all_time, since);
+        let zone = settings.zone();
+        let (from, to) = (Local::of(since, zone), Local::of(at - 1, zone));
+        let text = render_digest(&story, season, (&from, &to), settings.lang);
+        Ok(Some(Reply { body: Body::Long(text), private: false, ack: false }))
     }
 
     async fn season_story(&self, turn: &SeasonTurn) -> Result<Option<Reply>, StoreError> {

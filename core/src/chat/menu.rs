@@ -5,7 +5,7 @@
 
 use crate::engine::rules::{Preset, Variant};
 use crate::session::{BotLevel, Lang};
-use crate::standings::{Cadence, Zone};
+use crate::standings::{Cadence, Weekday, Zone};
 use crate::store::BoardMode;
 
 /// Turn timers a chat can choose, in seconds (`None`: no timer).
@@ -43,6 +43,8 @@ pub enum Change {
     Seasons(Cadence),
     /// The chat's clock (`None`: its language's); the league page.
     Zone(Option<Zone>),
+    /// The weekly digest's day, or none; the league page.
+    Digest(Option<Weekday>),
     /// Switch one option of the page's game.
     Switch(&'static str),
     /// Exactly these options of the page's game on, the others off (a multi-select).
@@ -112,7 +114,7 @@ impl Change {
 
     /// A change of the league page (seasons, the clock).
     pub(super) fn is_league(&self) -> bool {
-        matches!(self, Change::Seasons(_) | Change::Zone(_))
+        matches!(self, Change::Seasons(_) | Change::Zone(_) | Change::Digest(_))
     }
 
     /// A change that belongs to one kind of page (not showing a page or closing the menu).

@@ -27,6 +27,7 @@ pub(super) fn apply(
         (Change::Hints(on), _) => s.hints = *on,
         (Change::Seasons(c), _) => s.seasons = *c,
         (Change::Zone(z), _) => s.zone = *z,
+        (Change::Digest(d), _) => s.digest = *d,
         (Change::Preset(p), Some(v)) => {
             let mut options = s.options(v);
             match p {

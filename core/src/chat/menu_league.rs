@@ -1,9 +1,10 @@
-//! The league page of the settings menu: how the chat's seasons run and its clock. Each
+//! The league page of the settings menu: how the chat's seasons run, its clock, its weekly
+//! digest. Each
 //! setting described once: its label, its choices' words and its line in the settings text.
 
 use super::menu::{Change, Control, ControlKind, Item, MenuPress, Page};
 use crate::session::Lang;
-use crate::standings::{Cadence, ZONES, Zone};
+use crate::standings::{Cadence, DIGEST_HOUR, Weekday, ZONES, Zone};
 use crate::store::ChatSettings;
 use crate::view::text::tr;
 
@@ -28,11 +29,56 @@ pub fn zone_text(s: &ChatSettings, lang: Lang) -> String {
     }
 }
 
+/// "по пятницам" / "on Fridays".
+pub fn weekday_text(d: Weekday, lang: Lang) -> &'static str {
+    const RU: [&str; 7] = [
+        "по понедельникам",
+        "по вторникам",
+        "по средам",
+        "по четвергам",
+        "по пятницам",
+        "по субботам",
+        "по воскресеньям",
+    ];
+    const EN: [&str; 7] = [
+        "on Mondays",
+        "on Tuesdays",
+        "on Wednesdays",
+        "on Thursdays",
+        "on Fridays",
+        "on Saturdays",
+        "on Sundays",
+    ];
+    let i = usize::from(d.index());
+    tr(lang, RU[i], EN[i])
+}
+
+/// "пн" / "Mon".
+fn weekday_short(d: Weekday, lang: Lang) -> &'static str {
+    const RU: [&str; 7] = ["пн", "вт", "ср", "чт", "пт", "сб", "вс"];
+    const EN: [&str; 7] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+    let i = usize::from(d.index());
+    tr(lang, RU[i], EN[i])
+}
+
+/// "по пятницам в 10:00" or "нет".
+pub fn digest_text(d: Option<Weekday>, lang: Lang) -> String {
+    match d {
+        Some(d) => format!("{} {} {DIGEST_HOUR}:00", weekday_text(d, lang), tr(lang, "в", "at")),
+        None => tr(lang, "нет", "off").to_owned(),
+    }
+}
+
 /// The league's lines of the settings text.
 pub(super) fn league_lines(s: &ChatSettings, lang: Lang) -> Vec<String> {
     vec![
         format!("🏁 {} {}", tr(lang, "Сезоны:", "Seasons:"), cadence_text(s.seasons, lang)),
         format!("🕒 {} {}", tr(lang, "Часы чата:", "The chat's clock:"), zone_text(s, lang)),
+        format!(
+            "📰 {} {}",
+            tr(lang, "Сводка недели:", "Weekly digest:"),
+            digest_text(s.digest, lang)
+        ),
     ]
 }
 
@@ -64,8 +110,14 @@ pub(super) fn league_controls(s: &ChatSettings, lang: Lang) -> Vec<Control> {
         items,
         all: None,
     };
+    let mut digests =
+        vec![item(tr(lang, "нет", "off").to_owned(), Change::Digest(None), s.digest.is_none())];
+    digests.extend(Weekday::ALL.into_iter().map(|d| {
+        item(weekday_short(d, lang).to_owned(), Change::Digest(Some(d)), s.digest == Some(d))
+    }));
     vec![
         choice(tr(lang, "Сезоны", "Seasons"), cadences),
         choice(tr(lang, "Часовой пояс", "Time zone"), zones),
+        choice(tr(lang, "Сводка недели", "Weekly digest"), digests),
     ]
 }

@@ -56,10 +56,10 @@ impl<S: Store> Chat<S> {
             Err(e) => return Ok(Answer::private(rules_error_text(&e, s.lang))),
         };
         let next = changed.next();
-        if (next.seasons, next.zone()) != (s.seasons, s.zone()) {
-            // The next turn is planned first: a plan whose settings were not kept is dropped
-            // by the next timer round.
-            crate::service::writing(self.service.plan_seasons(&from.chat, &next)).await?;
+        if (next.seasons, next.zone(), next.digest) != (s.seasons, s.zone(), s.digest) {
+            // The calendar's next work is planned first: a plan whose settings were not kept is
+            // put right by the round it falls due.
+            crate::service::writing(self.service.plan_league(&from.chat, &next)).await?;
         }
         match crate::service::writing(store.set_chat_settings(&from.chat, &next)).await {
             Ok(()) => Ok(Answer { menu: Some(menu(&next, press.page)), ..Answer::default() }),

@@ -20,7 +20,7 @@ pub use clock::{Clock, CountingSeeds, ManualClock, OsSeeds, Seeds, SystemClock};
 pub(crate) use contain::writing;
 pub use contain::{Failed, Failure, Written, contain, supervise};
 pub use fair::{AdviceLimits, Rate};
-pub use league::SeasonTurn;
+pub use league::{LeagueEvent, SeasonTurn};
 
 use crate::engine::rules::Rules;
 use crate::session::{ChatId, Command, Event, Lives, Millis, Phase, Rejection, Robot, Table};
@@ -138,8 +138,8 @@ pub struct Service<S: Store> {
     asides: tokio::sync::broadcast::Sender<Broken>,
     /// Changes nobody asked for through an adapter (computer moves, timers), to show.
     updates: tokio::sync::broadcast::Sender<Applied>,
-    /// Seasons this process turned by the calendar, to announce (`league`).
-    seasons: tokio::sync::broadcast::Sender<SeasonTurn>,
+    /// What this process did by the calendar (season turns, digests), to announce (`league`).
+    league: tokio::sync::broadcast::Sender<LeagueEvent>,
     /// This process among others on the store (`Options::shared`).
     peers: shared::Peers,
     me: Weak<Service<S>>,
@@ -180,7 +180,7 @@ impl<S: Store> Service<S> {
         }
         let (updates, _) = tokio::sync::broadcast::channel(4096);
         let (asides, _) = tokio::sync::broadcast::channel(256);
-        let (seasons, _) = tokio::sync::broadcast::channel(256);
+        let (league, _) = tokio::sync::broadcast::channel(256);
         let think = Arc::new(tokio::sync::Semaphore::new(options.thinkers.max(1)));
         let limits = &options.advice_limits;
         let advise = Arc::new(tokio::sync::Semaphore::new(limits.thinkers.max(1)));
@@ -203,7 +203,7 @@ impl<S: Store> Service<S> {
             aside: Mutex::default(),
             asides,
             updates,
-            seasons,
+            league,
             peers,
             me: me.clone(),
         });

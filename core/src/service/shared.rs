@@ -34,7 +34,7 @@ pub(super) const LEASE_MS: Millis = 30_000;
 pub(super) struct Peers {
     on: bool,
     /// Who this service is in the leases: unique among the processes and services alive.
-    owner: String,
+    pub(super) owner: String,
     /// The store's time of the last look at its changes.
     since: Mutex<Millis>,
     /// The store's clock less this process's, as seen at start: leases are in the store's time.

@@ -71,6 +71,52 @@ impl Zone {
     }
 }
 
+/// The hour (by the chat's clock) a weekly digest comes at.
+pub const DIGEST_HOUR: u8 = 10;
+
+/// A day of the week, 0 Monday … 6 Sunday (the weekly digest's day).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
+pub struct Weekday(u8);
+
+impl TryFrom<u8> for Weekday {
+    type Error = String;
+    fn try_from(day: u8) -> Result<Weekday, String> {
+        Weekday::of(day).ok_or_else(|| format!("no weekday {day}"))
+    }
+}
+
+impl From<Weekday> for u8 {
+    fn from(d: Weekday) -> u8 {
+        d.0
+    }
+}
+
+impl Weekday {
+    /// Monday to Sunday.
+    pub const ALL: [Weekday; 7] =
+        [Weekday(0), Weekday(1), Weekday(2), Weekday(3), Weekday(4), Weekday(5), Weekday(6)];
+
+    /// 0 Monday … 6 Sunday.
+    pub fn of(day: u8) -> Option<Weekday> {
+        (day < 7).then_some(Weekday(day))
+    }
+
+    pub fn index(self) -> u8 {
+        self.0
+    }
+
+    /// The first `hour`:00 of this weekday on the clocks of `zone` after `at`.
+    pub fn next_after(self, at: Millis, hour: u8, zone: Zone) -> Millis {
+        let now = Local::of(at, zone);
+        let local_day = (at + zone.offset_ms()).div_euclid(DAY_MS);
+        let ahead = (i64::from(self.0) - i64::from(now.weekday)).rem_euclid(7);
+        let day_start = (local_day + ahead) * DAY_MS - zone.offset_ms();
+        let at_hour = day_start + i64::from(hour) * 3_600_000;
+        if at_hour > at { at_hour } else { at_hour + 7 * DAY_MS }
+    }
+}
+
 /// A moment as a chat's clock shows it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Local {
@@ -236,6 +282,24 @@ mod tests {
         assert_eq!(q.next_start(at(2027, 1, 1, 0), UTC), Some(at(2027, 4, 1, 0)));
         assert_eq!(q.next_start(at(2027, 5, 17, 9), UTC), Some(at(2027, 7, 1, 0)));
         assert_eq!(Cadence::Manual.next_start(at(2027, 5, 17, 9), UTC), None);
+    }
+
+    #[test]
+    fn a_weekly_digest_comes_on_its_day_at_its_hour() {
+        // 2026-12-03 is a Thursday.
+        let friday = Weekday::of(4).unwrap();
+        assert_eq!(friday.next_after(at(2026, 12, 3, 12), 10, UTC), at(2026, 12, 4, 10));
+        assert_eq!(friday.next_after(at(2026, 12, 4, 10), 10, UTC), at(2026, 12, 11, 10));
+        assert_eq!(friday.next_after(at(2026, 12, 4, 9), 10, UTC), at(2026, 12, 4, 10));
+        let thursday = Weekday::of(3).unwrap();
+        assert_eq!(thursday.next_after(at(2026, 12, 3, 12), 10, UTC), at(2026, 12, 10, 10));
+        // 10:00 in Moscow is 07:00 UTC; at 23:00 UTC on Thursday it is already Friday there,
+        // and at 08:00 UTC on Friday that Friday's 10:00 has passed.
+        let next = friday.next_after(at(2026, 12, 3, 23), 10, Zone::MOSCOW);
+        assert_eq!(next, at(2026, 12, 4, 7));
+        let next = friday.next_after(at(2026, 12, 4, 8), 10, Zone::MOSCOW);
+        assert_eq!(next, at(2026, 12, 11, 7));
+        assert_eq!((Weekday::of(7), Weekday::of(6).map(Weekday::index)), (None, Some(6)));
     }
 
     #[test]

@@ -11,7 +11,7 @@ mod story;
 mod summary;
 mod versus;
 
-pub use calendar::{Cadence, Local, ZONES, Zone};
+pub use calendar::{Cadence, DIGEST_HOUR, Local, Weekday, ZONES, Zone};
 pub use card::{Card, Met, Record};
 pub use ranking::{rated_order, rating_of, scoreboard_csv, top_order, wilson_lower_bound};
 pub use rating::{MU0, Rated, Rating, RatingChange, SIGMA0, Span, people_only, rate, rated_in};

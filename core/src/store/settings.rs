@@ -4,7 +4,7 @@
 
 use crate::engine::rules::Variant;
 use crate::session::{BotLevel, Lang};
-use crate::standings::{Cadence, Zone};
+use crate::standings::{Cadence, Weekday, Zone};
 use serde::{Deserialize, Serialize};
 
 /// Settings a chat keeps for its new tables. Fields missing from a stored document take their
@@ -33,6 +33,8 @@ pub struct ChatSettings {
     /// The chat's clock (`None`: [`Zone::default_for`] its language), for history, seasons
     /// and digests.
     pub zone: Option<Zone>,
+    /// The weekly digest's day (`None`, the default: no digest).
+    pub digest: Option<Weekday>,
 }
 
 /// How a chat's table messages show the board: a picture with the table's text as its caption,
@@ -74,6 +76,7 @@ impl Default for ChatSettings {
             hints: false,
             seasons: Cadence::Manual,
             zone: None,
+            digest: None,
         }
     }
 }

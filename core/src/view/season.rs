@@ -3,7 +3,7 @@
 
 use super::text::{display_name, plural_ru, tr, variant_name};
 use crate::session::Lang;
-use crate::standings::{Named, SeasonStory};
+use crate::standings::{Local, Named, SeasonStory};
 
 fn times(n: i64, lang: Lang) -> String {
     match lang {
@@ -71,5 +71,54 @@ pub fn render_season_end(
         Lang::Ru => format!("Начался сезон {started}: рейтинги с нуля, удачи!"),
         Lang::En => format!("Season {started} has begun: ratings start afresh. Good luck!"),
     });
+    out.join("\n")
+}
+
+/// The weekly digest: the week's matches (`from`–`to`, the chat's dates), who played most,
+/// the longest run and the biggest climb of the week, its goat, and the season's leaders.
+pub fn render_digest(
+    story: &SeasonStory,
+    season: u32,
+    (from, to): (&Local, &Local),
+    lang: Lang,
+) -> String {
+    let days = format!("{:02}.{:02}–{}", from.day, from.month, to.date());
+    let mut out = vec![match lang {
+        Lang::Ru => format!("📰 Неделя {days}: сыграно матчей: {}.", story.matches),
+        Lang::En => format!("📰 The week {days}: {} matches played.", story.matches),
+    }];
+    if let Some(m) = &story.most_matches {
+        let label = tr(lang, "Больше всех матчей", "Most matches");
+        out.push(format!("📅 {label}: {} ({})", who(m), m.value));
+    }
+    if let Some(r) = &story.longest_run {
+        let label = tr(lang, "Серия побед", "Winning run");
+        out.push(format!("🔥 {label}: {} ({})", who(r), r.value));
+    }
+    if let Some(c) = &story.climb {
+        let label = tr(lang, "Рост рейтинга за неделю", "The week's climb");
+        out.push(format!("🚀 {label}: {} (+{})", who(c), c.value));
+    }
+    if let Some(g) = &story.goat {
+        out.push(match lang {
+            Lang::Ru => format!("🐐 Козёл недели: {} ({})", who(g), times(g.value, lang)),
+            Lang::En => format!("🐐 Goat of the week: {} ({})", who(g), times(g.value, lang)),
+        });
+    }
+    if !story.champions.is_empty() {
+        out.push(match lang {
+            Lang::Ru => format!("🏆 Лидеры сезона {season}:"),
+            Lang::En => format!("🏆 Season {season} leaders:"),
+        });
+        for (v, leader) in &story.champions {
+            let rating = tr(lang, "рейтинг", "rating");
+            out.push(format!(
+                "• {}: {} ({rating} {})",
+                variant_name(*v, lang),
+                who(leader),
+                leader.value
+            ));
+        }
+    }
     out.join("\n")
 }

@@ -7,7 +7,7 @@ use super::base36;
 use crate::chat::menu::{Change, MenuPress, Page, TIMERS};
 use crate::engine::rules::{Preset, option};
 use crate::session::{BotLevel, Lang};
-use crate::standings::{Cadence, ZONES, Zone};
+use crate::standings::{Cadence, Weekday, ZONES, Zone};
 use crate::store::BoardMode;
 
 /// The format tag written first.
@@ -36,6 +36,8 @@ impl MenuPress {
             Change::Seasons(c) => format!("seasons.{}", c.key()),
             Change::Zone(None) => "zone.lang".to_owned(),
             Change::Zone(Some(z)) => format!("zone.{}", z.minutes()),
+            Change::Digest(None) => "digest.off".to_owned(),
+            Change::Digest(Some(d)) => format!("digest.{}", d.index()),
             Change::Switch(key) => format!("opt.{key}"),
             Change::Switches(_) => "opts".to_owned(),
             Change::Done => "done".to_owned(),
@@ -78,6 +80,7 @@ impl MenuPress {
             "done" => Change::Done,
             "timer.off" => Change::Timer(None),
             "zone.lang" => Change::Zone(None),
+            "digest.off" => Change::Digest(None),
             "preset.none" if game.is_some() => Change::Preset(None),
             "opts" => {
                 let keys: Option<Vec<&'static str>> = values.iter().map(|v| switch(v)).collect();
@@ -117,6 +120,9 @@ impl MenuPress {
                         let minutes = ZONES.into_iter().find(|m| m.to_string() == arg)?;
                         Change::Zone(Some(Zone::of_minutes(minutes)?))
                     }
+                    "digest" => Change::Digest(Some(
+                        Weekday::ALL.into_iter().find(|d| d.index().to_string() == arg)?,
+                    )),
                     "opt" => Change::Switch(switch(arg)?),
                     _ => return None,
                 }

@@ -45,11 +45,11 @@ pub async fn run_direct<S: Store>(chat: &Chat<S>, scenario: &Scenario, at: ChatI
         match &step.act {
             Act::Admin { .. } => admins.push(step.who.clone()),
             Act::Wait { wait: secs } => {
-                let mut turns = chat.service().season_turns();
+                let mut done = chat.service().league_events();
                 wait(chat.service(), *secs).await;
                 let mut texts = Vec::new();
-                while let Ok(turn) = turns.try_recv() {
-                    if let Some(reply) = chat.season_post(&turn).await {
+                while let Ok(event) = done.try_recv() {
+                    if let Some(reply) = chat.league_post(&event).await {
                         let a = Answer { reply: Some(reply), ..Answer::default() };
                         texts.extend(a.text().map(|t| self::told(t, &people)));
                     }
