@@ -10,7 +10,7 @@ use domino_core::engine::moves::{Move, Placement, Placements};
 use domino_core::engine::rules::{Preset, Variant, option, options_for};
 use domino_core::engine::tile::Tile;
 use domino_core::session::{BotLevel, Lang};
-use domino_core::standings::{Cadence, ZONES, Zone};
+use domino_core::standings::{Cadence, Weekday, ZONES, Zone};
 use domino_core::store::BoardMode;
 use domino_core::view::{ButtonAction, ButtonData};
 use proptest::prelude::*;
@@ -190,6 +190,8 @@ fn change_on(page: Page) -> BoxedStrategy<Change> {
                 common,
                 proptest::sample::select(Cadence::ALL.to_vec()).prop_map(Change::Seasons),
                 proptest::sample::select(zones).prop_map(Change::Zone),
+                proptest::option::of(proptest::sample::select(Weekday::ALL.to_vec()))
+                    .prop_map(Change::Digest),
             ]
             .boxed()
         }

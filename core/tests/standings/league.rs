@@ -6,7 +6,7 @@ use super::*;
 use domino_core::chat::{Body, Door, Fed, Feed, Reply};
 use domino_core::service::{ManualClock, Options, OsSeeds, Service};
 use domino_core::session::Simple;
-use domino_core::standings::Cadence;
+use domino_core::standings::{Cadence, Weekday};
 use domino_core::store::{MemoryStore, SqliteStore};
 use std::sync::Arc;
 use std::time::Duration;
@@ -41,7 +41,7 @@ async fn check_league<S: Store>(store: S) {
     let mut settings = svc.store().chat_settings(&a).await.unwrap();
     settings.seasons = Cadence::Monthly;
     let settings = settings.next();
-    svc.plan_seasons(&a, &settings).await.unwrap();
+    svc.plan_league(&a, &settings).await.unwrap();
     svc.store().set_chat_settings(&a, &settings).await.unwrap();
 
     // A minute before midnight in Moscow, nothing turns.
@@ -85,11 +85,74 @@ async fn check_league<S: Store>(store: S) {
     let mut by_hand = svc.store().chat_settings(&a).await.unwrap();
     by_hand.seasons = Cadence::Manual;
     let by_hand = by_hand.next();
-    svc.plan_seasons(&a, &by_hand).await.unwrap();
+    svc.plan_league(&a, &by_hand).await.unwrap();
     svc.store().set_chat_settings(&a, &by_hand).await.unwrap();
     assert!(svc.advance_clock(40 * 86_400_000));
     svc.fire_due().await;
     assert_eq!(svc.store().season(&a).await.unwrap().number, 2);
+}
+
+/// 2025-12-03 10:00 in Moscow, the first Wednesday digest after the season's matches.
+const WEDNESDAY_MSK: Millis = 1_764_745_200_000;
+
+async fn check_digest<S: Store>(store: S) {
+    play_season(&store).await;
+    let a = chat();
+    let options = Options { robot_pause: Duration::ZERO, ..Options::default() };
+    let clock = Arc::new(ManualClock::new(T0 + 86_400_000));
+    let svc = Service::start_with(store, Arc::new(Simple), clock, Arc::new(OsSeeds), options)
+        .await
+        .unwrap();
+    let door = Door::new(svc.clone());
+    let mut feed = door.feed(Platform::Telegram);
+    let mut settings = svc.store().chat_settings(&a).await.unwrap();
+    settings.digest = Weekday::of(2);
+    let settings = settings.next();
+    svc.plan_league(&a, &settings).await.unwrap();
+    svc.store().set_chat_settings(&a, &settings).await.unwrap();
+
+    // A minute early, no digest.
+    assert!(svc.advance_clock(WEDNESDAY_MSK - 60_000 - svc.now()));
+    svc.fire_due().await;
+    assert!(next_post(&mut feed, Duration::from_millis(200)).await.is_none());
+
+    // At 10:00 on Wednesday the week is summed up, once, however many rounds look.
+    assert!(svc.advance_clock(60_000));
+    svc.fire_due().await;
+    svc.fire_due().await;
+    let (chat, reply) = next_post(&mut feed, Duration::from_secs(10)).await.expect("a digest");
+    assert_eq!(chat, a);
+    let Body::Long(text) = reply.body else { panic!("a digest is text: {:?}", reply.body) };
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "📰 Неделя 26.11–03.12.2025: сыграно матчей: 7.", "{text}");
+    assert!(text.contains("📅 Больше всех матчей: Anna (6)"), "{text}");
+    assert!(text.contains("🐐 Козёл недели: Gleb (2 раза)"), "{text}");
+    assert!(text.contains("🏆 Лидеры сезона 1:"), "{text}");
+    assert!(text.contains("• Домино: Gleb (рейтинг "), "{text}");
+    let again = next_post(&mut feed, Duration::from_millis(200)).await;
+    assert!(again.is_none(), "one digest a week: {again:?}");
+
+    // A week without a match is not summed up; a chat without a digest gets none.
+    assert!(svc.advance_clock(7 * 86_400_000));
+    svc.fire_due().await;
+    assert!(next_post(&mut feed, Duration::from_millis(200)).await.is_none());
+    let mut off = svc.store().chat_settings(&a).await.unwrap();
+    off.digest = None;
+    let off = off.next();
+    svc.plan_league(&a, &off).await.unwrap();
+    svc.store().set_chat_settings(&a, &off).await.unwrap();
+    assert!(svc.store().meta_prefix("digest-due:").await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn a_weekly_digest_sums_up_the_week_once_in_memory() {
+    check_digest(MemoryStore::new()).await;
+}
+
+#[tokio::test]
+async fn a_weekly_digest_sums_up_the_week_once_in_sqlite() {
+    let dir = tempfile::tempdir().unwrap();
+    check_digest(SqliteStore::open_path(&dir.path().join("digest.db")).await.unwrap()).await;
 }
 
 #[tokio::test]
