@@ -319,6 +319,16 @@ pub trait Store: Send + Sync + 'static {
         &self,
         chat: &ChatId,
     ) -> impl Future<Output = Result<Option<serde_json::Value>, StoreError>> + Send;
+
+    /// The records (`domino-record/1` JSON) of the chat's matches finished in a season, or in
+    /// every season ([`Span::AllTime`]): the last `limit` of them, oldest first (in the order
+    /// they were stored), matches with a computer seat too.
+    fn season_records(
+        &self,
+        chat: &ChatId,
+        span: Span,
+        limit: u32,
+    ) -> impl Future<Output = Result<Vec<serde_json::Value>, StoreError>> + Send;
 }
 
 /// A table's snapshot moved to another chat under another number (`move_chat`), as JSON text;
