@@ -26,8 +26,8 @@ pub use sqlite::SqliteStore;
 // The standings live in `crate::standings`; named here too for the store's callers.
 pub use crate::standings::{
     MU0, MatchSummary, PairRow, PlayedMatch, Rated, Rating, RatingChange, SIGMA0, ScoreRow, Season,
-    Span, SummaryPlayer, people_only, rate, rated_in, rated_order, rating_of, scoreboard_csv,
-    top_order, wilson_lower_bound,
+    Span, SummaryPlayer, people_only, rate, rated_in, rated_order, rating_history_csv, rating_of,
+    scoreboard_csv, top_order, wilson_lower_bound,
 };
 pub use url::redacted;
 
