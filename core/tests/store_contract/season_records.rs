@@ -37,7 +37,7 @@ async fn keeps_every_record_of_a_season<S: Store>(store: &S) {
     assert!(records(store, &a, Span::Season(2), 10).await.is_empty());
     b.act(&mut duel, &bob, Action::Rematch).await;
     let third = b.play_out(&mut duel).await;
-    assert_eq!(records(store, &a, Span::Season(2), 10).await, [third.record.clone()]);
+    assert_eq!(records(store, &a, Span::Season(2), 10).await, std::slice::from_ref(&third.record));
     assert_eq!(records(store, &a, Span::Season(1), 10).await, season1);
     let mut all = season1.clone();
     all.push(third.record.clone());
