@@ -272,8 +272,11 @@ fn shape(answer: &Answer) -> String {
             text.chars().count()
         ),
         Some(Body::Files { files, .. }) => {
-            let each: Vec<String> =
-                files.iter().map(|f| format!("{} {} bytes", f.name, f.bytes.len())).collect();
+            let each = files.iter().map(|f| {
+                let lines = f.bytes.iter().filter(|&&b| b == b'\n').count();
+                format!("{} {} bytes, {lines} lines", f.name, f.bytes.len())
+            });
+            let each: Vec<String> = each.collect();
             format!("files: {}", each.join(", "))
         }
         Some(Body::Text(t) | Body::Long(t)) => format!("text, {} characters", t.chars().count()),

@@ -21,7 +21,7 @@ use std::collections::BTreeMap;
 /// ratings' history may take half of what is left, the records the rest, newest first.
 const EXPORT_BYTES: usize = 7_500_000;
 /// At most this many records are read and sent (the newest).
-const EXPORT_RECORDS: u32 = 5_000;
+const EXPORT_RECORDS: u32 = 1_000;
 
 impl<S: Store> Chat<S> {
     /// `/export [season N | all]`.
