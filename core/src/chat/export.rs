@@ -113,9 +113,10 @@ impl<S: Store> Chat<S> {
                 Span::Season(n) => format!("season-{n}-matches.jsonl"),
                 Span::AllTime => "all-matches.jsonl".into(),
             };
-            about.insert(1, records_about(lang, &name, kept_records, records.len()));
-            // First but for the last match alone: the season's matches.
+            // First but for the last match alone: the season's matches (the caption's lines
+            // follow the files, after its head).
             let at = files.iter().position(|f| f.name.ends_with(".csv")).unwrap_or(files.len());
+            about.insert(at + 1, records_about(lang, &name, kept_records, records.len()));
             files.insert(at, File { name, bytes: jsonl.into_bytes() });
         }
         Ok(Answer::public(Body::Files { caption: about.join("\n"), files }))

@@ -54,6 +54,9 @@ async fn check_export<S: Store>(store: S) {
     assert!(caption.starts_with("📦 Сезон 1"), "{caption}");
     assert!(caption.contains("season-1-matches.jsonl — записи 7 матчей"), "{caption}");
     assert!(!caption.contains('✂'), "nothing left out: {caption}");
+    let said: Vec<&str> = caption.lines().skip(1).map(|l| &l[l.find(' ').unwrap() + 1..]).collect();
+    let named = |l: &&str| l.split(' ').next().unwrap().to_owned();
+    assert_eq!(said.iter().map(named).collect::<Vec<_>>(), names(&sent), "a line a file, in order");
 
     let standings: Vec<&str> = text(&sent[2]).lines().collect();
     assert_eq!(standings.len(), 1 + 6, "a line per person and game");
