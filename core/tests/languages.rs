@@ -28,11 +28,15 @@ const LATIN_IN_RUSSIAN: &[&str] =
     &["Telegram", "Discord", "CSV", "JSON", "PNG", "ID", "English", "WengLin", "True", "UTC"];
 
 /// The Latin words of `text` that a Russian reader would see as English. Commands are the
-/// platform's names, not words (`/new`, Discord's `/domino new`), and so are mentions, links
-/// and format names (`domino-record/1`); «English» is the language choice, in its own words.
+/// platform's names, not words (`/new`, Discord's `/domino new`), and so are mentions, links,
+/// format names (`domino-record/1`) and the names of files sent (`standings.csv`); «English»
+/// is the language choice, in its own words.
 fn english_words(text: &str) -> Vec<String> {
     let mut found = Vec::new();
     let mut after_domino = false;
+    let file = |w: &str| [".json", ".jsonl", ".csv"].iter().any(|e| w.ends_with(e));
+    let words = text.split_whitespace().filter(|w| !file(w.trim_end_matches([',', ';', ':'])));
+    let text = words.collect::<Vec<_>>().join(" ");
     for raw in text.split(|c: char| c.is_whitespace() || "«»\"'()[],.;:!?—–…|*_`".contains(c))
     {
         let command = std::mem::replace(&mut after_domino, raw == "/domino");

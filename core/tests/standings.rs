@@ -3,7 +3,8 @@
 //! table, the history and the ratings checked against what this test works out by itself:
 //! the Weng-Lin update written here by hand from the paper (Weng & Lin 2011, Algorithm 1, the
 //! Bradley-Terry model with full pairing), not by calling `skillratings`. `/top`, `/top pairs`
-//! and `/history` are then asked through the chat layer.
+//! and `/history` are then asked through the chat layer, and `/export`'s files checked
+//! (`standings/export.rs`).
 
 use domino_core::engine::rules::{Rules, Variant};
 use domino_core::session::{
@@ -20,6 +21,9 @@ mod checks;
 
 #[path = "standings/league.rs"]
 mod league;
+
+#[path = "standings/export.rs"]
+mod export;
 
 const T0: Millis = 1_764_590_400_000; // 2025-12-01 12:00 UTC
 

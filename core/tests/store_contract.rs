@@ -5,7 +5,7 @@
 //! The bench that plays the tables is in `store_contract/bench.rs`, the contract itself in
 //! `store_contract/contract.rs`; the other modules there check one part each (`long.rs`: a long
 //! match, its snapshot per round; `rating_history.rs`: every rating change kept; `seasons.rs`:
-//! seasons that start by themselves).
+//! seasons that start by themselves; `season_records.rs`: a season's match records).
 
 use domino_core::engine::rules::{Rules, Variant};
 use domino_core::session::{
@@ -50,6 +50,9 @@ mod rating_history;
 
 #[path = "store_contract/seasons.rs"]
 mod seasons;
+
+#[path = "store_contract/season_records.rs"]
+mod season_records;
 
 const T0: Millis = 1_700_000_000_000;
 
@@ -105,6 +108,7 @@ async fn dump<S: Store>(store: &S, ids: &[i64]) -> Value {
         for span in [Span::AllTime, Span::Season(1), Span::Season(2), Span::Season(3)] {
             out.push(as_json(&store.ratings(&chat, span, None).await.unwrap()));
             out.push(as_json(&store.rating_history(&chat, span, None).await.unwrap()));
+            out.push(Value::Array(store.season_records(&chat, span, 100).await.unwrap()));
         }
         out.push(json!([
             as_json(&store.chat_settings(&chat).await.unwrap()),

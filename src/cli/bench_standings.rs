@@ -1,12 +1,14 @@
 //! `domino bench standings`: a SQLite store filled with finished matches of one chat through
 //! the real store path (each match played in memory, then its last two commands committed —
 //! the last with the finished match, whose scoreboard lines, ratings and history row go in
-//! the same transaction), then `/top`, `/top pairs`, `/history`, `/me` and `/vs` timed through
-//! the chat layer.
+//! the same transaction, with a row per rating change), then `/top` and `/me` (each with its
+//! rating chart), `/top pairs`, `/history`, `/vs` and `/export` timed through the chat layer,
+//! and the leaders' chart `/top` draws drawn again alone (`bench_leaders`).
 //! Prints what a finished match's standings cost (the finishing commit against a plain one).
 
+use crate::cli::bench_leaders::{self, picture};
 use crate::cli::progress::Progress;
-use domino_core::chat::{Args as CmdArgs, Asker, Chat, Cmd, Opponent, Request};
+use domino_core::chat::{Answer, Args as CmdArgs, Asker, Body, Chat, Cmd, Opponent, Request};
 use domino_core::engine::rules::{Rules, Teams, Variant};
 use domino_core::service::{Options, OsSeeds, Service, SystemClock};
 use domino_core::session::{
@@ -26,7 +28,7 @@ pub struct Args {
     /// The SQLite file (a new one in a temporary folder if not given).
     #[arg(long)]
     db: Option<std::path::PathBuf>,
-    /// Times each of `/top`, `/top pairs` and `/history` is asked.
+    /// Times each command is asked (and the chart drawn alone).
     #[arg(long, default_value_t = 20)]
     asks: u32,
     #[arg(long)]
@@ -174,15 +176,17 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
     let door = Chat::new(service);
     let from = Asker { member_of: None, ..Asker::member(chat(), person(0)) };
     let mut asked = Vec::new();
+    let mut answers: Vec<(&str, Answer)> = Vec::new();
     let asks = [
         ("top", Cmd::Top, false),
         ("top pairs", Cmd::Top, true),
         ("history", Cmd::History, false),
         ("me", Cmd::Me, false),
         ("vs", Cmd::Vs, false),
+        ("export", Cmd::Export, false),
     ];
     for (label, cmd, pairs) in asks {
-        let mut times = Vec::new();
+        let (mut times, mut last) = (Vec::new(), None);
         for _ in 0..args.asks.max(1) {
             let a = CmdArgs {
                 pairs_table: pairs,
@@ -193,16 +197,24 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
             let started = Instant::now();
             let answer = door.handle(&from, Request::Command(cmd, a)).await;
             times.push(ms(started.elapsed()));
-            std::hint::black_box(answer);
+            last = Some(std::hint::black_box(answer));
         }
         asked.push((label, figures(times)));
+        answers.extend(last.map(|a| (label, a)));
     }
+    let top = answers.iter().find(|(l, _)| *l == "top").and_then(|(_, a)| picture(a));
+    let store = door.service().store();
+    let chart = bench_leaders::chart(store, &chat(), Variant::Kozel, top, args.asks).await?;
     let (p, f) = (figures(plain), figures(finishing));
+    let drawn = figures(chart.times.clone());
+    let what: Vec<(&str, String)> = answers.iter().map(|(l, a)| (*l, shape(a))).collect();
     if args.json {
         let asks: serde_json::Map<String, serde_json::Value> = asked
             .iter()
-            .map(|(l, (mean, p50, p99))| {
-                (l.to_string(), json!({"mean_ms": mean, "p50_ms": p50, "p99_ms": p99}))
+            .zip(&what)
+            .map(|((l, (mean, p50, p99)), (_, shape))| {
+                let v = json!({"mean_ms": mean, "p50_ms": p50, "p99_ms": p99, "answer": shape});
+                (l.to_string(), v)
             })
             .collect();
         println!(
@@ -210,7 +222,12 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
             json!({"matches": args.matches,
                 "plain_commit_ms": {"mean": p.0, "p50": p.1, "p99": p.2},
                 "finishing_commit_ms": {"mean": f.0, "p50": f.1, "p99": f.2},
-                "standings_cost_ms": f.0 - p.0, "asks": asks})
+                "standings_cost_ms": f.0 - p.0, "asks": asks,
+                "rating_history": {"changes": chart.changes, "read_ms": chart.history_read_ms},
+                "leaders_chart": {"lines": chart.lines, "points": chart.points,
+                    "mean_ms": drawn.0, "p50_ms": drawn.1, "p99_ms": drawn.2,
+                    "png_bytes": chart.png.png.len(), "width": chart.png.width,
+                    "height": chart.png.height, "same_as_top": chart.same_as_top}})
         );
     } else {
         println!("{} finished matches in one chat ({})", args.matches, path.display());
@@ -220,12 +237,51 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
             "standings update (scoreboard lines, ratings, history row) per finished match: {:.3} ms",
             f.0 - p.0
         );
-        for (label, (mean, p50, p99)) in &asked {
-            println!("/{label}: mean {mean:.2} ms, p50 {p50:.2}, p99 {p99:.2}");
+        for ((label, (mean, p50, p99)), (_, shape)) in asked.iter().zip(&what) {
+            println!("/{label}: mean {mean:.2} ms, p50 {p50:.2}, p99 {p99:.2} ({shape})");
         }
+        println!(
+            "rating history of the season: {} changes, read in {:.2} ms",
+            chart.changes, chart.history_read_ms
+        );
+        println!(
+            "leaders' chart alone (rating_png, {} lines, {} points): mean {:.2} ms, p50 {:.2}, p99 {:.2}; PNG {}×{}, {} bytes{}",
+            chart.lines,
+            chart.points,
+            drawn.0,
+            drawn.1,
+            drawn.2,
+            chart.png.width,
+            chart.png.height,
+            chart.png.png.len(),
+            if chart.same_as_top { ", the same as /top's" } else { ", NOT /top's picture" }
+        );
     }
     drop(dir);
     Ok(())
+}
+
+/// What an answer held: a text's length, a picture's size, files' names and sizes.
+fn shape(answer: &Answer) -> String {
+    match answer.reply.as_ref().map(|r| &r.body) {
+        Some(Body::Picture { text, picture }) => format!(
+            "a {}×{} chart, {} bytes, {} characters of text",
+            picture.width,
+            picture.height,
+            picture.png.len(),
+            text.chars().count()
+        ),
+        Some(Body::Files { files, .. }) => {
+            let each = files.iter().map(|f| {
+                let lines = f.bytes.iter().filter(|&&b| b == b'\n').count();
+                format!("{} {} bytes, {lines} lines", f.name, f.bytes.len())
+            });
+            let each: Vec<String> = each.collect();
+            format!("files: {}", each.join(", "))
+        }
+        Some(Body::Text(t) | Body::Long(t)) => format!("text, {} characters", t.chars().count()),
+        _ => "something else".into(),
+    }
 }
 
 /// A temporary folder, removed when dropped.

@@ -4,6 +4,7 @@ mod bench;
 mod bench_askers;
 mod bench_engine;
 mod bench_hints;
+mod bench_leaders;
 mod bench_standings;
 mod play;
 mod progress;

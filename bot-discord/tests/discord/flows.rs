@@ -160,12 +160,18 @@ async fn a_two_player_match_through_the_buttons() {
     assert!(score.text().contains("Раунд 1"), "{}", score.text());
     let export = w.slash(ANNA, "export", vec![]).await;
     let names: Vec<&str> = export.files.iter().map(|f| f.name.as_str()).collect();
-    assert_eq!(names, ["last-match.json", "standings.csv"]);
+    assert_eq!(
+        names,
+        ["last-match.json", "season-1-matches.jsonl", "standings.csv", "rating-history.csv"]
+    );
     let record: Value = serde_json::from_slice(&export.files[0].bytes).unwrap();
     assert_eq!(record["format"], "domino-record/1", "{record}");
-    assert!(export.files[1].bytes.starts_with(b"platform,user_id"));
+    let line: Value = serde_json::from_slice(&export.files[1].bytes).unwrap();
+    assert_eq!(line, record, "the season's one match, on its line");
+    assert!(export.files[2].bytes.starts_with(b"platform,user_id"));
+    assert!(export.files[3].bytes.starts_with(b"season,variant,platform,user_id"));
     let upload = w.fake.requests().into_iter().rfind(|r| r.path.ends_with("/callback")).unwrap();
-    assert_eq!(upload.files.len(), 2, "sent as a multipart upload");
+    assert_eq!(upload.files.len(), 4, "sent as one multipart upload");
     assert!(!export.ephemeral(), "the export is for the channel");
     let rows = w.service().store().scoreboard(&chat(), None, Some(Variant::Kozel)).await.unwrap();
     assert_eq!(rows.len(), 2);

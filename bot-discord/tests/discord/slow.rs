@@ -174,6 +174,15 @@ impl<S: Store> Store for Slow<S> {
         self.inner.last_record(chat).await
     }
 
+    async fn season_records(
+        &self,
+        chat: &ChatId,
+        span: Span,
+        limit: u32,
+    ) -> Result<Vec<serde_json::Value>, StoreError> {
+        self.inner.season_records(chat, span, limit).await
+    }
+
     async fn touched_since(&self, since: Millis) -> Result<Touched, StoreError> {
         self.inner.touched_since(since).await
     }

@@ -58,8 +58,16 @@ async fn a_whole_two_player_kozel_match() {
     assert_eq!((doc.chat, doc.name.as_str()), (GROUP, "last-match.json"));
     let record: serde_json::Value = serde_json::from_slice(&doc.bytes).expect("JSON");
     assert!(record.to_string().contains("domino-record/1"), "{record}");
-    let csv = fake.until("the standings", |st| st.documents.get(1).cloned()).await;
-    assert_eq!(csv.name, "standings.csv");
+    let all = fake
+        .until("every file", |st| (st.documents.len() >= 4).then(|| st.documents.clone()))
+        .await;
+    let names: Vec<&str> = all.iter().map(|d| d.name.as_str()).collect();
+    assert_eq!(
+        names,
+        ["last-match.json", "season-1-matches.jsonl", "standings.csv", "rating-history.csv"]
+    );
+    assert_eq!(String::from_utf8_lossy(&all[1].bytes).lines().count(), 1, "one match");
+    assert!(all[3].bytes.starts_with(b"season,variant,platform,user_id"));
     // No turn ping is left under the finished table.
     fake.until("no ping left", |st| {
         let left = st.messages_in(GROUP).into_iter().filter(|m| m.text.contains("ваш ход")).count();

@@ -43,6 +43,9 @@ const OPTIONS: ArgSpec = arg(
         "More rules as words: eggs, -two_doubles, deal=7",
     ),
 );
+const SEASON: ArgSpec = arg(ArgKind::Season, "season", "сезон", w("Номер сезона", "Season number"));
+const ALL_TIME: ArgSpec =
+    arg(ArgKind::AllTime, "all", "всё", w("За всё время", "All seasons together"));
 const TABLE: ArgSpec =
     arg(ArgKind::Table, "table", "стол", w("Номер стола в чате", "Table number in this chat"));
 
@@ -135,8 +138,8 @@ pub static COMMANDS: &[CommandSpec] = &[
                 "компьютер",
                 w("Матчи с компьютером (отдельная таблица)", "Matches with a computer (apart)"),
             ),
-            arg(ArgKind::Season, "season", "сезон", w("Номер сезона", "Season number")),
-            arg(ArgKind::AllTime, "all", "всё", w("За всё время", "All seasons together")),
+            SEASON,
+            ALL_TIME,
         ],
     },
     CommandSpec {
@@ -223,11 +226,11 @@ pub static COMMANDS: &[CommandSpec] = &[
         key: "export",
         ru: "экспорт",
         help: w(
-            "запись последнего матча и таблица (CSV)",
-            "the last match's record and the standings (CSV)",
+            "файлы сезона: записи матчей, таблица и история рейтинга (CSV)",
+            "the season's files: match records, standings, rating history (CSV)",
         ),
-        usage: w("", ""),
-        args: &[],
+        usage: w("[сезон N | всё]", "[season N | all]"),
+        args: &[SEASON, ALL_TIME],
     },
     CommandSpec {
         cmd: Cmd::Season,

@@ -1,13 +1,13 @@
 //! Requests that only read: the rules, the score of a match, the standings, the history, the
-//! export, the season; and the one that starts a new season.
+//! season; and the one that starts a new season (`/export` is `export.rs`).
 
-use super::answer::{Answer, Body, File};
+use super::answer::{Answer, Body};
 use super::args::Args;
 use super::request::{Asker, may_administer};
 use super::{Chat, league, texts};
 use crate::engine::rules::{Rules, Variant};
 use crate::session::Lang;
-use crate::store::{PairRow, ScoreRow, Span, Store, StoreError, scoreboard_csv};
+use crate::store::{PairRow, ScoreRow, Span, Store, StoreError};
 use crate::view::{
     render_computer_scoreboard, render_history, render_pair_scoreboard, render_scoreboard,
     rules_error_text, rules_text,
@@ -127,31 +127,6 @@ impl<S: Store> Chat<S> {
         Ok(Answer::public(Body::Long(render_history(&matches, lang, zone))))
     }
 
-    /// `/export`: the last match's record and the current season's person-only standings as
-    /// CSV, with the ratings.
-    pub(super) async fn export(&self, from: &Asker, lang: Lang) -> Result<Answer, StoreError> {
-        let store = self.service.store();
-        let record = store.last_record(&from.chat).await?;
-        let season = store.season(&from.chat).await?.number;
-        let rows = store.scoreboard(&from.chat, Some(season), None).await?;
-        let ratings = store.ratings(&from.chat, Span::Season(season), None).await?;
-        let mut files = Vec::new();
-        if let Some(record) = record {
-            let bytes = serde_json::to_vec_pretty(&record).unwrap_or_default();
-            files.push(File { name: "last-match.json".into(), bytes });
-        }
-        if !rows.is_empty() {
-            files.push(File {
-                name: "standings.csv".into(),
-                bytes: scoreboard_csv(&rows, &ratings).into_bytes(),
-            });
-        }
-        if files.is_empty() {
-            return Ok(Answer::private(texts::no_record(lang)));
-        }
-        Ok(Answer::public(Body::Files { caption: texts::export_caption(lang).into(), files }))
-    }
-
     /// `/season`: which season it is; `/season new` starts the next (the chat's admins).
     pub(super) async fn season(
         &self,
@@ -182,7 +157,7 @@ impl<S: Store> Chat<S> {
 
 /// One line per player and game over several seasons, given oldest first (the latest name
 /// kept).
-fn merge_players(rows: Vec<ScoreRow>) -> Vec<ScoreRow> {
+pub(super) fn merge_players(rows: Vec<ScoreRow>) -> Vec<ScoreRow> {
     let mut by: BTreeMap<(String, String, Variant), ScoreRow> = BTreeMap::new();
     for r in rows {
         let key = (r.user.platform.key().to_owned(), r.user.id.clone(), r.variant);
@@ -205,7 +180,7 @@ fn merge_players(rows: Vec<ScoreRow>) -> Vec<ScoreRow> {
 }
 
 /// One line per pair and game over several seasons.
-fn merge_pairs(rows: Vec<PairRow>) -> Vec<PairRow> {
+pub(super) fn merge_pairs(rows: Vec<PairRow>) -> Vec<PairRow> {
     let mut by: BTreeMap<(String, String, Variant), PairRow> = BTreeMap::new();
     for r in rows {
         let key = (format!("{:?}", r.users[0]), format!("{:?}", r.users[1]), r.variant);

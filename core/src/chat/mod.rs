@@ -14,6 +14,7 @@ pub mod catalog;
 mod commands;
 mod door;
 mod duel;
+mod export;
 #[cfg(any(test, feature = "testkit"))]
 pub mod faults;
 mod hand_place;
@@ -197,7 +198,7 @@ impl<S: Store> Chat<S> {
             Cmd::Hand => self.own_hand(from, args, lang).await,
             Cmd::Hint => self.hint_command(from, args, lang).await,
             Cmd::Review => self.review(from, args, lang).await,
-            Cmd::Export => self.export(from, lang).await,
+            Cmd::Export => self.export(from, args, lang).await,
             Cmd::Season => self.season(from, args, lang).await,
             Cmd::Help => {
                 Ok(Answer::public(Body::Long(texts::help(lang, prefix(from.chat.platform)))))

@@ -25,14 +25,6 @@ pub fn no_record(lang: Lang) -> &'static str {
     tr(lang, "Здесь ещё ни один матч не доигран.", "No match has finished here yet.")
 }
 
-pub fn export_caption(lang: Lang) -> &'static str {
-    tr(
-        lang,
-        "📦 Запись последнего матча (domino-record/1) и таблица чата (CSV).",
-        "📦 The record of the last match (domino-record/1) and the chat's standings (CSV).",
-    )
-}
-
 /// How a duel with the computer is asked for on a platform, in the names a person of `lang`
 /// sees there (Discord shows the catalog's Russian names to Russian clients).
 fn duel_computer(platform: Platform, lang: Lang) -> &'static str {

@@ -159,6 +159,25 @@ impl Local {
     pub fn date(&self) -> String {
         format!("{:02}.{:02}.{}", self.day, self.month, self.year)
     }
+
+    /// `at` as ISO 8601 on the clocks of `zone`, to the second, with the offset:
+    /// "2026-12-01T15:05:09+03:00".
+    pub fn iso(at: Millis, zone: Zone) -> String {
+        let l = Local::of(at, zone);
+        let second = (at + zone.offset_ms()).rem_euclid(60_000) / 1000;
+        let m = i32::from(zone.0);
+        let sign = if m < 0 { '-' } else { '+' };
+        format!(
+            "{:04}-{:02}-{:02}T{:02}:{:02}:{second:02}{sign}{:02}:{:02}",
+            l.year,
+            l.month,
+            l.day,
+            l.hour,
+            l.minute,
+            m.abs() / 60,
+            m.abs() % 60
+        )
+    }
 }
 
 /// How a chat's seasons run.
@@ -253,6 +272,16 @@ mod tests {
         // 2026-12-03 is a Thursday; 2026-12-07 a Monday.
         assert_eq!(Local::of(at(2026, 12, 3, 12), UTC).weekday, 3);
         assert_eq!(Local::of(at(2026, 12, 7, 0), UTC).weekday, 0);
+    }
+
+    #[test]
+    fn iso_times_carry_the_seconds_and_the_offset() {
+        assert_eq!(Local::iso(1_700_000_009_999, UTC), "2023-11-14T22:13:29+00:00");
+        assert_eq!(Local::iso(1_700_000_000_000, Zone::MOSCOW), "2023-11-15T01:13:20+03:00");
+        let west = Zone::of_minutes(-300).unwrap();
+        assert_eq!(Local::iso(-1, west), "1969-12-31T18:59:59-05:00");
+        let india = Zone::of_minutes(330).unwrap();
+        assert_eq!(Local::iso(0, india), "1970-01-01T05:30:00+05:30");
     }
 
     #[test]

@@ -13,7 +13,9 @@ mod versus;
 
 pub use calendar::{Cadence, DIGEST_HOUR, Local, Weekday, ZONES, Zone};
 pub use card::{Card, Met, Record};
-pub use ranking::{rated_order, rating_of, scoreboard_csv, top_order, wilson_lower_bound};
+pub use ranking::{
+    rated_order, rating_history_csv, rating_of, scoreboard_csv, top_order, wilson_lower_bound,
+};
 pub use rating::{MU0, Rated, Rating, RatingChange, SIGMA0, Span, people_only, rate, rated_in};
 pub use rows::{PairRow, PlayedMatch, ScoreRow, Season};
 pub use story::{Named, SeasonStory};

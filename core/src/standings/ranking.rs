@@ -1,7 +1,9 @@
-//! Ordering a scoreboard so that a single lucky game cannot top it, and its CSV export.
+//! Ordering a scoreboard so that a single lucky game cannot top it, and the CSV files
+//! `/export` sends: the scoreboard, and the ratings' history.
 
-use super::{Rated, Rating, ScoreRow};
+use super::{Local, Rated, Rating, RatingChange, ScoreRow, Span, Zone};
 use std::cmp::Ordering;
+use std::collections::BTreeMap;
 
 /// The lower bound of the 95% Wilson score interval of `wins` out of `matches`: a win rate
 /// that needs many games to be high (one win in one game gives 0.21, 30 in 40 gives 0.60).
@@ -77,6 +79,50 @@ pub fn scoreboard_csv(rows: &[ScoreRow], ratings: &[Rating]) -> String {
     out
 }
 
+/// The ratings' history as CSV (RFC 4180 quoting, cells as [`scoreboard_csv`]'s), a line per
+/// change in the order given: `season` (the span's number, `all` for the all-time ratings),
+/// the game, who (a player's `platform,user_id`, with a pair's second partner in `partner_id`),
+/// the name where `names` knows it, when (ISO 8601 on `zone`'s clocks), μ, σ, the rating shown
+/// (μ − 3σ) and the rated matches so far.
+pub fn rating_history_csv(
+    span: Span,
+    changes: &[RatingChange],
+    names: &BTreeMap<Rated, String>,
+    zone: Zone,
+) -> String {
+    let mut out = String::from(
+        "season,variant,platform,user_id,partner_id,name,at,mu,sigma,rating,matches\n",
+    );
+    let season = match span {
+        Span::Season(n) => n.to_string(),
+        Span::AllTime => "all".to_owned(),
+    };
+    for c in changes {
+        let r = &c.rating;
+        let (first, partner) = match &r.who {
+            Rated::Player(u) => (u, String::new()),
+            Rated::Pair([a, b]) => (a, b.id.clone()),
+        };
+        let fields = [
+            season.clone(),
+            r.variant.key().to_owned(),
+            first.platform.key().to_owned(),
+            first.id.clone(),
+            partner,
+            names.get(&r.who).cloned().unwrap_or_default(),
+            Local::iso(c.at, zone),
+            format!("{:.3}", r.mu),
+            format!("{:.3}", r.sigma),
+            format!("{:.3}", r.shown()),
+            r.matches.to_string(),
+        ];
+        let quoted: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
+        out.push_str(&quoted.join(","));
+        out.push('\n');
+    }
+    out
+}
+
 /// One CSV cell: quoted when it must be (RFC 4180), and never read as a formula by a
 /// spreadsheet: a cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a `'`
 /// first (OWASP's advice for CSV injection).
@@ -138,5 +184,44 @@ mod tests {
         let csv = scoreboard_csv(&[r], &[]);
         assert!(csv.lines().nth(1).unwrap().contains("\"Ann \"\"the goat\"\", Jr\""), "{csv}");
         assert_eq!(csv.lines().count(), 2);
+    }
+
+    #[test]
+    fn rating_history_csv_is_a_line_per_change() {
+        let (ann, bob) =
+            (UserId::new(Platform::Telegram, "1"), UserId::new(Platform::Telegram, "2"));
+        let change = |who: Rated, mu: f64, at: i64| RatingChange {
+            rating: Rating { who, variant: Variant::Kozel, mu, sigma: 5.0, matches: 3 },
+            table_id: 7,
+            at,
+        };
+        let pair = Rated::Pair([ann.clone(), bob.clone()]);
+        let changes = [
+            change(Rated::Player(ann.clone()), 30.0, 1_700_000_000_000),
+            change(pair.clone(), 20.5, 1_700_000_001_000),
+            change(Rated::Player(bob.clone()), 25.0, 1_700_000_002_000),
+        ];
+        let names = BTreeMap::from([
+            (Rated::Player(ann), "Ann \"the goat\", Jr".to_owned()),
+            (pair, "-Ann + Bob".to_owned()),
+        ]);
+        let csv = rating_history_csv(Span::Season(2), &changes, &names, Zone::MOSCOW);
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(
+            lines,
+            [
+                "season,variant,platform,user_id,partner_id,name,at,mu,sigma,rating,matches",
+                "2,kozel,telegram,1,,\"Ann \"\"the goat\"\", Jr\",2023-11-15T01:13:20+03:00,30.000,5.000,15.000,3",
+                "2,kozel,telegram,1,2,'-Ann + Bob,2023-11-15T01:13:21+03:00,20.500,5.000,5.500,3",
+                "2,kozel,telegram,2,,,2023-11-15T01:13:22+03:00,25.000,5.000,10.000,3",
+            ]
+        );
+        let all = rating_history_csv(Span::AllTime, &changes[..1], &BTreeMap::new(), Zone::UTC);
+        assert!(
+            all.lines()
+                .nth(1)
+                .unwrap()
+                .starts_with("all,kozel,telegram,1,,,2023-11-14T22:13:20+00:00,")
+        );
     }
 }

@@ -217,6 +217,15 @@ impl Store for AnyStore {
         delegate!(self, s => s.last_record(chat))
     }
 
+    async fn season_records(
+        &self,
+        chat: &ChatId,
+        span: Span,
+        limit: u32,
+    ) -> Result<Vec<serde_json::Value>, StoreError> {
+        delegate!(self, s => s.season_records(chat, span, limit))
+    }
+
     async fn move_chat(&self, from: &ChatId, to: &ChatId) -> Result<u32, StoreError> {
         delegate!(self, s => s.move_chat(from, to))
     }

@@ -26,8 +26,8 @@ pub use sqlite::SqliteStore;
 // The standings live in `crate::standings`; named here too for the store's callers.
 pub use crate::standings::{
     MU0, MatchSummary, PairRow, PlayedMatch, Rated, Rating, RatingChange, SIGMA0, ScoreRow, Season,
-    Span, SummaryPlayer, people_only, rate, rated_in, rated_order, rating_of, scoreboard_csv,
-    top_order, wilson_lower_bound,
+    Span, SummaryPlayer, people_only, rate, rated_in, rated_order, rating_history_csv, rating_of,
+    scoreboard_csv, top_order, wilson_lower_bound,
 };
 pub use url::redacted;
 
@@ -319,6 +319,16 @@ pub trait Store: Send + Sync + 'static {
         &self,
         chat: &ChatId,
     ) -> impl Future<Output = Result<Option<serde_json::Value>, StoreError>> + Send;
+
+    /// The records (`domino-record/1` JSON) of the chat's matches finished in a season, or in
+    /// every season ([`Span::AllTime`]): the last `limit` of them, oldest first (in the order
+    /// they were stored), matches with a computer seat too.
+    fn season_records(
+        &self,
+        chat: &ChatId,
+        span: Span,
+        limit: u32,
+    ) -> impl Future<Output = Result<Vec<serde_json::Value>, StoreError>> + Send;
 }
 
 /// A table's snapshot moved to another chat under another number (`move_chat`), as JSON text;

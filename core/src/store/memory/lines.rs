@@ -52,6 +52,41 @@ impl Inner {
         in_history_order(changes.map(|(_, _, id, change)| (*id, change.clone())).collect())
     }
 
+    pub(super) fn ratings(
+        &self,
+        chat: &ChatId,
+        span: Span,
+        variant: Option<Variant>,
+    ) -> Vec<Rating> {
+        let mut out: Vec<Rating> = self
+            .ratings
+            .iter()
+            .filter(|((c, s, v, _), _)| {
+                c == chat && *s == span.key() && variant.is_none_or(|x| x == *v)
+            })
+            .map(|(_, r)| r.clone())
+            .collect();
+        out.sort_by(|a, b| (&a.who, a.variant).cmp(&(&b.who, b.variant)));
+        out
+    }
+
+    /// `Store::season_records`: the chat's last `limit` records of the span, oldest first.
+    pub(super) fn season_records(
+        &self,
+        chat: &ChatId,
+        span: Span,
+        limit: u32,
+    ) -> Vec<serde_json::Value> {
+        let of = |(c, m): &(ChatId, PlayedMatch)| {
+            c == chat && (span.key() == 0 || m.season == span.key())
+        };
+        let found = self.played.iter().zip(&self.match_records).rev().filter(|(p, _)| of(p));
+        let mut out: Vec<serde_json::Value> =
+            found.take(limit as usize).map(|(_, r)| r.clone()).collect();
+        out.reverse();
+        out
+    }
+
     pub(super) fn add_match(&mut self, m: &MatchSummary) {
         let season = self.current_season(&m.chat).number;
         let people_only = crate::store::people_only(m);
@@ -122,6 +157,7 @@ impl Inner {
             players: m.players.clone(),
         };
         self.played.push((m.chat.clone(), played));
+        self.match_records.push(m.record.clone());
         self.records.insert(m.chat.clone(), m.record.clone());
     }
 

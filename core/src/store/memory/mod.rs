@@ -34,6 +34,8 @@ struct Inner {
     /// Every rating change as (chat, season or 0, the match's place in `played` + 1, change).
     rating_changes: Vec<(ChatId, u32, i64, RatingChange)>,
     played: Vec<(ChatId, PlayedMatch)>,
+    /// Each match's record, in `played`'s order.
+    match_records: Vec<serde_json::Value>,
     records: HashMap<ChatId, serde_json::Value>,
     refs: BTreeMap<(i64, String), String>,
     meta: BTreeMap<String, String>,
@@ -282,17 +284,7 @@ impl Store for MemoryStore {
         span: Span,
         variant: Option<Variant>,
     ) -> Result<Vec<Rating>, StoreError> {
-        let g = self.lock();
-        let mut out: Vec<Rating> = g
-            .ratings
-            .iter()
-            .filter(|((c, s, v, _), _)| {
-                c == chat && *s == span.key() && variant.is_none_or(|x| x == *v)
-            })
-            .map(|(_, r)| r.clone())
-            .collect();
-        out.sort_by(|a, b| (&a.who, a.variant).cmp(&(&b.who, b.variant)));
-        Ok(out)
+        Ok(self.lock().ratings(chat, span, variant))
     }
 
     async fn rating_history(
@@ -365,6 +357,15 @@ impl Store for MemoryStore {
 
     async fn last_record(&self, chat: &ChatId) -> Result<Option<serde_json::Value>, StoreError> {
         Ok(self.lock().records.get(chat).cloned())
+    }
+
+    async fn season_records(
+        &self,
+        chat: &ChatId,
+        span: Span,
+        limit: u32,
+    ) -> Result<Vec<serde_json::Value>, StoreError> {
+        Ok(self.lock().season_records(chat, span, limit))
     }
 
     async fn move_chat(&self, from: &ChatId, to: &ChatId) -> Result<u32, StoreError> {

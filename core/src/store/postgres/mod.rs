@@ -385,14 +385,15 @@ impl Store for PgStore {
     }
 
     async fn last_record(&self, chat: &ChatId) -> Result<Option<serde_json::Value>, StoreError> {
-        let (platform, id) = chat_key(chat);
-        let row: Option<(String,)> = sqlx::query_as(
-            "SELECT record FROM matches WHERE chat_platform = $1 AND chat_id = $2 ORDER BY id DESC LIMIT 1",
-        )
-        .bind(platform)
-        .bind(id)
-        .fetch_optional(&self.pool)
-        .await?;
-        row.map(|(r,)| parse(&r)).transpose()
+        standings::last_record(&self.pool, chat).await
+    }
+
+    async fn season_records(
+        &self,
+        chat: &ChatId,
+        span: Span,
+        limit: u32,
+    ) -> Result<Vec<serde_json::Value>, StoreError> {
+        standings::records(&self.pool, chat, span, limit).await
     }
 }

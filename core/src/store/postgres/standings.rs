@@ -222,3 +222,42 @@ pub(super) async fn history(
         })
         .collect()
 }
+
+/// `Store::season_records`: the last `limit` records of the chat's matches in `span`, oldest
+/// first.
+pub(super) async fn records(
+    pool: &PgPool,
+    chat: &ChatId,
+    span: Span,
+    limit: u32,
+) -> Result<Vec<serde_json::Value>, StoreError> {
+    let (platform, id) = chat_key(chat);
+    let rows: Vec<(String,)> = sqlx::query_as(
+        "SELECT record FROM matches
+         WHERE chat_platform = $1 AND chat_id = $2 AND ($3 = 0 OR season = $3)
+         ORDER BY id DESC LIMIT $4",
+    )
+    .bind(platform)
+    .bind(id)
+    .bind(i64::from(span.key()))
+    .bind(i64::from(limit))
+    .fetch_all(pool)
+    .await?;
+    rows.iter().rev().map(|(r,)| parse(r)).collect()
+}
+
+/// `Store::last_record`.
+pub(super) async fn last_record(
+    pool: &PgPool,
+    chat: &ChatId,
+) -> Result<Option<serde_json::Value>, StoreError> {
+    let (platform, id) = chat_key(chat);
+    let row: Option<(String,)> = sqlx::query_as(
+        "SELECT record FROM matches WHERE chat_platform = $1 AND chat_id = $2 ORDER BY id DESC LIMIT 1",
+    )
+    .bind(platform)
+    .bind(id)
+    .fetch_optional(pool)
+    .await?;
+    row.map(|(r,)| parse(&r)).transpose()
+}

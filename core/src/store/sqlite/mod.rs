@@ -327,6 +327,15 @@ impl Store for SqliteStore {
         self.scores_last_record(chat).await
     }
 
+    async fn season_records(
+        &self,
+        chat: &ChatId,
+        span: Span,
+        limit: u32,
+    ) -> Result<Vec<serde_json::Value>, StoreError> {
+        standings::records(&self.pool, chat, span, limit).await
+    }
+
     async fn move_chat(&self, from: &ChatId, to: &ChatId) -> Result<u32, StoreError> {
         self.chat_move(from, to).await
     }

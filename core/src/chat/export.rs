@@ -1,0 +1,200 @@
+//! `/export [season N | all]`: a season's files (the current season unless told, or every
+//! season): the last match's record (for `domino replay`), every match's record as JSON Lines,
+//! the standings and the ratings' history as CSV, all within one message on every platform.
+//!
+//! The records are JSON Lines (one compact record a line, oldest first) rather than one JSON
+//! array: a line is a whole `domino-record/1` that `domino replay` reads as it is, the file is
+//! read (and cut, when it must be) a match at a time, and `wc -l` counts the matches.
+
+use super::answer::{Answer, Body, File};
+use super::args::Args;
+use super::info::{merge_pairs, merge_players};
+use super::request::Asker;
+use super::{Chat, texts};
+use crate::session::Lang;
+use crate::store::{Rated, Span, Store, StoreError, rating_history_csv, scoreboard_csv};
+use crate::view::text::tr;
+use std::collections::BTreeMap;
+
+/// What one export may hold, its files together: under Discord's smallest upload limit (8 MB
+/// a message; Telegram takes 50 MB a file). The standings and the last record always go; the
+/// ratings' history may take half of what is left, the records the rest, newest first.
+const EXPORT_BYTES: usize = 7_500_000;
+/// At most this many records are read and sent (the newest).
+const EXPORT_RECORDS: u32 = 1_000;
+
+impl<S: Store> Chat<S> {
+    /// `/export [season N | all]`.
+    pub(super) async fn export(
+        &self,
+        from: &Asker,
+        args: Args,
+        lang: Lang,
+    ) -> Result<Answer, StoreError> {
+        let store = self.service.store();
+        let chat = &from.chat;
+        let span = match (args.all_time, args.season) {
+            (true, _) => Span::AllTime,
+            (false, Some(n)) => Span::Season(n),
+            (false, None) => Span::Season(store.season(chat).await?.number),
+        };
+        // Scoreboard lines are keyed as ratings are: the season, or 0 for every season's.
+        let rows = merge_players(store.scoreboard(chat, Some(span.key()), None).await?);
+        let pairs = merge_pairs(store.pair_scoreboard(chat, Some(span.key()), None).await?);
+        let ratings = store.ratings(chat, span, None).await?;
+        let changes = store.rating_history(chat, span, None).await?;
+        let records = store.season_records(chat, span, EXPORT_RECORDS + 1).await?;
+        let zone = store.chat_settings(chat).await?.zone();
+        if records.is_empty() && rows.is_empty() {
+            return Ok(Answer::private(match span {
+                Span::Season(n) => no_matches_in(lang, n),
+                Span::AllTime => texts::no_record(lang).to_owned(),
+            }));
+        }
+
+        let mut files = Vec::new();
+        let mut about = vec![format!("📦 {}", head(lang, span))];
+        // The last match alone, as `domino replay` reads it, unless another season is named.
+        if args.season.is_none()
+            && let Some(last) = store.last_record(chat).await?
+        {
+            let bytes = serde_json::to_vec_pretty(&last).unwrap_or_default();
+            files.push(File { name: "last-match.json".into(), bytes });
+            about.push(
+                tr(
+                    lang,
+                    "• last-match.json — последний матч отдельно",
+                    "• last-match.json — the last match alone",
+                )
+                .into(),
+            );
+        }
+        if !rows.is_empty() {
+            let bytes = scoreboard_csv(&rows, &ratings).into_bytes();
+            files.push(File { name: "standings.csv".into(), bytes });
+            about.push(
+                tr(
+                    lang,
+                    "• standings.csv — таблица с рейтингом",
+                    "• standings.csv — the standings with the ratings",
+                )
+                .into(),
+            );
+        }
+        let used: usize = files.iter().map(|f| f.bytes.len()).sum();
+        let mut left = EXPORT_BYTES.saturating_sub(used);
+
+        let mut names: BTreeMap<Rated, String> = BTreeMap::new();
+        for r in &rows {
+            names.insert(Rated::Player(r.user.clone()), r.name.clone());
+        }
+        for p in &pairs {
+            names.insert(Rated::Pair(p.users.clone()), p.names.join(" + "));
+        }
+        let header = rating_history_csv(span, &[], &names, zone);
+        let lines = changes.iter().map(|c| {
+            let one = rating_history_csv(span, std::slice::from_ref(c), &names, zone);
+            one[header.len()..].to_owned()
+        });
+        let budget = (left / 2).saturating_sub(header.len());
+        let (kept_changes, history) = newest_within(lines.collect(), budget);
+        if !changes.is_empty() {
+            let bytes = format!("{header}{history}").into_bytes();
+            left = left.saturating_sub(bytes.len());
+            files.push(File { name: "rating-history.csv".into(), bytes });
+            about.push(history_about(lang, kept_changes, changes.len()));
+        }
+
+        let lines = records.iter().skip(records.len().saturating_sub(EXPORT_RECORDS as usize));
+        let lines = lines.map(|r| serde_json::to_string(r).unwrap_or_default() + "\n");
+        let (kept_records, jsonl) = newest_within(lines.collect(), left);
+        if !records.is_empty() {
+            let name = match span {
+                Span::Season(n) => format!("season-{n}-matches.jsonl"),
+                Span::AllTime => "all-matches.jsonl".into(),
+            };
+            // First but for the last match alone: the season's matches (the caption's lines
+            // follow the files, after its head).
+            let at = files.iter().position(|f| f.name.ends_with(".csv")).unwrap_or(files.len());
+            about.insert(at + 1, records_about(lang, &name, kept_records, records.len()));
+            files.insert(at, File { name, bytes: jsonl.into_bytes() });
+        }
+        Ok(Answer::public(Body::Files { caption: about.join("\n"), files }))
+    }
+}
+
+/// The newest of `lines` (given oldest first) that fit in `budget` bytes together, oldest
+/// first: how many, and the text.
+fn newest_within(lines: Vec<String>, budget: usize) -> (usize, String) {
+    let mut size = 0;
+    let fit = lines.iter().rev().take_while(|l| {
+        size += l.len();
+        size <= budget
+    });
+    let kept = fit.count();
+    (kept, lines[lines.len() - kept..].concat())
+}
+
+fn head(lang: Lang, span: Span) -> String {
+    match span {
+        Span::Season(n) => texts::season_header(lang, n),
+        Span::AllTime => tr(lang, "За всё время", "All time").to_owned(),
+    }
+}
+
+/// The records' line of the caption; `kept` of `found` (more than [`EXPORT_RECORDS`] found,
+/// or more than fit, leaves some out).
+fn records_about(lang: Lang, name: &str, kept: usize, found: usize) -> String {
+    let mut line = match lang {
+        Lang::Ru => format!("• {name} — записи {kept} матчей (domino-record/1, по матчу в строке)"),
+        Lang::En => {
+            format!("• {name} — the records of {kept} matches (domino-record/1, one a line)")
+        }
+    };
+    if kept < found {
+        line.push_str(tr(
+            lang,
+            "\n✂️ только последних: все не помещаются в одно сообщение",
+            "\n✂️ the last ones only: all would not fit in one message",
+        ));
+    }
+    line
+}
+
+fn history_about(lang: Lang, kept: usize, of: usize) -> String {
+    let mut line = tr(
+        lang,
+        "• rating-history.csv — каждое изменение рейтинга",
+        "• rating-history.csv — every change of the ratings",
+    )
+    .to_owned();
+    if kept < of {
+        line.push_str(&match lang {
+            Lang::Ru => format!("\n✂️ только последние {kept} из {of}"),
+            Lang::En => format!("\n✂️ the last {kept} of {of} only"),
+        });
+    }
+    line
+}
+
+fn no_matches_in(lang: Lang, season: u32) -> String {
+    match lang {
+        Lang::Ru => format!("В сезоне {season} здесь не доиграно ни одного матча."),
+        Lang::En => format!("No match finished here in season {season}."),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_newest_lines_that_fit_are_kept() {
+        let lines = || vec!["aa\n".to_owned(), "b\n".to_owned(), "cccc\n".to_owned()];
+        assert_eq!(newest_within(lines(), 100), (3, "aa\nb\ncccc\n".into()));
+        assert_eq!(newest_within(lines(), 7), (2, "b\ncccc\n".into()));
+        assert_eq!(newest_within(lines(), 6), (1, "cccc\n".into()));
+        assert_eq!(newest_within(lines(), 4), (0, String::new()));
+        assert_eq!(newest_within(Vec::new(), 4), (0, String::new()));
+    }
+}
