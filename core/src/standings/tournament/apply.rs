@@ -1,6 +1,6 @@
 //! `Tournament::new` and `Tournament::apply`: every command is applied to a copy that replaces
 //! the tournament only when accepted. Before and after each command the copy is brought up to
-//! `now` (`settle`): deadlines and the arena's window pass, finished rounds draw the next one,
+//! `now` (`settle`): deadlines and the end of the arena's window pass, finished rounds draw the next one,
 //! free arena entrants are paired, a tournament with nothing left to play closes.
 
 use super::command::{Command, Event, NewTournament, Refusal};
@@ -95,6 +95,16 @@ impl Tournament {
         ev: &mut Vec<Event>,
     ) -> Result<(), Refusal> {
         match (&self.state, cmd) {
+            (State::Enrolling, Command::Tick) => {
+                if let Format::Arena { window_start, window_end, .. } = self.format {
+                    if now >= window_end {
+                        self.close(now, ev);
+                    } else if now >= window_start {
+                        self.start(now, rng, ev)?;
+                    }
+                }
+                Ok(())
+            }
             (_, Command::Tick) => Ok(()),
             (State::Closed { .. }, _) => Err(Refusal::Closed),
             (_, Command::Enroll { person, partner }) => {
@@ -169,6 +179,9 @@ impl Tournament {
         );
         if self.state != State::Enrolling && !arena_open {
             return Err(Refusal::NotEnrolling);
+        }
+        if matches!(self.format, Format::Arena { window_end, .. } if now >= window_end) {
+            return Err(Refusal::WindowOver);
         }
         match (self.format.people_per_entrant(), people.len()) {
             (2, 1) => return Err(Refusal::PartnerNeeded),
@@ -286,16 +299,6 @@ impl Tournament {
 
     /// Brings a tournament up to `now` (see the module).
     fn settle(&mut self, now: Millis, rng: &mut impl Rng, ev: &mut Vec<Event>) {
-        if let (State::Enrolling, Format::Arena { window_start, window_end, .. }) =
-            (&self.state, &self.format)
-        {
-            if now >= *window_end {
-                return self.close(now, ev);
-            }
-            if now >= *window_start {
-                let _ = self.start(now, rng, ev);
-            }
-        }
         let State::Running { round } = self.state else { return };
         let over = match self.format {
             Format::Arena { window_end, .. } => now >= window_end,

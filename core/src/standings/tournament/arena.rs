@@ -5,12 +5,10 @@
 //! result but a win ends the streak (the Lichess arena's streak, without berserk).
 //!
 //! Pairing: among the waiting (enrolled, not withdrawn, in no pending or playing fixture), in
-//! order of arena points (most first), then enrolment: the first is paired with the waiting
-//! entrant closest in points (ties: the earlier in that order) who was not their last
-//! opponent; their last opponent is taken only when nobody else in the arena is in a fixture
-//! (nobody else can come free), and then only if nobody as close is waiting. Whoever is left
-//! waits.
-
+//! order of arena points (most first), then enrolment: the first is paired with a waiting
+//! entrant who was not their last opponent, the closest in points (ties: the earlier in that
+//! order). Their last opponent is taken only when nobody else is waiting for them and nobody
+//! else in the arena is in a fixture (so nobody else can come free). Whoever is left waits.
 use super::{EntrantNo, FixtureState, Format, Outcome, State, Tournament};
 use crate::ids::Millis;
 
@@ -72,7 +70,7 @@ impl Tournament {
                 .iter()
                 .enumerate()
                 .filter(|&(_, &o)| !others_busy || Some(o) != last)
-                .min_by_key(|&(i, &o)| (points[o].abs_diff(points[first]), Some(o) == last, i))
+                .min_by_key(|&(i, &o)| (Some(o) == last, points[o].abs_diff(points[first]), i))
                 .map(|(i, _)| i + 1);
             if let Some(i) = pick {
                 pairs.push([first, waiting[i]]);

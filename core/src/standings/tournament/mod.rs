@@ -18,6 +18,8 @@ mod partners;
 mod schedule;
 mod score;
 mod table;
+#[cfg(test)]
+mod tests;
 
 pub use apply::{DAY, MINUTE};
 pub use arena::match_points;

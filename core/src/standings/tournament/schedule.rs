@@ -9,14 +9,14 @@ use super::EntrantNo;
 /// meet exactly once and nobody plays twice in a round. The fixed entrant alternates sides
 /// round by round, so nobody is always side 0.
 pub fn circle(order: &[EntrantNo]) -> Vec<Vec<[EntrantNo; 2]>> {
+    if order.len() < 2 {
+        return Vec::new();
+    }
     let mut ring: Vec<Option<EntrantNo>> = order.iter().copied().map(Some).collect();
     if ring.len() % 2 == 1 {
         ring.push(None);
     }
     let m = ring.len();
-    if m < 2 {
-        return Vec::new();
-    }
     let mut rounds = Vec::with_capacity(m - 1);
     for r in 0..m - 1 {
         let mut matches = Vec::with_capacity(m / 2);
