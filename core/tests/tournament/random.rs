@@ -24,15 +24,32 @@ fn format(kind: u8) -> (Format, Variant, Option<u32>) {
 /// Some command, sensible or not.
 fn command(t: &Tournament, kind: u8, x: usize) -> Command {
     match kind {
-        0 => Command::Enroll {
-            person: person(x % 14),
-            partner: (!x.is_multiple_of(3)).then(|| person((x / 3) % 14)),
-        },
+        0 => {
+            // Mostly the form the format takes; now and then the other.
+            let pairs = (t.format.people_per_entrant() == 2) != x.is_multiple_of(5);
+            Command::Enroll { person: person(x % 14), partner: pairs.then(|| person((x / 3) % 14)) }
+        }
         1 => Command::Withdraw { user: person(x % 14).id },
         2 => Command::Start,
-        3 => Command::TableStarted { fixture: x % (t.fixtures.len() + 2), table: (x % 9) as i64 },
-        4 => {
-            let open: Vec<_> = (0..t.fixtures.len()).filter(|&i| t.fixtures[i].is_open()).collect();
+        3 | 6 => {
+            // Mostly a fixture that may start, at a new table; now and then anything.
+            let due = t.due_fixtures();
+            let fresh = t.fixtures.iter().filter_map(|f| f.table()).max().unwrap_or(0) + 1;
+            match due.get(x % (due.len() + 1)) {
+                Some(&fixture) if !x.is_multiple_of(4) => {
+                    Command::TableStarted { fixture, table: fresh }
+                }
+                _ => Command::TableStarted {
+                    fixture: x % (t.fixtures.len() + 2),
+                    table: (x % 9) as i64,
+                },
+            }
+        }
+        4 | 7 => {
+            // Mostly a match at a table; now and then a pending one (refused).
+            let at_table = |i: usize| t.fixtures[i].table().is_some() || x.is_multiple_of(4);
+            let open: Vec<_> =
+                (0..t.fixtures.len()).filter(|&i| t.fixtures[i].is_open() && at_table(i)).collect();
             let Some(&i) = open.get(x % (open.len() + 1)) else {
                 return Command::Tick;
             };
@@ -64,14 +81,19 @@ proptest! {
     fn refusals_change_nothing_standings_list_everyone_and_json_round_trips(
         kind in 0u8..4,
         seed in any::<u64>(),
-        steps in proptest::collection::vec((0u8..6, any::<u32>(), 0u8..4), 1..120),
+        steps in proptest::collection::vec((0u8..8, any::<u32>(), 0u8..64), 1..160),
     ) {
         let (format, game, deadline) = format(kind);
         let mut t = new(format, game, deadline);
         let mut rng = rng(seed);
         let mut now = T0;
         for (cmd_kind, x, step) in steps {
-            now += [0, MINUTE, 20 * MINUTE, DAY][step as usize];
+            now += match step {
+                0..=29 => 0,
+                30..=57 => MINUTE,
+                58..=62 => 20 * MINUTE,
+                _ => DAY,
+            };
             let cmd = command(&t, cmd_kind, x as usize);
             let before = t.clone();
             if t.apply(&cmd, now, &mut rng).is_err() {
