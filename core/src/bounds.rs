@@ -1,6 +1,7 @@
 //! Every number a person can type, with its range, in one place: rule options (`target`,
 //! `deal`), table settings (seats, the turn timer, the match clock), and the numbers of chat
-//! commands (a table, a season, how many matches `/history` lists). Telegram's words, Discord's
+//! commands (a table, a season, how many matches `/history` lists, a tournament's entrants,
+//! rounds, arena window and deadline). Telegram's words, Discord's
 //! typed options (their `min`/`max` come from here), the settings menus, lobby buttons and
 //! forged presses are all checked against these; out of range is refused with the range, in the
 //! chat's language, and changes nothing. Records (`domino replay`) follow RECORD.md instead
@@ -84,8 +85,21 @@ pub static SEASON: Bound = bound("season", 1, 9_999, w("номер сезона"
 /// How many finished matches `/history` lists.
 pub static HISTORY_COUNT: Bound = bound("count", 1, 30, w("число матчей", "the number of matches"));
 
+/// Entrants a chat tournament takes (people, or fixed pairs in a round robin of pairs).
+pub static TOURNAMENT_ENTRANTS: Bound =
+    bound("tournament.entrants", 2, 64, w("число участников", "the number of entrants"));
+/// Rounds of a random-partners pairs night.
+pub static TOURNAMENT_ROUNDS: Bound =
+    bound("tournament.rounds", 1, 10, w("число туров", "the number of rounds"));
+/// An arena's window, in minutes («час домино» is 60).
+pub static ARENA_MINUTES: Bound =
+    bound("arena.minutes", 10, 240, w("длительность арены", "the arena's length"));
+/// Days from a tournament's start to its deadline (round robin, pairs night).
+pub static TOURNAMENT_DEADLINE_DAYS: Bound =
+    bound("tournament.deadline_days", 1, 30, w("срок турнира", "the tournament's deadline"));
+
 /// Every bound, for tests and documentation.
-pub static ALL: [&Bound; 11] = [
+pub static ALL: [&Bound; 15] = [
     &TARGET,
     &DEAL,
     &PLAYERS,
@@ -97,6 +111,10 @@ pub static ALL: [&Bound; 11] = [
     &TABLE,
     &SEASON,
     &HISTORY_COUNT,
+    &TOURNAMENT_ENTRANTS,
+    &TOURNAMENT_ROUNDS,
+    &ARENA_MINUTES,
+    &TOURNAMENT_DEADLINE_DAYS,
 ];
 
 /// Rounds a match may last. A match still undecided after this many scored rounds ends

@@ -1,6 +1,7 @@
 //! The standings of a chat: what a finished match adds (`summary`), the rows the store keeps
 //! (`rows`), ratings (`rating`) and the orders and export of a scoreboard (`ranking`). Both
-//! `store` (which keeps them) and `view` (which shows them) take them from here.
+//! `store` (which keeps them) and `view` (which shows them) take them from here. `tournament`:
+//! chat tournaments, the pure state machine.
 
 mod calendar;
 mod card;
@@ -9,6 +10,7 @@ mod rating;
 mod rows;
 mod story;
 mod summary;
+pub mod tournament;
 mod versus;
 
 pub use calendar::{Cadence, DIGEST_HOUR, Local, Weekday, ZONES, Zone};
