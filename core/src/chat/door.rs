@@ -3,15 +3,17 @@
 //! delivery plans ([`Show`]) come out. Behind it, a [`Chat`] over whichever store the binary
 //! opened.
 
+use super::feed::Feed;
+use super::kept::Kept;
 use super::message::{Audience, MessageAt};
-use super::{Answer, Args, Asker, Chat, HandPlace, Links, Reply, Request, Show, texts};
+use super::{Answer, Args, Asker, Chat, HandPlace, Links, Reply, Request, Show};
 use crate::ids::{ChatId, Lang, Millis, Person, Platform, UserId};
 use crate::service::{Applied as Replied, LeagueEvent, Service};
 use crate::store::{Broken, Store, StoreError};
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
-use tokio::sync::broadcast::{Receiver, error::RecvError};
+use tokio::sync::broadcast::Receiver;
 
 type Boxed<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
@@ -28,7 +30,7 @@ impl From<StoreError> for Unavailable {
 
 /// The one door of the adapters into the core.
 #[derive(Clone)]
-pub struct Door(Arc<dyn Gate>);
+pub struct Door(pub(super) Arc<dyn Gate>);
 
 impl std::fmt::Debug for Door {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -39,7 +41,7 @@ impl std::fmt::Debug for Door {
 /// A change the service made itself (a timer, a computer move, an expired challenge), for the
 /// adapter of its platform to show: [`Door::show_changed`].
 #[derive(Clone, Debug)]
-pub struct Changed(Box<Replied>);
+pub struct Changed(pub(super) Box<Replied>);
 
 impl Changed {
     /// The table that changed.
@@ -48,71 +50,8 @@ impl Changed {
     }
 }
 
-/// What the service tells one platform's adapter as it runs.
-#[derive(Debug)]
-pub enum Fed {
-    Changed(Changed),
-    /// A table of the chat no longer reads and was set aside: tell the chat.
-    SetAside {
-        chat: ChatId,
-        text: String,
-    },
-    /// Something the chat is told by itself (a season's end, the weekly digest), posted for
-    /// all to see.
-    Post {
-        chat: ChatId,
-        reply: Reply,
-    },
-    /// The adapter fell behind: this many changes were not seen (their tables show the next).
-    Missed(u64),
-}
-
-/// The stream of what the service does by itself, for one platform.
-pub struct Feed {
-    platform: Platform,
-    door: Door,
-    changes: Receiver<Replied>,
-    asides: Receiver<Broken>,
-    league: Receiver<LeagueEvent>,
-}
-
-impl Feed {
-    /// The next thing to show; `None` once the service is gone.
-    pub async fn next(&mut self) -> Option<Fed> {
-        loop {
-            tokio::select! {
-                got = self.changes.recv() => match got {
-                    Ok(r) if r.table.chat.platform == self.platform => {
-                        return Some(Fed::Changed(Changed(Box::new(r))));
-                    }
-                    Ok(_) => {}
-                    Err(RecvError::Lagged(n)) => return Some(Fed::Missed(n)),
-                    Err(RecvError::Closed) => return None,
-                },
-                aside = self.asides.recv() => match aside {
-                    Ok(b) if b.chat.platform == self.platform => {
-                        let text = texts::set_aside(self.door.lang(&b.chat).await, b.number);
-                        return Some(Fed::SetAside { chat: b.chat, text });
-                    }
-                    Ok(_) | Err(RecvError::Lagged(_)) => {}
-                    Err(RecvError::Closed) => return None,
-                },
-                done = self.league.recv() => match done {
-                    Ok(e) if e.chat().platform == self.platform => {
-                        if let Some(reply) = self.door.0.league_post(&e).await {
-                            return Some(Fed::Post { chat: e.chat().clone(), reply });
-                        }
-                    }
-                    Ok(_) | Err(RecvError::Lagged(_)) => {}
-                    Err(RecvError::Closed) => return None,
-                },
-            }
-        }
-    }
-}
-
 /// What a [`Chat`] over any store offers the door, with its futures boxed.
-trait Gate: Send + Sync + 'static {
+pub(super) trait Gate: Send + Sync + 'static {
     fn handle<'a>(&'a self, from: &'a Asker, request: Request) -> Boxed<'a, Answer>;
     fn show(&self, table: i64) -> Boxed<'_, Option<Show>>;
     fn show_changed<'a>(&'a self, changed: &'a Changed) -> Boxed<'a, Show>;
@@ -120,6 +59,19 @@ trait Gate: Send + Sync + 'static {
     fn set_aside_notices(&self, platform: Platform) -> Boxed<'_, Vec<(ChatId, String)>>;
     fn subscribe(&self) -> (Receiver<Replied>, Receiver<Broken>, Receiver<LeagueEvent>);
     fn league_post<'a>(&'a self, done: &'a LeagueEvent) -> Boxed<'a, Option<Reply>>;
+    fn standings_post<'a>(&'a self, c: &'a ChatId)
+    -> Boxed<'a, Result<Option<String>, StoreError>>;
+    fn kept_at<'a>(
+        &'a self,
+        c: &'a ChatId,
+        k: Kept,
+    ) -> Boxed<'a, Result<Option<MessageAt>, StoreError>>;
+    fn set_kept_at<'a>(
+        &'a self,
+        c: &'a ChatId,
+        k: Kept,
+        at: Option<&'a MessageAt>,
+    ) -> Boxed<'a, Result<(), StoreError>>;
     fn move_chat<'a>(&'a self, from: &'a ChatId, to: &'a ChatId) -> Boxed<'a, Vec<Show>>;
     fn left_chat<'a>(&'a self, chat: &'a ChatId) -> Boxed<'a, Vec<Show>>;
     fn lang_with<'a>(&'a self, chat: &'a ChatId, own: Option<Lang>) -> Boxed<'a, Lang>;
@@ -162,6 +114,27 @@ impl<S: Store> Gate for Chat<S> {
     }
     fn league_post<'a>(&'a self, done: &'a LeagueEvent) -> Boxed<'a, Option<Reply>> {
         Box::pin(Chat::league_post(self, done))
+    }
+    fn standings_post<'a>(
+        &'a self,
+        c: &'a ChatId,
+    ) -> Boxed<'a, Result<Option<String>, StoreError>> {
+        Box::pin(Chat::standings_post(self, c))
+    }
+    fn kept_at<'a>(
+        &'a self,
+        c: &'a ChatId,
+        k: Kept,
+    ) -> Boxed<'a, Result<Option<MessageAt>, StoreError>> {
+        Box::pin(Chat::kept_at(self, c, k))
+    }
+    fn set_kept_at<'a>(
+        &'a self,
+        c: &'a ChatId,
+        k: Kept,
+        at: Option<&'a MessageAt>,
+    ) -> Boxed<'a, Result<(), StoreError>> {
+        Box::pin(Chat::set_kept_at(self, c, k, at))
     }
     fn move_chat<'a>(&'a self, from: &'a ChatId, to: &'a ChatId) -> Boxed<'a, Vec<Show>> {
         Box::pin(Chat::move_chat(self, from, to))
@@ -371,6 +344,25 @@ impl Door {
         at: &MessageAt,
     ) -> Result<(), Unavailable> {
         Ok(self.0.set_ref(table, &audience.key(), &at.encode()).await?)
+    }
+
+    /// Where the chat's `kept` message is (`None`: not posted yet, or forgotten).
+    pub async fn kept_at(
+        &self,
+        chat: &ChatId,
+        kept: Kept,
+    ) -> Result<Option<MessageAt>, Unavailable> {
+        Ok(self.0.kept_at(chat, kept).await?)
+    }
+
+    /// Remembers where the chat's `kept` message now is (`None`: forgets it).
+    pub async fn set_kept_at(
+        &self,
+        chat: &ChatId,
+        kept: Kept,
+        at: Option<&MessageAt>,
+    ) -> Result<(), Unavailable> {
+        Ok(self.0.set_kept_at(chat, kept, at).await?)
     }
 
     /// Forgets where a table's message for `audience` was (it was deleted).

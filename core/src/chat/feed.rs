@@ -1,0 +1,105 @@
+//! The feed: what the service does by itself (timers, computer moves, the calendar), for one
+//! platform's adapter to show.
+
+use super::door::{Changed, Door};
+use super::kept::Kept;
+use super::{Reply, texts};
+use crate::ids::{ChatId, Platform};
+use crate::service::{Applied as Replied, LeagueEvent};
+use crate::store::Broken;
+use tokio::sync::broadcast::{Receiver, error::RecvError};
+
+/// What the service tells one platform's adapter as it runs.
+#[derive(Debug)]
+pub enum Fed {
+    Changed(Changed),
+    /// A table of the chat no longer reads and was set aside: tell the chat.
+    SetAside {
+        chat: ChatId,
+        text: String,
+    },
+    /// Something the chat is told by itself (a season's end, the weekly digest), posted for
+    /// all to see.
+    Post {
+        chat: ChatId,
+        reply: Reply,
+    },
+    /// A message the chat keeps current (its standings) is to read `text`: edited in place,
+    /// or posted anew (and pinned) where there is none; `None`: the chat no longer keeps it,
+    /// unpin it and forget where it was.
+    Kept {
+        chat: ChatId,
+        kept: Kept,
+        text: Option<String>,
+    },
+    /// The adapter fell behind: this many changes were not seen (their tables show the next).
+    Missed(u64),
+}
+
+/// The stream of what the service does by itself, for one platform.
+pub struct Feed {
+    pub(super) platform: Platform,
+    pub(super) door: Door,
+    pub(super) changes: Receiver<Replied>,
+    pub(super) asides: Receiver<Broken>,
+    pub(super) league: Receiver<LeagueEvent>,
+}
+
+impl Feed {
+    /// The next thing to show; `None` once the service is gone.
+    pub async fn next(&mut self) -> Option<Fed> {
+        loop {
+            tokio::select! {
+                got = self.changes.recv() => match got {
+                    Ok(r) if r.table.chat.platform == self.platform => {
+                        return Some(Fed::Changed(Changed(Box::new(r))));
+                    }
+                    Ok(_) => {}
+                    Err(RecvError::Lagged(n)) => return Some(Fed::Missed(n)),
+                    Err(RecvError::Closed) => return None,
+                },
+                aside = self.asides.recv() => match aside {
+                    Ok(b) if b.chat.platform == self.platform => {
+                        let text = texts::set_aside(self.door.lang(&b.chat).await, b.number);
+                        return Some(Fed::SetAside { chat: b.chat, text });
+                    }
+                    Ok(_) | Err(RecvError::Lagged(_)) => {}
+                    Err(RecvError::Closed) => return None,
+                },
+                done = self.league.recv() => match done {
+                    Ok(LeagueEvent::Standings { chat }) if chat.platform == self.platform => {
+                        if let Some(fed) = self.standings(chat).await {
+                            return Some(fed);
+                        }
+                    }
+                    Ok(e) if e.chat().platform == self.platform => {
+                        if let Some(reply) = self.door.0.league_post(&e).await {
+                            return Some(Fed::Post { chat: e.chat().clone(), reply });
+                        }
+                    }
+                    Ok(_) | Err(RecvError::Lagged(_)) => {}
+                    Err(RecvError::Closed) => return None,
+                },
+            }
+        }
+    }
+}
+
+impl Feed {
+    /// The chat's standings message as it should now read: `None` to do nothing (the chat
+    /// keeps none and has none to take down, or the store is out of reach).
+    async fn standings(&self, chat: ChatId) -> Option<Fed> {
+        let gate = &self.door.0;
+        let text = match gate.standings_post(&chat).await {
+            Ok(text) => text,
+            Err(e) => {
+                tracing::warn!(%chat, error = %e, "the standings message not brought up to date");
+                return None;
+            }
+        };
+        if text.is_none() && !matches!(gate.kept_at(&chat, Kept::Standings).await, Ok(Some(_))) {
+            return None;
+        }
+        Some(Fed::Kept { chat, kept: Kept::Standings, text })
+    }
+}
