@@ -28,6 +28,7 @@ mod config;
 mod contain;
 mod handler;
 mod hands;
+mod kept;
 mod people;
 mod publish;
 pub mod register;

@@ -53,6 +53,10 @@ pub(crate) async fn follow(bot: Arc<Bot>, http: Arc<Http>) {
                 // In order while each is quick; a slow one goes on by itself.
                 let _ = tokio::time::timeout(IN_ORDER, shown).await;
             }
+            // The standings message, kept current.
+            Fed::Kept { chat, kept, text } => {
+                crate::kept::keep(&bot, &http, chat, kept, text).await
+            }
             Fed::Missed(n) => tracing::warn!(missed = n, "Discord: timer updates missed"),
         }
     }

@@ -111,6 +111,7 @@ impl App {
                 Job::Photo { name, picture, caption, reply_to, topic } => {
                     self.send_photo(chat, *topic, name, picture, caption, *reply_to).await
                 }
+                Job::Kept { kept, text } => self.deliver_kept(chat, *kept, text.as_deref()).await,
                 Job::Overflow => {
                     let lang = self.chat.lang(&crate::ids::chat_id(ChatId(chat))).await;
                     self.send_text(chat, None, crate::texts::overflow(lang), None, None).await

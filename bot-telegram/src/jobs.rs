@@ -73,6 +73,9 @@ pub(crate) enum Job {
         reply_to: Option<i32>,
         topic: Option<i32>,
     },
+    /// A message the chat keeps current (its standings): edited in place, posted anew and
+    /// pinned when there is none; `None`: unpinned and forgotten.
+    Kept { kept: domino_core::chat::Kept, text: Option<String> },
     /// The chat is told that some replies were left out (too many at once).
     Overflow,
 }
@@ -83,6 +86,7 @@ pub(crate) enum Key {
     Hand(i64, i64),
     Turn(i64),
     Edit(i32),
+    Kept(domino_core::chat::Kept),
     Overflow,
 }
 
@@ -99,6 +103,7 @@ impl Job {
             Job::Edit { .. } => "edit",
             Job::Document { .. } => "document",
             Job::Photo { .. } => "photo",
+            Job::Kept { .. } => "kept",
             Job::Overflow => "overflow",
         }
     }
@@ -110,6 +115,7 @@ impl Job {
             Job::Hand { table, user, .. } => Some(Key::Hand(*table, *user)),
             Job::Turn { table } => Some(Key::Turn(*table)),
             Job::Edit { message, .. } => Some(Key::Edit(*message)),
+            Job::Kept { kept, .. } => Some(Key::Kept(*kept)),
             Job::Overflow => Some(Key::Overflow),
             Job::Text { .. }
             | Job::Call { .. }

@@ -31,6 +31,7 @@ mod failure;
 mod hands;
 mod ids;
 mod jobs;
+mod kept;
 mod keyboards;
 mod outbox;
 mod pacing;
@@ -327,6 +328,12 @@ async fn show_timers(app: Arc<App>, mut feed: Feed) {
             Fed::Post { chat, reply } => {
                 if let Ok(chat) = chat.id.parse() {
                     app.post(chat, None, None, &reply);
+                }
+            }
+            // The standings message, kept current (edited, or posted anew and pinned).
+            Fed::Kept { chat, kept, text } => {
+                if let Ok(chat) = chat.id.parse() {
+                    app.outbox.push(chat, crate::jobs::Job::Kept { kept, text });
                 }
             }
             Fed::Missed(n) => tracing::warn!(missed = n, "timer updates missed"),

@@ -66,6 +66,7 @@ async fn chat_settings_of_the_first_schema_become_versioned_documents() {
         seasons: domino_core::standings::Cadence::Manual,
         zone: None,
         digest: None,
+        standings_post: false,
     };
     assert_eq!(tg, expected);
     let dc = store.chat_settings(&ChatId::new(Platform::Discord, "77")).await.unwrap();

@@ -57,6 +57,8 @@ pub struct Msg {
     pub interaction: Option<u64>,
     /// Every state it was given, oldest first.
     pub history: Vec<Value>,
+    /// Pinned in its channel.
+    pub pinned: bool,
 }
 
 impl Msg {
@@ -190,6 +192,11 @@ impl Fake {
         let m = d.messages.get_mut(&message).expect("a message the bot made");
         assert!(m.ephemeral(), "only an ephemeral message is dismissed");
         m.deleted = true;
+    }
+
+    /// Someone deletes a message of the channel.
+    pub fn delete(&self, message: u64) {
+        self.data().messages.get_mut(&message).expect("a message").deleted = true;
     }
 
     /// The clock the fake times tokens by: give it to the bot's service, move it in the test.

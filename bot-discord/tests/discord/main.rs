@@ -8,6 +8,7 @@ mod payloads;
 
 mod contained;
 mod flows;
+mod kept;
 mod monkey;
 mod onetap;
 mod pictures;

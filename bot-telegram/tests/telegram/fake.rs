@@ -171,6 +171,8 @@ pub struct St {
     /// People's presses (by callback id) and ephemeral commands (`e<id>`): what lets any bot
     /// write to them ephemerally for 15 s.
     pub(crate) actions: HashMap<String, crate::fake_ephemeral::Action>,
+    /// The message pinned in each chat (one: the bot's standings).
+    pub pinned: HashMap<i64, i32>,
 }
 
 impl St {

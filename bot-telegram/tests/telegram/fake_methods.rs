@@ -120,6 +120,25 @@ pub(crate) fn handle(
                 false => ok(json!({"status": "member", "user": u})),
             }
         }
+        // Only an administrator may pin in a group (the fake's bot is one unless told).
+        "pinchatmessage" | "unpinchatmessage" => {
+            if chat < 0 && st.member_only.contains(&chat) {
+                return err(
+                    400,
+                    "Bad Request: not enough rights to manage pinned messages in the chat",
+                    None,
+                );
+            }
+            let id = body.get("message_id").and_then(int).unwrap_or(0) as i32;
+            if st.messages.get(&(chat, id)).is_none_or(|m| m.deleted) {
+                return err(400, "Bad Request: message to pin not found", None);
+            }
+            match method {
+                "pinchatmessage" => st.pinned.insert(chat, id),
+                _ => st.pinned.remove(&chat),
+            };
+            ok(json!(true))
+        }
         "getwebhookinfo" => ok(
             json!({"url": st.webhook.clone().unwrap_or_default(), "has_custom_certificate": false, "pending_update_count": 0}),
         ),

@@ -13,6 +13,7 @@ mod fake_server;
 mod harness;
 mod in_group;
 mod instances;
+mod kept;
 mod limits;
 mod matches;
 mod monkey;

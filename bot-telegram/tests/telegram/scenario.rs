@@ -260,7 +260,12 @@ async fn run(scenario: &Scenario) {
         let changed = now != before;
         let told = if changed { None } else { told.map(|t| scenario::told(&t, &people)) };
         let posted = posted.filter(|_| step.expect.posted.is_some());
-        let seen = Seen { step: n, told, state: now.clone(), posted };
+        let pinned = fake.with(|st| {
+            let id = st.pinned.get(&GROUP)?;
+            st.message(GROUP, *id).map(|m| scenario::kept(&m.text, &people))
+        });
+        let pinned = pinned.filter(|_| step.expect.pinned.is_some());
+        let seen = Seen { step: n, told, state: now.clone(), posted, pinned };
         scenario::check(step, n, changed, &seen);
         assert_eq!(
             seen, expected[n],

@@ -151,6 +151,7 @@ impl<S: Store> Chat<S> {
         }
         let season =
             crate::service::writing(store.new_season(&from.chat, self.service.now())).await?;
+        self.service.standings_changed(&from.chat);
         Ok(Answer::public(Body::Text(texts::season_started(lang, p, season.number))))
     }
 }

@@ -134,6 +134,8 @@ impl<S: Store> Chat<S> {
         let told = match done {
             LeagueEvent::Season(turn) => self.season_story(turn).await,
             LeagueEvent::Digest { chat, since, at } => self.digest(chat, *since, *at).await,
+            // The standings message is kept, not posted: the feed's `Fed::Kept`.
+            LeagueEvent::Standings { .. } => Ok(None),
         };
         match told {
             Ok(reply) => reply,

@@ -45,6 +45,8 @@ pub enum Change {
     Zone(Option<Zone>),
     /// The weekly digest's day, or none; the league page.
     Digest(Option<Weekday>),
+    /// The standings message kept current in the chat, on or off; the league page.
+    StandingsPost(bool),
     /// Switch one option of the page's game.
     Switch(&'static str),
     /// Exactly these options of the page's game on, the others off (a multi-select).
@@ -114,7 +116,10 @@ impl Change {
 
     /// A change of the league page (seasons, the clock).
     pub(super) fn is_league(&self) -> bool {
-        matches!(self, Change::Seasons(_) | Change::Zone(_) | Change::Digest(_))
+        matches!(
+            self,
+            Change::Seasons(_) | Change::Zone(_) | Change::Digest(_) | Change::StandingsPost(_)
+        )
     }
 
     /// A change that belongs to one kind of page (not showing a page or closing the menu).

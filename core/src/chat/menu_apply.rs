@@ -28,6 +28,7 @@ pub(super) fn apply(
         (Change::Seasons(c), _) => s.seasons = *c,
         (Change::Zone(z), _) => s.zone = *z,
         (Change::Digest(d), _) => s.digest = *d,
+        (Change::StandingsPost(on), _) => s.standings_post = *on,
         (Change::Preset(p), Some(v)) => {
             let mut options = s.options(v);
             match p {

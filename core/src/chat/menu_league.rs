@@ -79,6 +79,11 @@ pub(super) fn league_lines(s: &ChatSettings, lang: Lang) -> Vec<String> {
             tr(lang, "Сводка недели:", "Weekly digest:"),
             digest_text(s.digest, lang)
         ),
+        format!(
+            "📌 {} {}",
+            tr(lang, "Таблица в чате:", "Standings message:"),
+            on_off(s.standings_post, lang)
+        ),
     ]
 }
 
@@ -119,5 +124,23 @@ pub(super) fn league_controls(s: &ChatSettings, lang: Lang) -> Vec<Control> {
         choice(tr(lang, "Сезоны", "Seasons"), cadences),
         choice(tr(lang, "Часовой пояс", "Time zone"), zones),
         choice(tr(lang, "Сводка недели", "Weekly digest"), digests),
+        choice(
+            tr(lang, "Таблица в чате (закреплённая)", "Standings message (pinned)"),
+            [false, true]
+                .into_iter()
+                .map(|on| {
+                    let label = on_off(on, lang);
+                    item(label, Change::StandingsPost(on), s.standings_post == on)
+                })
+                .collect(),
+        ),
     ]
+}
+
+fn on_off(on: bool, lang: Lang) -> String {
+    match on {
+        true => tr(lang, "да", "on"),
+        false => tr(lang, "нет", "off"),
+    }
+    .to_owned()
 }

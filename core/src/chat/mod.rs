@@ -17,10 +17,12 @@ mod duel;
 mod export;
 #[cfg(any(test, feature = "testkit"))]
 pub mod faults;
+mod feed;
 mod hand_place;
 mod info;
 #[cfg(any(test, feature = "testkit"))]
 pub mod invariants;
+mod kept;
 mod league;
 pub mod menu;
 mod menu_apply;
@@ -50,8 +52,10 @@ pub use crate::store::BoardMode;
 pub use answer::{Answer, Body, File, Reply};
 pub use args::{Args, Opponent};
 pub use catalog::{ArgKind, COMMANDS, Choice, Cmd, CommandSpec, command_named};
-pub use door::{Changed, Door, Fed, Feed, Unavailable};
+pub use door::{Changed, Door, Unavailable};
+pub use feed::{Fed, Feed};
 pub use hand_place::HandPlace;
+pub use kept::Kept;
 pub use menu::{Change, Control, ControlKind, Item, Menu, Page, TIMERS};
 pub use menu_draw::{menu as settings_menu, rules_summary, settings_text, timer_text};
 pub use message::{Audience, MessageAt};

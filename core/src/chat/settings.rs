@@ -62,7 +62,13 @@ impl<S: Store> Chat<S> {
             crate::service::writing(self.service.plan_league(&from.chat, &next)).await?;
         }
         match crate::service::writing(store.set_chat_settings(&from.chat, &next)).await {
-            Ok(()) => Ok(Answer { menu: Some(menu(&next, press.page)), ..Answer::default() }),
+            Ok(()) => {
+                // The standings message is posted (or taken down) at once.
+                if next.standings_post != s.standings_post {
+                    self.service.standings_changed(&from.chat);
+                }
+                Ok(Answer { menu: Some(menu(&next, press.page)), ..Answer::default() })
+            }
             // Another admin's change went first: nothing was written.
             Err(StoreError::SettingsConflict { .. }) => {
                 let now = store.chat_settings(&from.chat).await?;

@@ -26,13 +26,16 @@ pub enum LeagueEvent {
     Season(SeasonTurn),
     /// The week from `since` to `at` is to be summed up.
     Digest { chat: ChatId, since: Millis, at: Millis },
+    /// The chat's standings changed (a match finished, a season began, the standings message
+    /// was turned on): its standings message is to be brought up to date.
+    Standings { chat: ChatId },
 }
 
 impl LeagueEvent {
     pub fn chat(&self) -> &ChatId {
         match self {
             LeagueEvent::Season(t) => &t.chat,
-            LeagueEvent::Digest { chat, .. } => chat,
+            LeagueEvent::Digest { chat, .. } | LeagueEvent::Standings { chat } => chat,
         }
     }
 }
@@ -103,6 +106,7 @@ impl<S: Store> Service<S> {
             if let Some(started) = self.store.start_season_after(chat, ended.number, now).await? {
                 let turn = SeasonTurn { chat: chat.clone(), ended, started };
                 let _ = self.league.send(LeagueEvent::Season(turn));
+                self.standings_changed(chat);
             }
         }
         self.plan_league(chat, &settings).await
@@ -122,6 +126,12 @@ impl<S: Store> Service<S> {
             }
         }
         self.plan_league(chat, &settings).await
+    }
+
+    /// Tells the adapters that the chat's standings changed (each keeps the chat's standings
+    /// message current, where the chat wants one).
+    pub fn standings_changed(&self, chat: &ChatId) {
+        let _ = self.league.send(LeagueEvent::Standings { chat: chat.clone() });
     }
 
     /// What the calendar did that this process announces: each adapter announces its

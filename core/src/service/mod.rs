@@ -295,7 +295,7 @@ impl<S: Store> Service<S> {
         let lock = self.lock_of(table_id).await?;
         let mut table = lock.lock().await;
         let mut tries = 0;
-        let (next, events) = loop {
+        let (next, events, finished) = loop {
             let now = self.now();
             let mut next = table.clone();
             let events = match next.apply(&cmd, now) {
@@ -316,7 +316,7 @@ impl<S: Store> Service<S> {
                 .then(|| MatchSummary::of(&next, now))
                 .flatten();
             match writing(self.store.commit(&next, &events, finished.as_ref())).await {
-                Ok(()) => break (next, events),
+                Ok(()) => break (next, events, finished.is_some()),
                 Err(StoreError::Conflict { .. }) => {
                     // Another process went first: take the stored table and try again on it
                     // (a button of the old version is then refused as stale).
@@ -330,6 +330,9 @@ impl<S: Store> Service<S> {
         };
         *table = next.clone();
         drop(table);
+        if finished {
+            self.standings_changed(&next.chat);
+        }
         match next.phase.is_active() {
             // A finished table brought back (a rematch), or one that finished while this
             // command waited for it.

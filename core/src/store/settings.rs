@@ -35,6 +35,9 @@ pub struct ChatSettings {
     pub zone: Option<Zone>,
     /// The weekly digest's day (`None`, the default: no digest).
     pub digest: Option<Weekday>,
+    /// A standings message kept current in the chat (edited after each finished match, pinned
+    /// where the bot may pin); off by default.
+    pub standings_post: bool,
 }
 
 /// How a chat's table messages show the board: a picture with the table's text as its caption,
@@ -77,6 +80,7 @@ impl Default for ChatSettings {
             seasons: Cadence::Manual,
             zone: None,
             digest: None,
+            standings_post: false,
         }
     }
 }

@@ -352,3 +352,37 @@ mod tests {
         assert_eq!(display_name(&"я".repeat(40)).chars().count(), NAME_CHARS);
     }
 }
+
+/// `text` within `max` UTF-16 units (how Telegram counts; Discord's characters are never
+/// more): whole lines from the top, and «…» for the lines left out.
+pub fn cut_lines(text: &str, max: usize) -> String {
+    let len = |s: &str| s.encode_utf16().count();
+    if len(text) <= max {
+        return text.to_owned();
+    }
+    let mut out = String::new();
+    for line in text.lines() {
+        if len(&out) + len(line) + len("\n…") + 1 > max {
+            break;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out.push('…');
+    out
+}
+
+#[cfg(test)]
+mod cut_tests {
+    use super::cut_lines;
+
+    #[test]
+    fn a_long_text_keeps_whole_lines_within_the_limit() {
+        let text = (1..=50).map(|i| format!("🥇 line {i}")).collect::<Vec<_>>().join("\n");
+        assert_eq!(cut_lines(&text, 10_000), text);
+        let cut = cut_lines(&text, 100);
+        assert!(cut.encode_utf16().count() <= 100, "{cut}");
+        assert!(cut.starts_with("🥇 line 1\n🥇 line 2\n") && cut.ends_with("\n…"), "{cut}");
+        assert!(cut.lines().all(|l| l == "…" || text.lines().any(|t| t == l)), "{cut}");
+    }
+}

@@ -192,6 +192,7 @@ fn change_on(page: Page) -> BoxedStrategy<Change> {
                 proptest::sample::select(zones).prop_map(Change::Zone),
                 proptest::option::of(proptest::sample::select(Weekday::ALL.to_vec()))
                     .prop_map(Change::Digest),
+                any::<bool>().prop_map(Change::StandingsPost),
             ]
             .boxed()
         }

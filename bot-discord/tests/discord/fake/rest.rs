@@ -194,6 +194,15 @@ pub(super) async fn rest(
                 _ => not_found(10008, "Unknown Message"),
             }
         }
+        ("PUT" | "DELETE", ["channels", c, "pins", mid]) => {
+            match d.messages.get_mut(&mid.parse().unwrap_or(0)) {
+                Some(m) if !m.deleted && m.channel.to_string() == *c => {
+                    m.pinned = method == Method::PUT;
+                    StatusCode::NO_CONTENT.into_response()
+                }
+                _ => not_found(10008, "Unknown Message"),
+            }
+        }
         ("DELETE", ["channels", _, "messages", mid]) => {
             match d.messages.get_mut(&mid.parse().unwrap_or(0)) {
                 Some(m) if !m.deleted => {

@@ -38,6 +38,7 @@ impl MenuPress {
             Change::Zone(Some(z)) => format!("zone.{}", z.minutes()),
             Change::Digest(None) => "digest.off".to_owned(),
             Change::Digest(Some(d)) => format!("digest.{}", d.index()),
+            Change::StandingsPost(on) => format!("pin.{}", if *on { "on" } else { "off" }),
             Change::Switch(key) => format!("opt.{key}"),
             Change::Switches(_) => "opts".to_owned(),
             Change::Done => "done".to_owned(),
@@ -96,11 +97,8 @@ impl MenuPress {
                     "level" => Change::Level(BotLevel::from_key(arg)?),
                     "game" => Change::DefaultGame(arg.parse().ok()?),
                     "board" => Change::Board(BoardMode::from_key(arg)?),
-                    "hints" => Change::Hints(match arg {
-                        "on" => true,
-                        "off" => false,
-                        _ => return None,
-                    }),
+                    "hints" => Change::Hints(on_off(arg)?),
+                    "pin" => Change::StandingsPost(on_off(arg)?),
                     "preset" => {
                         let p = Preset::ALL.into_iter().find(|p| p.key() == arg)?;
                         p.allowed_in(game?).then_some(Change::Preset(Some(p)))?
@@ -144,5 +142,14 @@ impl MenuPress {
         let press = MenuPress { version, page, change };
         // One string per press: anything encode would write differently is refused.
         (press.encode() == s).then_some(press)
+    }
+}
+
+/// A switch's value as a press writes it.
+fn on_off(arg: &str) -> Option<bool> {
+    match arg {
+        "on" => Some(true),
+        "off" => Some(false),
+        _ => None,
     }
 }

@@ -20,6 +20,10 @@ pub async fn run_direct<S: Store>(chat: &Chat<S>, scenario: &Scenario, at: ChatI
     let mut menu: Option<Menu> = None;
     let mut out: Vec<Seen> = Vec::new();
     let mut before = state(chat, &at, &people).await;
+    // The standings message as the adapters keep it: what the chat's last standings change
+    // says it reads.
+    let mut changes = chat.service().league_events();
+    let mut pinned: Option<String> = None;
     for (n, step) in scenario.steps.iter().enumerate() {
         let from = |who: &str| Asker {
             admin: admins.iter().any(|a| a == who),
@@ -125,8 +129,15 @@ pub async fn run_direct<S: Store>(chat: &Chat<S>, scenario: &Scenario, at: ChatI
         let now = state(chat, &at, &people).await;
         let changed = now != before;
         let posted = posted.filter(|_| step.expect.posted.is_some());
+        while let Ok(e) = changes.try_recv() {
+            if matches!(&e, crate::service::LeagueEvent::Standings { chat: c } if *c == at) {
+                let text = chat.standings_post(&at).await.expect("the store");
+                pinned = text.map(|t| kept(&t, &people));
+            }
+        }
         let told = if changed { None } else { told };
-        let seen = Seen { step: n, told, state: now.clone(), posted };
+        let pinned = pinned.clone().filter(|_| step.expect.pinned.is_some());
+        let seen = Seen { step: n, told, state: now.clone(), posted, pinned };
         check(step, n, changed, &seen);
         out.push(seen);
         before = now;

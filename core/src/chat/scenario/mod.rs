@@ -83,6 +83,8 @@ pub struct Expect {
     pub phase: Option<String>,
     /// The chat was posted, by itself, a text holding this (a season's end, in a `wait`).
     pub posted: Option<String>,
+    /// The chat's pinned standings message reads this after the step.
+    pub pinned: Option<String>,
 }
 
 /// What one step left.
@@ -95,6 +97,16 @@ pub struct Seen {
     pub state: Value,
     /// What the chat was posted by itself during the step, when the step expects a post.
     pub posted: Option<String>,
+    /// The chat's pinned standings message after the step (as [`kept`] reads it), when the
+    /// step expects one.
+    pub pinned: Option<String>,
+}
+
+/// A kept message as the scenario's people read it, without its time stamp (each run's
+/// clock is its own).
+pub fn kept(text: &str, people: &[(String, String, String)]) -> String {
+    let text = told(text, people);
+    text.lines().filter(|l| !l.starts_with("🕒")).collect::<Vec<_>>().join("\n")
 }
 
 impl Scenario {
@@ -289,6 +301,10 @@ pub fn check(step: &Step, n: usize, changed: bool, seen: &Seen) {
     if let Some(part) = &step.expect.told {
         let told = seen.told.as_deref().unwrap_or_default();
         assert!(told.contains(part.as_str()), "{what}: told {told:?}, expected {part:?}");
+    }
+    if let Some(part) = &step.expect.pinned {
+        let pinned = seen.pinned.as_deref().unwrap_or_default();
+        assert!(pinned.contains(part.as_str()), "{what}: pinned {pinned:?}, expected {part:?}");
     }
     if let Some(part) = &step.expect.posted {
         let posted = seen.posted.as_deref().unwrap_or_default();

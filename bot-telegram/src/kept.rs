@@ -1,0 +1,57 @@
+//! Messages kept current in a group (the standings message): edited in place, posted anew and
+//! pinned when there is none (or it is gone), unpinned and forgotten when the chat no longer
+//! wants one. Where each is lives in the store (`Door::kept_at`), so a restarted bot edits the
+//! same message.
+
+use crate::app::App;
+use crate::deliver::Sent;
+use crate::failure::Failure;
+use domino_core::chat::{Kept, MessageAt};
+use teloxide::prelude::*;
+use teloxide::types::{ChatId, InlineKeyboardMarkup, MessageId};
+
+/// Telegram's longest message.
+const TEXT_MAX: usize = 4096;
+
+impl App {
+    pub(crate) async fn deliver_kept(&self, chat: i64, kept: Kept, text: Option<&str>) -> Sent {
+        let id = crate::ids::chat_id(ChatId(chat));
+        // A message in another chat is the one before the group became a supergroup.
+        let at = match self.chat.kept_at(&id, kept).await {
+            Ok(at) => at.filter(|m| m.chat == chat.to_string()),
+            Err(_) => return Err(Failure::Transient),
+        };
+        let message = at.as_ref().and_then(|m| m.message.parse().ok()).map(MessageId);
+        let Some(text) = text else {
+            if let Some(m) = message {
+                // Left pinned is no harm: the chat can unpin it; only a 429 is tried again.
+                if let Err(e) = self.bot.unpin_chat_message(ChatId(chat)).message_id(m).await
+                    && let Failure::RetryAfter(d) = Failure::from(e)
+                {
+                    return Err(Failure::RetryAfter(d));
+                }
+            }
+            let _ = self.chat.set_kept_at(&id, kept, None).await;
+            return Ok(0);
+        };
+        let text = domino_core::view::text::cut_lines(text, TEXT_MAX);
+        if let Some(m) = message {
+            match self.edit(ChatId(chat), m, &text, InlineKeyboardMarkup::default()).await {
+                Err(Failure::Gone) => {}
+                other => return other,
+            }
+        }
+        let msg = self.bot.send_message(ChatId(chat), text).await?;
+        let at = MessageAt::new(chat, msg.id.0, "");
+        if let Err(e) = self.chat.set_kept_at(&id, kept, Some(&at)).await {
+            tracing::warn!(chat, error = %e, "where the kept message is not remembered");
+        }
+        // Pinned where the bot may pin (an administrator with the right); elsewhere it is kept
+        // current unpinned.
+        let pin = self.bot.pin_chat_message(ChatId(chat), msg.id).disable_notification(true);
+        if let Err(e) = pin.await {
+            tracing::info!(chat, failure = ?Failure::from(e), "the kept message not pinned");
+        }
+        Ok(1)
+    }
+}
