@@ -57,6 +57,8 @@ pub(crate) async fn follow(bot: Arc<Bot>, http: Arc<Http>) {
             Fed::Kept { chat, kept, text } => {
                 crate::kept::keep(&bot, &http, chat, kept, text).await
             }
+            // Member tags are Telegram's; the core asks none for Discord.
+            Fed::Tags { .. } => {}
             Fed::Missed(n) => tracing::warn!(missed = n, "Discord: timer updates missed"),
         }
     }

@@ -43,6 +43,8 @@ pub(crate) struct App {
     closed: Mutex<HashSet<i64>>,
     /// (table, user) pairs already told to open the private chat.
     offered: Mutex<HashSet<(i64, i64)>>,
+    /// Groups already told that the bot may not set member tags.
+    tags_refused: Mutex<HashSet<i64>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -75,6 +77,7 @@ impl App {
                 work_limit,
                 closed: Mutex::default(),
                 offered: Mutex::default(),
+                tags_refused: Mutex::default(),
             }
         })
     }
@@ -275,6 +278,11 @@ impl App {
         if let Err(e) = done {
             tracing::warn!(table, ?audience, error = %e, "message reference not saved");
         }
+    }
+
+    /// True the first time a group's member tags are refused.
+    pub(crate) fn first_tag_refusal(&self, chat: i64) -> bool {
+        lock(&self.tags_refused).insert(chat)
     }
 
     pub(crate) fn is_closed(&self, user: i64) -> bool {

@@ -112,6 +112,7 @@ impl App {
                     self.send_photo(chat, *topic, name, picture, caption, *reply_to).await
                 }
                 Job::Kept { kept, text } => self.deliver_kept(chat, *kept, text.as_deref()).await,
+                Job::Tag { user, tag, refused } => self.set_tag(chat, *user, tag, refused).await,
                 Job::Overflow => {
                     let lang = self.chat.lang(&crate::ids::chat_id(ChatId(chat))).await;
                     self.send_text(chat, None, crate::texts::overflow(lang), None, None).await
@@ -221,7 +222,7 @@ impl App {
         Ok(1)
     }
 
-    async fn send_text(
+    pub(crate) async fn send_text(
         &self,
         chat: i64,
         topic: Option<i32>,

@@ -76,6 +76,9 @@ pub(crate) enum Job {
     /// A message the chat keeps current (its standings): edited in place, posted anew and
     /// pinned when there is none; `None`: unpinned and forgotten.
     Kept { kept: domino_core::chat::Kept, text: Option<String> },
+    /// A member's tag (`""` takes it off); `refused`: what the chat is told, once, when the
+    /// bot may not set tags.
+    Tag { user: i64, tag: String, refused: String },
     /// The chat is told that some replies were left out (too many at once).
     Overflow,
 }
@@ -104,6 +107,7 @@ impl Job {
             Job::Document { .. } => "document",
             Job::Photo { .. } => "photo",
             Job::Kept { .. } => "kept",
+            Job::Tag { .. } => "tag",
             Job::Overflow => "overflow",
         }
     }
@@ -121,6 +125,7 @@ impl Job {
             | Job::Call { .. }
             | Job::Document { .. }
             | Job::Photo { .. }
+            | Job::Tag { .. }
             | Job::Ephemeral { .. } => None,
         }
     }

@@ -1,4 +1,5 @@
-//! Messages kept current in a group (the standings message): edited in place, posted anew and
+//! Member tags (`setChatMemberTag`, a raw call: teloxide 0.17 lacks it), and messages kept
+//! current in a group (the standings message): edited in place, posted anew and
 //! pinned when there is none (or it is gone), unpinned and forgotten when the chat no longer
 //! wants one. Where each is lives in the store (`Door::kept_at`), so a restarted bot edits the
 //! same message.
@@ -53,5 +54,23 @@ impl App {
             tracing::info!(chat, failure = ?Failure::from(e), "the kept message not pinned");
         }
         Ok(1)
+    }
+
+    /// Sets (or, with `""`, takes off) a member's tag. Without the right the chat is told once
+    /// (per process) what the bot would need; the tags are not tried again until they change.
+    pub(crate) async fn set_tag(&self, chat: i64, user: i64, tag: &str, refused: &str) -> Sent {
+        let tag: String = tag.chars().take(domino_core::chat::TAG_MAX).collect();
+        let body = serde_json::json!({ "chat_id": chat, "user_id": user, "tag": tag });
+        match self.raw.call("setChatMemberTag", &body).await {
+            Ok(_) => Ok(1),
+            Err(f @ (Failure::RetryAfter(_) | Failure::Transient | Failure::Removed)) => Err(f),
+            Err(f) => {
+                tracing::info!(chat, failure = ?f, "a member tag not set");
+                if self.first_tag_refusal(chat) {
+                    return self.send_text(chat, None, refused, None, None).await;
+                }
+                Ok(0)
+            }
+        }
     }
 }

@@ -336,6 +336,16 @@ async fn show_timers(app: Arc<App>, mut feed: Feed) {
                     app.outbox.push(chat, crate::jobs::Job::Kept { kept, text });
                 }
             }
+            // Member tags for the goats and the champion.
+            Fed::Tags { chat, tags } => {
+                if let Ok(chat) = chat.id.parse::<i64>() {
+                    for (user, tag) in tags.set {
+                        let Ok(user) = user.id.parse() else { continue };
+                        let refused = tags.refused.clone();
+                        app.outbox.push(chat, crate::jobs::Job::Tag { user, tag, refused });
+                    }
+                }
+            }
             Fed::Missed(n) => tracing::warn!(missed = n, "timer updates missed"),
         }
     }

@@ -67,6 +67,7 @@ async fn chat_settings_of_the_first_schema_become_versioned_documents() {
         zone: None,
         digest: None,
         standings_post: false,
+        goat_tag: false,
     };
     assert_eq!(tg, expected);
     let dc = store.chat_settings(&ChatId::new(Platform::Discord, "77")).await.unwrap();

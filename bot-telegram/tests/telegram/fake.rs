@@ -173,6 +173,8 @@ pub struct St {
     pub(crate) actions: HashMap<String, crate::fake_ephemeral::Action>,
     /// The message pinned in each chat (one: the bot's standings).
     pub pinned: HashMap<i64, i32>,
+    /// Members' tags: (chat, user) → tag.
+    pub tags: HashMap<(i64, i64), String>,
 }
 
 impl St {

@@ -139,6 +139,23 @@ pub(crate) fn handle(
             };
             ok(json!(true))
         }
+        // Bot API 9.5: an administrator with can_manage_tags; 0–16 characters, no emoji.
+        "setchatmembertag" => {
+            if st.member_only.contains(&chat) {
+                return err(400, "Bad Request: not enough rights to manage member tags", None);
+            }
+            let user = body.get("user_id").and_then(int).unwrap_or(0);
+            let tag = body.get("tag").and_then(Value::as_str).unwrap_or_default();
+            let emoji = tag.chars().any(|c| !c.is_alphanumeric() && !c.is_whitespace());
+            if tag.chars().count() > 16 || emoji {
+                return err(400, "Bad Request: TAG_INVALID", None);
+            }
+            match tag.is_empty() {
+                true => st.tags.remove(&(chat, user)),
+                false => st.tags.insert((chat, user), tag.to_owned()),
+            };
+            ok(json!(true))
+        }
         "getwebhookinfo" => ok(
             json!({"url": st.webhook.clone().unwrap_or_default(), "has_custom_certificate": false, "pending_update_count": 0}),
         ),

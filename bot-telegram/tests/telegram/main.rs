@@ -24,5 +24,6 @@ mod removed;
 mod safety;
 mod scenario;
 mod strange;
+mod tags;
 mod versus;
 mod webhook;

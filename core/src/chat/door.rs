@@ -6,6 +6,7 @@
 use super::feed::Feed;
 use super::kept::Kept;
 use super::message::{Audience, MessageAt};
+use super::tags::Tags;
 use super::{Answer, Args, Asker, Chat, HandPlace, Links, Reply, Request, Show};
 use crate::ids::{ChatId, Lang, Millis, Person, Platform, UserId};
 use crate::service::{Applied as Replied, LeagueEvent, Service};
@@ -61,6 +62,7 @@ pub(super) trait Gate: Send + Sync + 'static {
     fn league_post<'a>(&'a self, done: &'a LeagueEvent) -> Boxed<'a, Option<Reply>>;
     fn standings_post<'a>(&'a self, c: &'a ChatId)
     -> Boxed<'a, Result<Option<String>, StoreError>>;
+    fn tags<'a>(&'a self, c: &'a ChatId) -> Boxed<'a, Result<Option<Tags>, StoreError>>;
     fn kept_at<'a>(
         &'a self,
         c: &'a ChatId,
@@ -120,6 +122,9 @@ impl<S: Store> Gate for Chat<S> {
         c: &'a ChatId,
     ) -> Boxed<'a, Result<Option<String>, StoreError>> {
         Box::pin(Chat::standings_post(self, c))
+    }
+    fn tags<'a>(&'a self, c: &'a ChatId) -> Boxed<'a, Result<Option<Tags>, StoreError>> {
+        Box::pin(Chat::tags(self, c))
     }
     fn kept_at<'a>(
         &'a self,
@@ -231,7 +236,7 @@ impl Door {
     /// showing the open tables, so that nothing falls between.
     pub fn feed(&self, platform: Platform) -> Feed {
         let (changes, asides, league) = self.0.subscribe();
-        Feed { platform, door: self.clone(), changes, asides, league }
+        Feed { platform, door: self.clone(), changes, asides, league, pending: Default::default() }
     }
 
     /// A chat moved to a new id (Telegram: a group upgraded to a supergroup): its tables,

@@ -3,6 +3,7 @@
 
 use super::door::{Changed, Door};
 use super::kept::Kept;
+use super::tags::Tags;
 use super::{Reply, texts};
 use crate::ids::{ChatId, Platform};
 use crate::service::{Applied as Replied, LeagueEvent};
@@ -32,6 +33,12 @@ pub enum Fed {
         kept: Kept,
         text: Option<String>,
     },
+    /// Member tags to change (Telegram): each person's new tag (`""` takes it off), and what
+    /// to tell the chat, once, if the bot may not set them.
+    Tags {
+        chat: ChatId,
+        tags: Tags,
+    },
     /// The adapter fell behind: this many changes were not seen (their tables show the next).
     Missed(u64),
 }
@@ -43,11 +50,16 @@ pub struct Feed {
     pub(super) changes: Receiver<Replied>,
     pub(super) asides: Receiver<Broken>,
     pub(super) league: Receiver<LeagueEvent>,
+    /// What one event gave beyond the first thing shown, to show next.
+    pub(super) pending: std::collections::VecDeque<Fed>,
 }
 
 impl Feed {
     /// The next thing to show; `None` once the service is gone.
     pub async fn next(&mut self) -> Option<Fed> {
+        if let Some(fed) = self.pending.pop_front() {
+            return Some(fed);
+        }
         loop {
             tokio::select! {
                 got = self.changes.recv() => match got {
@@ -68,7 +80,12 @@ impl Feed {
                 },
                 done = self.league.recv() => match done {
                     Ok(LeagueEvent::Standings { chat }) if chat.platform == self.platform => {
+                        let tags = self.tags(&chat).await;
+                        self.pending.extend(tags);
                         if let Some(fed) = self.standings(chat).await {
+                            return Some(fed);
+                        }
+                        if let Some(fed) = self.pending.pop_front() {
                             return Some(fed);
                         }
                     }
@@ -101,5 +118,16 @@ impl Feed {
             return None;
         }
         Some(Fed::Kept { chat, kept: Kept::Standings, text })
+    }
+
+    /// The member tags the chat's standings now call for.
+    async fn tags(&self, chat: &ChatId) -> Option<Fed> {
+        match self.door.0.tags(chat).await {
+            Ok(tags) => tags.map(|tags| Fed::Tags { chat: chat.clone(), tags }),
+            Err(e) => {
+                tracing::warn!(%chat, error = %e, "the member tags not put right");
+                None
+            }
+        }
     }
 }

@@ -47,6 +47,8 @@ pub enum Change {
     Digest(Option<Weekday>),
     /// The standings message kept current in the chat, on or off; the league page.
     StandingsPost(bool),
+    /// The goat's and the champion's member tags (Telegram), on or off; the league page.
+    GoatTag(bool),
     /// Switch one option of the page's game.
     Switch(&'static str),
     /// Exactly these options of the page's game on, the others off (a multi-select).
@@ -118,7 +120,11 @@ impl Change {
     pub(super) fn is_league(&self) -> bool {
         matches!(
             self,
-            Change::Seasons(_) | Change::Zone(_) | Change::Digest(_) | Change::StandingsPost(_)
+            Change::Seasons(_)
+                | Change::Zone(_)
+                | Change::Digest(_)
+                | Change::StandingsPost(_)
+                | Change::GoatTag(_)
         )
     }
 

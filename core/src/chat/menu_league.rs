@@ -2,7 +2,8 @@
 //! digest. Each
 //! setting described once: its label, its choices' words and its line in the settings text.
 
-use super::menu::{Change, Control, ControlKind, Item, MenuPress, Page};
+use super::menu::{Change, Control, ControlKind, Item, Menu, MenuPress, Page};
+use crate::ids::Platform;
 use crate::session::Lang;
 use crate::standings::{Cadence, DIGEST_HOUR, Weekday, ZONES, Zone};
 use crate::store::ChatSettings;
@@ -84,6 +85,11 @@ pub(super) fn league_lines(s: &ChatSettings, lang: Lang) -> Vec<String> {
             tr(lang, "Таблица в чате:", "Standings message:"),
             on_off(s.standings_post, lang)
         ),
+        format!(
+            "{TAG_MARK} {} {}",
+            tr(lang, "Метки козла и чемпиона:", "Goat and champion tags:"),
+            on_off(s.goat_tag, lang)
+        ),
     ]
 }
 
@@ -134,6 +140,13 @@ pub(super) fn league_controls(s: &ChatSettings, lang: Lang) -> Vec<Control> {
                 })
                 .collect(),
         ),
+        choice(
+            tr(lang, "Метки козла и чемпиона", "Goat and champion tags"),
+            [false, true]
+                .into_iter()
+                .map(|on| item(on_off(on, lang), Change::GoatTag(on), s.goat_tag == on))
+                .collect(),
+        ),
     ]
 }
 
@@ -143,4 +156,42 @@ fn on_off(on: bool, lang: Lang) -> String {
         false => tr(lang, "нет", "off"),
     }
     .to_owned()
+}
+
+/// The mark of the member tags' line (Telegram only: [`for_platform`] leaves it out elsewhere).
+const TAG_MARK: &str = "🏷";
+
+/// The menu as `platform` can use it: member tags are Telegram's only.
+pub fn for_platform(mut menu: Menu, platform: Platform) -> Menu {
+    if platform != Platform::Telegram {
+        menu.controls
+            .retain(|c| !c.items.iter().any(|i| matches!(i.press.change, Change::GoatTag(_))));
+        let lines: Vec<&str> = menu.text.lines().filter(|l| !l.starts_with(TAG_MARK)).collect();
+        menu.text = lines.join("\n");
+    }
+    menu
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chat::menu_draw::menu;
+
+    #[test]
+    fn member_tags_are_offered_on_telegram_only() {
+        let s = ChatSettings::default();
+        let tags = |m: &Menu| {
+            let control = m
+                .controls
+                .iter()
+                .flat_map(|c| &c.items)
+                .any(|i| i.press.change == Change::GoatTag(true));
+            (control, m.text.contains(TAG_MARK))
+        };
+        let league = menu(&s, Page::League);
+        assert_eq!(tags(&for_platform(league.clone(), Platform::Telegram)), (true, true));
+        assert_eq!(tags(&for_platform(league.clone(), Platform::Discord)), (false, false));
+        let general = for_platform(menu(&s, Page::General), Platform::Discord);
+        assert_eq!(general.text.lines().count() + 1, menu(&s, Page::General).text.lines().count());
+    }
 }

@@ -40,6 +40,7 @@ mod show;
 #[cfg(any(test, feature = "testkit"))]
 pub mod strange;
 mod tables;
+mod tags;
 pub mod texts;
 mod turn;
 mod versus;
@@ -63,6 +64,7 @@ pub use people::PEOPLE_KEPT;
 pub use press::{ButtonAction, ButtonData, Link, Links, MenuPress, Press};
 pub use request::{Asker, Offer, Presence, Request, may_administer};
 pub use show::{Ending, Hand, Notice, Show, TableRef};
+pub use tags::{TAG_MAX, Tags};
 pub use turn::{TurnPing, turn_ping};
 
 use crate::ids::{ChatId, Lang, Platform};

@@ -2,12 +2,15 @@
 //! one versioned change at a time.
 
 use super::answer::{Answer, Body};
+use super::menu::Menu;
 use super::menu::{Change, MenuPress, Page};
 use super::menu_apply::apply;
-use super::menu_draw::{closed, menu};
+use super::menu_draw::{closed, menu as draw};
+use super::menu_league::for_platform;
 use super::request::{Asker, may_administer};
 use super::{Chat, texts};
 use crate::session::Lang;
+use crate::store::ChatSettings;
 use crate::store::{Store, StoreError};
 use crate::view::rules_error_text;
 
@@ -15,7 +18,8 @@ impl<S: Store> Chat<S> {
     /// `/settings`: the menu, for everyone to see; only admins can press it.
     pub(super) async fn settings(&self, from: &Asker) -> Result<Answer, StoreError> {
         let s = self.service.store().chat_settings(&from.chat).await?;
-        Ok(Answer::public(Body::Menu(menu(&s, Page::General))))
+        let menu = for_platform(draw(&s, Page::General), from.chat.platform);
+        Ok(Answer::public(Body::Menu(menu)))
     }
 
     /// A press on the menu: refused unless an admin pressed it, on the menu message that
@@ -29,6 +33,8 @@ impl<S: Store> Chat<S> {
     ) -> Result<Answer, StoreError> {
         let store = self.service.store();
         let s = store.chat_settings(&from.chat).await?;
+        let menu =
+            |s: &ChatSettings, page| -> Menu { for_platform(draw(s, page), from.chat.platform) };
         if !may_administer(from) {
             return Ok(Answer::private(texts::admins_only(lang)));
         }
@@ -45,7 +51,10 @@ impl<S: Store> Chat<S> {
             return Ok(stale(&s));
         }
         match press.change {
-            Change::Done => return Ok(Answer { menu: Some(closed(&s)), ..Answer::default() }),
+            Change::Done => {
+                let menu = Some(for_platform(closed(&s), from.chat.platform));
+                return Ok(Answer { menu, ..Answer::default() });
+            }
             Change::Show => {
                 return Ok(Answer { menu: Some(menu(&s, press.page)), ..Answer::default() });
             }
@@ -63,8 +72,8 @@ impl<S: Store> Chat<S> {
         }
         match crate::service::writing(store.set_chat_settings(&from.chat, &next)).await {
             Ok(()) => {
-                // The standings message is posted (or taken down) at once.
-                if next.standings_post != s.standings_post {
+                // The standings message and the tags are put right at once.
+                if (next.standings_post, next.goat_tag) != (s.standings_post, s.goat_tag) {
                     self.service.standings_changed(&from.chat);
                 }
                 Ok(Answer { menu: Some(menu(&next, press.page)), ..Answer::default() })

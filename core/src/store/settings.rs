@@ -38,6 +38,9 @@ pub struct ChatSettings {
     /// A standings message kept current in the chat (edited after each finished match, pinned
     /// where the bot may pin); off by default.
     pub standings_post: bool,
+    /// Telegram member tags for the last Kozel match's goats and the season's Kozel leader
+    /// (`chat::tags`); off by default.
+    pub goat_tag: bool,
 }
 
 /// How a chat's table messages show the board: a picture with the table's text as its caption,
@@ -81,6 +84,7 @@ impl Default for ChatSettings {
             zone: None,
             digest: None,
             standings_post: false,
+            goat_tag: false,
         }
     }
 }

@@ -193,6 +193,7 @@ fn change_on(page: Page) -> BoxedStrategy<Change> {
                 proptest::option::of(proptest::sample::select(Weekday::ALL.to_vec()))
                     .prop_map(Change::Digest),
                 any::<bool>().prop_map(Change::StandingsPost),
+                any::<bool>().prop_map(Change::GoatTag),
             ]
             .boxed()
         }
