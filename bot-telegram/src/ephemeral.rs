@@ -85,7 +85,8 @@ impl Ephemerals {
     }
 }
 
-/// The form field and file name a hand's picture is uploaded as.
+/// The form field a hand's picture is uploaded as in a media edit (`attach://hand`), and its
+/// file name.
 const HAND_FILE: &str = "hand";
 const HAND_PNG: &str = "hand.png";
 
@@ -179,11 +180,9 @@ impl App {
                 self.raw.call("sendMessage", &send).await
             }
             Look::Photo(caption, picture) => {
+                // The photo itself as the `photo` field's file, as every upload of a send.
                 send["caption"] = json!(caption);
-                send["photo"] = json!(format!("attach://{HAND_FILE}"));
-                self.raw
-                    .upload("sendPhoto", &send, (HAND_FILE, HAND_PNG, picture.png.clone()))
-                    .await
+                self.raw.upload("sendPhoto", &send, ("photo", HAND_PNG, picture.png.clone())).await
             }
         };
         match sent {

@@ -130,6 +130,7 @@ fn text_of(v: Option<&Value>) -> Option<String> {
 /// comes as `file`, its caption the message's text.
 pub(crate) fn send(
     st: &mut St,
+    method: &str,
     chat: i64,
     body: &Value,
     file: Option<&(String, Vec<u8>)>,
@@ -154,7 +155,7 @@ pub(crate) fn send(
     if !allowed {
         return Some(err(400, "Bad Request: BOT_NOT_ADMIN", None));
     }
-    let photo = body.get("photo").is_some() || body.get("caption").is_some();
+    let photo = method == "sendphoto";
     if photo && file.is_none() {
         return Some(err(400, "Bad Request: there is no photo in the request", None));
     }

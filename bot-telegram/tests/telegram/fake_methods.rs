@@ -18,7 +18,7 @@ pub(crate) fn handle(
         return done;
     }
     if (method == "sendmessage" || method == "sendphoto")
-        && let Some(done) = crate::fake_ephemeral::send(st, chat, body, file.as_ref())
+        && let Some(done) = crate::fake_ephemeral::send(st, method, chat, body, file.as_ref())
     {
         return done;
     }
