@@ -114,11 +114,13 @@ async fn work(bot: &Bot, i: &ComponentInteraction) -> (PressAnswer, Rest) {
         }
         return match &reply.body {
             // A hand pressed on the hand (its hint): that hand is replaced.
-            Body::Hand(view) if from_hand => (
-                PressAnswer::Update { shown: render::hand_message(view), table: None, then: None },
-                rest,
-            ),
-            Body::Hand(view) => (PressAnswer::Private(render::hand_message(view)), rest),
+            Body::Hand(view) if from_hand => {
+                let shown = crate::hands::hand_shown(bot, None, view).await;
+                (PressAnswer::Update { shown, table: None, then: None }, rest)
+            }
+            Body::Hand(view) => {
+                (PressAnswer::Private(crate::hands::hand_shown(bot, None, view).await), rest)
+            }
             _ => (
                 PressAnswer::Private(crate::commands::reply(Some(reply), Default::default()).0),
                 rest,
@@ -132,7 +134,7 @@ async fn work(bot: &Bot, i: &ComponentInteraction) -> (PressAnswer, Rest) {
         let shown = match show.hand_of(&from.person.id) {
             Some(view) => {
                 rest.hand = Some((show.table.id, from.person.id.clone(), show.table.version));
-                render::hand_message(view)
+                crate::hands::hand_shown(bot, Some(show), view).await
             }
             None => render::table_message(show, None),
         };

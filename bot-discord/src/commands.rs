@@ -63,7 +63,10 @@ pub async fn on_command(bot: &Arc<Bot>, http: &Http, i: &CommandInteraction) {
                 done = Answer::private(texts::cannot_post(show.table.lang));
             }
         }
-        let (shown, private, files) = reply(done.reply.as_ref(), show_lang(&done));
+        let (mut shown, private, files) = reply(done.reply.as_ref(), show_lang(&done));
+        if let Some(Body::Hand(view)) = done.reply.as_ref().map(|r| &r.body) {
+            shown = crate::hands::hand_shown(bot, None, view).await;
+        }
         (shown, private, files, done.shows)
     };
     let shows: Vec<Show> = answer::command(http, i, work).await;
@@ -100,7 +103,8 @@ pub fn reply(
     let shown = match &reply.body {
         Body::Text(t) => Shown::text(t),
         Body::Long(t) => Shown::long(None, t),
-        Body::Hand(view) => render::hand_message(view),
+        // Its picture, when there is one, is added by the caller (`hands::hand_shown`).
+        Body::Hand(view) => render::hand_message(view, None),
         Body::Menu(menu) => render::menu_message(menu),
         Body::Picture { text, picture } => {
             let mut shown = Shown::long(None, text);

@@ -12,9 +12,10 @@
 
 use crate::answer;
 use crate::bot::Bot;
-use crate::render;
+use crate::render::{self, Shown};
 use domino_core::chat::Show;
 use domino_core::ids::{Millis, UserId};
+use domino_core::view::HandView;
 use serenity::http::{Http, HttpError};
 use serenity::model::id::MessageId;
 use std::collections::HashMap;
@@ -129,14 +130,13 @@ pub async fn refresh(bot: &Bot, http: &Http, show: &Show) {
             settle(&t, &person, &held.token, None);
             continue;
         }
-        let edit = answer::edit_response(&render::hand_message(view));
+        let shown = render::hand_message(view, latest.hand_picture(view).await.as_deref());
+        let (edit, files) = (answer::edit_response(&shown), shown.files.clone());
         let sent = match held.landed {
             Landed::Original => {
-                http.edit_original_interaction_response(&held.token, &edit, Vec::new()).await
+                http.edit_original_interaction_response(&held.token, &edit, files).await
             }
-            Landed::Followup(m) => {
-                http.edit_followup_message(&held.token, m, &edit, Vec::new()).await
-            }
+            Landed::Followup(m) => http.edit_followup_message(&held.token, m, &edit, files).await,
         };
         match sent {
             Ok(_) => settle(&t, &person, &held.token, Some(version)),
@@ -169,4 +169,17 @@ fn settle(t: &Table, person: &UserId, token: &str, shows: Option<u64>) {
 fn refused(e: &serenity::Error) -> bool {
     matches!(e, serenity::Error::Http(HttpError::UnsuccessfulRequest(r))
         if r.status_code.is_client_error() && r.status_code.as_u16() != 429)
+}
+
+/// A hand as its message, with its picture when the table's chat shows boards as pictures
+/// (the core decides, from `show` or the table as it now is).
+pub(crate) async fn hand_shown(bot: &Bot, show: Option<&Show>, view: &HandView) -> Shown {
+    let picture = match show {
+        Some(show) => show.hand_picture(view).await,
+        None => match bot.chat.show(view.table).await {
+            Some(show) => show.hand_picture(view).await,
+            None => None,
+        },
+    };
+    render::hand_message(view, picture.as_deref())
 }

@@ -117,12 +117,23 @@ pub fn discord_id(user: &UserId) -> Option<u64> {
     (user.platform == domino_core::ids::Platform::Discord).then(|| user.id.parse().ok()).flatten()
 }
 
-/// A player's hand: the tiles as text and a button per legal placement.
-pub fn hand_message(view: &HandView) -> Shown {
+/// The file name of a hand's picture, as its embed names it.
+pub const HAND_PNG: &str = "hand.png";
+
+/// A player's hand: the tiles as text (with their picture as the embed's image, when the
+/// chat shows boards as pictures) and a button per legal placement.
+pub fn hand_message(view: &HandView, picture: Option<&Picture>) -> Shown {
     let embed = CreateEmbed::new()
         .description(clip(&escape(&render_hand(view)), EMBED_TEXT))
         .colour(if view.your_turn { Colour::DARK_GREEN } else { Colour::DARK_GREY });
-    Shown { embed: Some(embed), components: components(&view.buttons), ..Shown::default() }
+    let (embed, files) = match picture {
+        Some(p) => {
+            let (embed, file) = with_picture(embed, p, HAND_PNG);
+            (embed, vec![file])
+        }
+        None => (embed, Vec::new()),
+    };
+    Shown { embed: Some(embed), components: components(&view.buttons), files, ..Shown::default() }
 }
 
 /// A short message that pings one person: "@Анна 👉 Анна, ваш ход!" with a «My tiles» button,

@@ -8,8 +8,11 @@
 //!   kept current without a press. A plain member bot is refused (`BOT_NOT_ADMIN`): the group
 //!   is then not pushed to for a while (or until a `my_chat_member` update says the bot was
 //!   promoted), and people pull once; the hand they got is then edited as the game moves.
+//! - In a chat that shows boards as pictures, the hand is a photo of the tiles (the core draws
+//!   it) captioned with its text, with the same buttons; its edits replace the media.
 //! - An edit that changes nothing on screen is not made; an edit of a message Telegram no
-//!   longer has falls back to a new message.
+//!   longer has falls back to a new message, and so does a hand of the other kind (the chat
+//!   switched between pictures and text).
 //! - Whoever chose the private chat (`HandPlace::Private`) gets it there; so does a person
 //!   whose ephemeral messages Telegram refuses for another reason, when their private chat is
 //!   open. The public table stays the truth throughout.
@@ -19,13 +22,15 @@ use crate::deliver::Sent;
 use crate::failure::Failure;
 use crate::ids::{MessageRef, hand_audience, table_topic, user_id};
 use crate::jobs::{Grant, Job, Via};
+use crate::photos::{CAPTION, PHOTO};
 use crate::raw::for_one;
 use domino_core::chat::HandPlace;
-use domino_core::view::render_hand_brief;
+use domino_core::view::picture::Picture;
+use domino_core::view::{render_hand_brief, render_hand_caption};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::time::Instant;
 
@@ -80,10 +85,37 @@ impl Ephemerals {
     }
 }
 
-fn fingerprint(text: &str, markup: &Value) -> u64 {
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    (text, markup.to_string()).hash(&mut h);
-    h.finish()
+/// The form field a hand's picture is uploaded as in a media edit (`attach://hand`), and its
+/// file name.
+const HAND_FILE: &str = "hand";
+const HAND_PNG: &str = "hand.png";
+
+/// What a hand shows: its text, or its picture with the text as the caption (a chat that
+/// shows boards as pictures).
+enum Look {
+    Text(String),
+    Photo(String, Arc<Picture>),
+}
+
+impl Look {
+    /// The tag of its message's reference: a photo's is `photo`, a text's none.
+    fn tag(&self) -> &'static str {
+        match self {
+            Look::Text(_) => "",
+            Look::Photo(..) => PHOTO,
+        }
+    }
+
+    fn fingerprint(&self, markup: &Value) -> u64 {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        match self {
+            Look::Text(text) => (text, markup.to_string()).hash(&mut h),
+            Look::Photo(caption, picture) => {
+                (caption, markup.to_string(), &picture.png).hash(&mut h)
+            }
+        }
+        h.finish()
+    }
 }
 
 impl App {
@@ -104,20 +136,23 @@ impl App {
             self.outbox.push(user, Job::Hand { table, user, grant: None, page });
             return Ok(0);
         }
-        let (text, markup) = (render_hand_brief(view), crate::keyboards::hand_json(view));
-        let look = fingerprint(&text, &markup);
+        let markup = crate::keyboards::hand_json(view);
+        let hand = match show.hand_picture(view).await {
+            Some(picture) => Look::Photo(render_hand_caption(view, CAPTION), picture),
+            None => Look::Text(render_hand_brief(view)),
+        };
+        let look = hand.fingerprint(&markup);
         let audience = hand_audience(user);
         let old = self.refs(table).await.remove(&audience);
-        let old = old.filter(|r| r.chat == chat).and_then(|r| r.ephemeral);
+        let old = old.filter(|r| r.chat == chat && r.ephemeral.is_some());
         let anew = grant.is_some_and(|g| g.anew);
-        if let Some(id) = old.filter(|_| !anew) {
+        // A hand of the other kind (the chat switched between pictures and text) is replaced.
+        if let Some(r) = old.as_ref().filter(|r| !anew && r.tag == hand.tag()) {
+            let id = r.ephemeral.unwrap_or_default();
             if self.ephemerals.shows((table, user), look) {
                 return Ok(0);
             }
-            let mut edit = json!({"chat_id": chat, "receiver_user_id": user,
-                "ephemeral_message_id": id, "text": text});
-            edit["reply_markup"] = markup.clone();
-            match self.raw.call("editEphemeralMessageText", &edit).await {
+            match self.edit_hand(chat, user, id, &hand, &markup).await {
                 Ok(_) | Err(Failure::NotModified) => {
                     self.ephemerals.shown((table, user), Some(look));
                     return Ok(1);
@@ -129,19 +164,34 @@ impl App {
                 Err(f) => return Err(f),
             }
         }
+        let old = old.and_then(|r| r.ephemeral);
         let grant = grant.filter(|g| g.live());
         if grant.is_none() && !self.ephemerals.may_push(chat) {
             return Ok(0);
         }
-        let mut send = json!({"chat_id": chat, "text": text, "reply_markup": markup});
+        let mut send = json!({"chat_id": chat, "reply_markup": markup});
         with_grant(&mut send, user, grant);
         if let Some(t) = table_topic(&show.table) {
             send["message_thread_id"] = json!(t);
         }
-        match self.raw.call("sendMessage", &send).await {
+        let sent = match &hand {
+            Look::Text(text) => {
+                send["text"] = json!(text);
+                self.raw.call("sendMessage", &send).await
+            }
+            Look::Photo(caption, picture) => {
+                // The photo itself as the `photo` field's file, as every upload of a send.
+                send["caption"] = json!(caption);
+                self.raw.upload("sendPhoto", &send, ("photo", HAND_PNG, picture.png.clone())).await
+            }
+        };
+        match sent {
             Ok(msg) => {
                 if let Some(id) = msg["ephemeral_message_id"].as_i64() {
-                    let at = MessageRef::ephemeral(chat, id);
+                    let at = MessageRef {
+                        tag: hand.tag().to_owned(),
+                        ..MessageRef::ephemeral(chat, id)
+                    };
                     self.set_ref(table, &audience, Some(&at)).await;
                     self.ephemerals.shown((table, user), Some(look));
                 }
@@ -162,6 +212,32 @@ impl App {
                 Ok(1)
             }
             Err(f) => Err(f),
+        }
+    }
+
+    /// Edits the ephemeral hand `id` of `user` to show `hand` (a photo's media replaced, its
+    /// keyboard sent again).
+    async fn edit_hand(
+        &self,
+        chat: i64,
+        user: i64,
+        id: i64,
+        hand: &Look,
+        markup: &Value,
+    ) -> Result<Value, Failure> {
+        let mut edit = json!({"chat_id": chat, "receiver_user_id": user,
+            "ephemeral_message_id": id, "reply_markup": markup});
+        match hand {
+            Look::Text(text) => {
+                edit["text"] = json!(text);
+                self.raw.call("editEphemeralMessageText", &edit).await
+            }
+            Look::Photo(caption, picture) => {
+                edit["media"] = json!({"type": "photo",
+                    "media": format!("attach://{HAND_FILE}"), "caption": caption});
+                let file = (HAND_FILE, HAND_PNG, picture.png.clone());
+                self.raw.upload("editEphemeralMessageMedia", &edit, file).await
+            }
         }
     }
 

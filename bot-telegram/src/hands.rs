@@ -1,6 +1,7 @@
 //! Private hands, for those who chose the private chat (hands in the group are `ephemeral`'s):
 //! one message in each player's private chat, edited every turn, with a button per legal
-//! placement. A player whose private chat is closed is told once per table, with a
+//! placement; a photo of the tiles captioned with the hand's text when the table's chat shows
+//! boards as pictures. A player whose private chat is closed is told once per table, with a
 //! button that opens it; meanwhile «my tiles» in the group answers with a popup only they see.
 //! The game never waits on a private chat.
 
@@ -10,9 +11,13 @@ use crate::failure::Failure;
 use crate::ids::{hand_audience, tg_chat, user_id};
 use crate::keyboards;
 use crate::outbox::Job;
+use crate::photos::CAPTION;
 use crate::texts;
 use domino_core::chat::{Link, Show};
-use domino_core::view::{render_hand, text::display_name};
+use domino_core::view::{render_hand, render_hand_caption, text::display_name};
+
+/// The file name a hand's picture is uploaded as.
+const HAND_PNG: &str = "hand.png";
 
 impl App {
     pub(crate) async fn deliver_hand(&self, id: i64, user: i64, page: Option<u8>) -> Sent {
@@ -29,11 +34,20 @@ impl App {
         let audience = hand_audience(user);
         let refs = self.refs(id).await;
         let old = refs.get(&audience).filter(|r| r.ephemeral.is_none());
-        let text = render_hand(view);
-        match self
-            .put(id, &audience, (user, None), old, &text, keyboards::markup(&view.buttons))
-            .await
-        {
+        let markup = keyboards::markup(&view.buttons);
+        // A chat of pictures: the hand's picture, its text the caption.
+        let put = match show.hand_picture(view).await {
+            Some(picture) => {
+                let caption = render_hand_caption(view, CAPTION);
+                let whose = (id, &audience, HAND_PNG);
+                self.put_photo(whose, (user, None), old, &picture, &caption, markup).await
+            }
+            None => {
+                let old = self.same_kind(old, "").await?;
+                self.put(id, &audience, (user, None), old, &render_hand(view), markup).await
+            }
+        };
+        match put {
             Err(Failure::Closed) => {
                 self.closed_private_chat(user);
                 self.offer_private_chat(&show, user);

@@ -75,6 +75,21 @@ impl App {
     pub(crate) async fn put_table_photo(
         &self,
         table: i64,
+        at: (i64, Option<i32>),
+        old: Option<&MessageRef>,
+        picture: &Picture,
+        caption: &str,
+        markup: InlineKeyboardMarkup,
+    ) -> Sent {
+        let whose = (table, &Audience::Public, TABLE_PNG);
+        self.put_photo(whose, at, old, picture, caption, markup).await
+    }
+
+    /// The message of `audience` at a table as a photo uploaded as `name`: the one at `old`
+    /// edited in place when it is a photo, or a new one, remembered (an old text goes).
+    pub(crate) async fn put_photo(
+        &self,
+        (table, audience, name): (i64, &Audience, &str),
         (chat, topic): (i64, Option<i32>),
         old: Option<&MessageRef>,
         picture: &Picture,
@@ -82,7 +97,7 @@ impl App {
         markup: InlineKeyboardMarkup,
     ) -> Sent {
         if let Some(r) = self.same_kind(old, PHOTO).await? {
-            let media = InputMediaPhoto::new(file(picture, TABLE_PNG)).caption(caption);
+            let media = InputMediaPhoto::new(file(picture, name)).caption(caption);
             let edit = self.bot.edit_message_media(r.chat(), r.id(), InputMedia::Photo(media));
             match edit.reply_markup(markup.clone()).await.map_err(Failure::from) {
                 Ok(_) | Err(Failure::NotModified) => return Ok(1),
@@ -90,12 +105,12 @@ impl App {
                 Err(f) => return Err(f),
             }
         }
-        let mut send = self.bot.send_photo(ChatId(chat), file(picture, TABLE_PNG)).caption(caption);
+        let mut send = self.bot.send_photo(ChatId(chat), file(picture, name)).caption(caption);
         if let Some(t) = topic {
             send = send.message_thread_id(crate::ids::thread(t));
         }
         let msg = send.reply_markup(markup).await?;
-        self.set_ref(table, &Audience::Public, Some(&MessageRef::new(chat, msg.id, PHOTO))).await;
+        self.set_ref(table, audience, Some(&MessageRef::new(chat, msg.id, PHOTO))).await;
         Ok(1)
     }
 

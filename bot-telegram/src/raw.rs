@@ -1,7 +1,8 @@
 //! The Bot API calls teloxide 0.17 does not know (Bot API 10.2/10.3: ephemeral messages, their
 //! edits and deletes, ephemeral commands, button styles), made as plain POSTs of JSON with the
-//! bot's own HTTP client to `{api_url}/bot{token}/{method}`, and their failures classified as
-//! every other call's are. Callers run them through the outbox like every other call.
+//! bot's own HTTP client to `{api_url}/bot{token}/{method}` (or of a multipart form, when a
+//! file goes with them: an ephemeral photo), and their failures classified as every other
+//! call's are. Callers run them through the outbox like every other call.
 
 use crate::failure::Failure;
 use serde_json::{Value, json};
@@ -36,6 +37,37 @@ impl Raw {
     /// Calls `method` with `body`; its `result`, or the failure classified.
     pub(crate) async fn call(&self, method: &str, body: &Value) -> Result<Value, Failure> {
         let sent = self.client.post(self.method_url(method)).json(body).send().await;
+        self.answer(method, sent).await
+    }
+
+    /// Calls `method` with the fields of `body` as a multipart form (text as it is, anything
+    /// else as JSON) and `file` (its field, file name and bytes) as a file part, which the
+    /// fields name as `attach://{field}` where they refer to it.
+    pub(crate) async fn upload(
+        &self,
+        method: &str,
+        body: &Value,
+        (field, name, bytes): (&str, &str, Vec<u8>),
+    ) -> Result<Value, Failure> {
+        let mut form = reqwest::multipart::Form::new();
+        for (key, value) in body.as_object().into_iter().flatten() {
+            let text = match value {
+                Value::String(s) => s.clone(),
+                v => v.to_string(),
+            };
+            form = form.text(key.clone(), text);
+        }
+        let part = reqwest::multipart::Part::bytes(bytes).file_name(name.to_owned());
+        let form = form.part(field.to_owned(), part);
+        let sent = self.client.post(self.method_url(method)).multipart(form).send().await;
+        self.answer(method, sent).await
+    }
+
+    async fn answer(
+        &self,
+        method: &str,
+        sent: reqwest::Result<reqwest::Response>,
+    ) -> Result<Value, Failure> {
         let response = sent.map_err(|_| Failure::Transient)?;
         let status = response.status().as_u16();
         let answer: Value = match response.json().await {

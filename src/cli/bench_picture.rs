@@ -1,11 +1,14 @@
 //! `domino bench picture`: the time to draw one table picture (laid out, drawn, PNG-encoded)
 //! and the PNG's size, for a full Kozel line (all 28 tiles), an Osel hub with four long arms
 //! and a double-eighteen line of 100 tiles, at the default size; and the rating chart of eight
-//! people over a season of 60 matches each (480 points). Each picture is
+//! people over a season of 60 matches each (480 points); and a person's hand, eighteen tiles
+//! of a double-eighteen and seven of a double-six, the playable ones lifted. Each picture is
 //! drawn 200 times: the median, the best (what an idle core does) and the 99th percentile.
 
 use domino_core::engine::board::Board;
-use domino_core::view::picture::{Picture, PictureError, Style, board_png, rating_png, samples};
+use domino_core::view::picture::{
+    Picture, PictureError, Style, board_png, hand_png, rating_png, samples,
+};
 use std::time::Instant;
 
 /// Pictures drawn per case.
@@ -25,6 +28,11 @@ struct Figures {
 fn board(name: &'static str, board: &Board, style: &Style) -> Result<Figures, String> {
     let last: Vec<_> = board.laid().last().map(|l| l.tile).into_iter().collect();
     measure(name, ("tiles", board.laid_count()), || board_png(board, &last, Some(0), style))
+}
+
+fn hand(name: &'static str, max_pip: u8, tiles: usize, style: &Style) -> Result<Figures, String> {
+    let (hand, playable) = samples::hand(max_pip, tiles);
+    measure(name, ("tiles", hand.len()), || hand_png(&hand, &playable, style))
 }
 
 fn measure(
@@ -64,6 +72,8 @@ pub fn run(json: bool) -> Result<(), String> {
         board("osel_hub", &samples::long_arms(), &style)?,
         board("double18_line", &samples::line(18, 100), &style)?,
         measure("rating_season", ("points", points), || rating_png(&ratings, &style))?,
+        hand("hand_double18", 18, 18, &style)?,
+        hand("hand_double6", 6, 7, &style)?,
     ];
     if json {
         let mut out = serde_json::Map::new();

@@ -1,7 +1,8 @@
 //! One tap a turn: each person's ephemeral hand is kept current through the token of their
 //! last press that showed it, so after their first «My tiles» a move is one tap on the hand
 //! they already see; a token near its 15 minutes is not used (nor one whose message is gone),
-//! and the turn ping then says to press «My tiles». The taps and chat switches of a whole
+//! and the turn ping then says to press «My tiles». The chat shows boards as pictures: each
+//! hand carries the picture of the tiles it shows, replaced with every edit. The taps and chat switches of a whole
 //! match are counted (and printed: `cargo test -p domino-discord --test discord onetap --
 //! --nocapture`).
 
@@ -11,6 +12,7 @@ use crate::payloads::opt;
 use domino_core::service::{CountingSeeds, Options, Service};
 use domino_core::session::{ChatId, Phase, Platform, Simple, Table};
 use domino_core::store::{ChatSettings, MemoryStore, Store};
+use domino_core::view::picture::{Style, hand_png};
 use domino_core::view::{ButtonAction, ButtonData, hand_view, render_hand};
 use domino_discord::render::escape;
 use serde_json::json;
@@ -149,6 +151,12 @@ impl<'w> Play<'w> {
             let ids: Vec<String> = view.buttons.iter().flatten().map(|(_, d)| d.encode()).collect();
             let drawn: Vec<String> = m.buttons().into_iter().map(|(_, id)| id).collect();
             assert_eq!(drawn, ids, "{id}'s hand offers what it shows");
+            // The chat shows boards as pictures: the hand carries its own, edited with it.
+            let names: Vec<&str> = m.files.iter().map(|f| f.name.as_str()).collect();
+            assert_eq!(names, ["hand.png"], "{id}'s hand picture");
+            assert_eq!(m.embeds[0]["image"]["url"], "attachment://hand.png");
+            let want = hand_png(&view.tiles, &view.playable, &Style::default()).expect("drawn");
+            assert!(m.files[0].bytes == want.png, "{id}'s hand picture is of the hand it shows");
         }
     }
 

@@ -2,8 +2,10 @@
 //! a message in a group that one member alone sees. An administrator bot may send one at any
 //! time; any other only within 15 s of that member's own press (`callback_query_id`) or
 //! ephemeral command (`reply_parameters.ephemeral_message_id`), else `400 BOT_NOT_ADMIN`. What
-//! comes back has `message_id` 0 and an `ephemeral_message_id`. They are edited and deleted by
-//! `…Ephemeral…` methods (an unknown or deleted one: 400 "ephemeral message not found"), pressed
+//! comes back has `message_id` 0 and an `ephemeral_message_id`. A photo (`sendPhoto`, its
+//! caption kept as the text) is one too; its media is replaced by `editEphemeralMessageMedia`
+//! (a new upload), and its text cannot be edited as a text message's. They are edited and
+//! deleted by `…Ephemeral…` methods (an unknown or deleted one: 400 "ephemeral message not found"), pressed
 //! as callback queries whose message has `message_id` 0, and may never arrive or vanish when
 //! the person's app restarts (edits of a vanished one still succeed, unseen).
 
@@ -32,6 +34,8 @@ pub struct Eph {
     pub visible: bool,
     pub edits: u32,
     pub thread: Option<i32>,
+    /// A photo's PNG (its caption is `text`).
+    pub photo: Option<Vec<u8>>,
 }
 
 impl Eph {
@@ -73,7 +77,7 @@ impl Eph {
             deleted: !self.seen(),
             edits: self.edits,
             reply_to: None,
-            photo: None,
+            photo: self.photo.clone(),
             thread: self.thread,
             ephemeral: Some(self.id),
         }
@@ -89,6 +93,9 @@ impl Eph {
         if let Some(t) = self.thread {
             v["message_thread_id"] = json!(t);
             v["is_topic_message"] = json!(true);
+        }
+        if let Some(png) = &self.photo {
+            crate::fake_media::as_photo(&mut v, png);
         }
         v
     }
@@ -110,8 +117,24 @@ fn parsed(v: Option<&Value>) -> Value {
     }
 }
 
-/// A send with `ephemeral_message_parameters`; `None` when the send is not ephemeral.
-pub(crate) fn send(st: &mut St, chat: i64, body: &Value) -> Option<Response> {
+/// A form field or JSON value as text (a multipart field that read as JSON was parsed).
+fn text_of(v: Option<&Value>) -> Option<String> {
+    match v? {
+        Value::String(s) => Some(s.clone()),
+        Value::Null => None,
+        v => Some(v.to_string()),
+    }
+}
+
+/// A send with `ephemeral_message_parameters`; `None` when the send is not ephemeral. A photo
+/// comes as `file`, its caption the message's text.
+pub(crate) fn send(
+    st: &mut St,
+    method: &str,
+    chat: i64,
+    body: &Value,
+    file: Option<&(String, Vec<u8>)>,
+) -> Option<Response> {
     let params = parsed(body.get("ephemeral_message_parameters"));
     if params.is_null() {
         return None;
@@ -132,6 +155,11 @@ pub(crate) fn send(st: &mut St, chat: i64, body: &Value) -> Option<Response> {
     if !allowed {
         return Some(err(400, "Bad Request: BOT_NOT_ADMIN", None));
     }
+    let photo = method == "sendphoto";
+    if photo && file.is_none() {
+        return Some(err(400, "Bad Request: there is no photo in the request", None));
+    }
+    let key = if photo { "caption" } else { "text" };
     st.next_ephemeral = st.next_ephemeral.max(FIRST_ID) + 1;
     let visible = match st.lose_ephemerals {
         0 => true,
@@ -144,20 +172,27 @@ pub(crate) fn send(st: &mut St, chat: i64, body: &Value) -> Option<Response> {
         id: st.next_ephemeral,
         chat,
         user,
-        text: body["text"].as_str().unwrap_or_default().to_owned(),
+        text: text_of(body.get(key)).unwrap_or_default(),
         markup: parsed(body.get("reply_markup")),
         deleted: false,
         visible,
         edits: 0,
         thread: body.get("message_thread_id").and_then(int).map(|t| t as i32),
+        photo: file.filter(|_| photo).map(|(_, png)| png.clone()),
     };
     let v = e.json();
     st.ephemerals.insert(e.id, e);
     Some(ok(v))
 }
 
-/// `editEphemeralMessageText`, `…ReplyMarkup` and `deleteEphemeralMessage`.
-pub(crate) fn handle(st: &mut St, method: &str, body: &Value) -> Option<Response> {
+/// `editEphemeralMessageText`, `…Caption`, `…Media`, `…ReplyMarkup` and
+/// `deleteEphemeralMessage`.
+pub(crate) fn handle(
+    st: &mut St,
+    method: &str,
+    body: &Value,
+    file: Option<&(String, Vec<u8>)>,
+) -> Option<Response> {
     if !method.contains("ephemeral") {
         return None;
     }
@@ -173,8 +208,33 @@ pub(crate) fn handle(st: &mut St, method: &str, body: &Value) -> Option<Response
     };
     match method {
         "deleteephemeralmessage" => e.deleted = true,
-        "editephemeralmessagetext" | "editephemeralmessagereplymarkup" => {
-            let text = body["text"].as_str().map(str::to_owned).unwrap_or_else(|| e.text.clone());
+        "editephemeralmessagetext" if e.photo.is_some() => {
+            return Some(err(400, "Bad Request: there is no text in the message to edit", None));
+        }
+        "editephemeralmessagecaption" if e.photo.is_none() => {
+            return Some(err(400, "Bad Request: there is no caption in the message to edit", None));
+        }
+        "editephemeralmessagemedia" => {
+            let media = parsed(body.get("media"));
+            let Some((_, png)) = file.filter(|_| media["type"] == "photo") else {
+                return Some(err(400, "Bad Request: there is no media in the request", None));
+            };
+            let caption = text_of(media.get("caption")).unwrap_or_default();
+            let markup = parsed(body.get("reply_markup"));
+            let same = e.photo.as_ref() == Some(png) && e.text == caption;
+            if same && same_markup(&e.markup, &markup) {
+                return Some(err(400, "Bad Request: message is not modified", None));
+            }
+            e.photo = Some(png.clone());
+            e.text = caption;
+            e.markup = markup;
+            e.edits += 1;
+        }
+        "editephemeralmessagetext"
+        | "editephemeralmessagecaption"
+        | "editephemeralmessagereplymarkup" => {
+            let key = if method.ends_with("caption") { "caption" } else { "text" };
+            let text = text_of(body.get(key)).unwrap_or_else(|| e.text.clone());
             let markup = parsed(body.get("reply_markup"));
             if text == e.text && same_markup(&e.markup, &markup) {
                 return Some(err(400, "Bad Request: message is not modified", None));

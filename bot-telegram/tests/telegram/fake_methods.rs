@@ -14,11 +14,11 @@ pub(crate) fn handle(
     file: Option<(String, Vec<u8>)>,
 ) -> Response {
     let chat = body.get("chat_id").and_then(int).unwrap_or(0);
-    if let Some(done) = crate::fake_ephemeral::handle(st, method, body) {
+    if let Some(done) = crate::fake_ephemeral::handle(st, method, body, file.as_ref()) {
         return done;
     }
-    if method == "sendmessage"
-        && let Some(done) = crate::fake_ephemeral::send(st, chat, body)
+    if (method == "sendmessage" || method == "sendphoto")
+        && let Some(done) = crate::fake_ephemeral::send(st, method, chat, body, file.as_ref())
     {
         return done;
     }

@@ -10,6 +10,7 @@ mod fake_methods;
 mod fake_people;
 mod fake_places;
 mod fake_server;
+mod hand_pictures;
 mod harness;
 mod in_group;
 mod instances;

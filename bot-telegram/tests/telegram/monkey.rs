@@ -1,7 +1,10 @@
 //! People pressing whatever they see: a group of five presses random buttons of the messages
 //! they can see (the group's, their own private chat's), types random commands, a stranger
 //! presses and opens join links, presses are forged or stale, faults come from Telegram and the
-//! bot restarts mid-game on its SQLite file. Everything random comes from a fixed seed (the
+//! bot restarts mid-game on its SQLite file. Hands are ephemeral messages in the group (photos,
+//! the group showing boards as pictures): deliveries are lost, apps restart, the clock jumps
+//! past Telegram's 15 s, the bot loses and regains its rights, and after each «My tiles» must
+//! bring the hand back (`hands`). Everything random comes from a fixed seed (the
 //! bot's deals too); after every step the platform's limits and the tables' invariants are
 //! checked.
 
@@ -21,6 +24,7 @@ use std::time::{Duration, Instant};
 
 mod acts;
 mod checks;
+mod hands;
 
 const FRANK: User = User::new(106, "Frank");
 /// Not in the group: his presses and join links must change nothing.
@@ -87,6 +91,7 @@ struct Monkey {
     /// The slowest answer to a press, and the most sends in one group window.
     slowest: Duration,
     fullest: usize,
+    disrupted: hands::Disrupted,
 }
 
 impl Monkey {
@@ -176,14 +181,25 @@ impl Monkey {
             }
             n
         };
+        let (pending, photos, media) = self.fake.with(|st| {
+            let ok = |r: &&crate::fake::Req, m: &str| r.method == m && r.status == 200;
+            let all = || st.requests.iter();
+            let photos = all().filter(|r| {
+                ok(r, "sendphoto") && r.body["ephemeral_message_parameters"].is_object()
+            });
+            let media = all().filter(|r| ok(r, "editephemeralmessagemedia"));
+            (st.lose_ephemerals, photos.count(), media.count())
+        });
+        self.disrupted.lost_for_real = self.disrupted.lost - pending;
         eprintln!(
-            "monkey seed {}: {STEPS} steps, {} presses (slowest answer {:?}), {} restarts, {} tables, {finished} finished, at most {} sends in a group window",
+            "monkey seed {}: {STEPS} steps, {} presses (slowest answer {:?}), {} restarts, {} tables, {finished} finished, at most {} sends in a group window; ephemeral hands: {photos} photos sent, {media} media edits, {:?}",
             self.seed,
             self.presses,
             self.slowest,
             self.restarts,
             self.tables.len(),
             self.fullest,
+            self.disrupted,
         );
         self.bot.take().unwrap().stop().await;
         finished
@@ -219,6 +235,7 @@ async fn people_pressing_whatever_they_see() {
             did: String::new(),
             slowest: Duration::ZERO,
             fullest: 0,
+            disrupted: Default::default(),
         };
         monkey.run().await;
     }

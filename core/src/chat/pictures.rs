@@ -1,7 +1,8 @@
 //! Pictures in chats: a show made as its chat wants it (the `board` setting), the pictures of a
-//! round's end and of the match's tally for its notice, and `/score`'s chart. Every picture is
-//! drawn from the public table (no hidden hand but at a round's end, once it is over), off the
-//! async workers, once per show.
+//! round's end and of the match's tally for its notice, `/score`'s chart, and each person's
+//! hand. Every public picture is drawn from the public table (no hidden hand but at a round's
+//! end, once it is over), off the async workers, once per show; a hand's picture is drawn from
+//! that person's own `HandView` alone, for them alone.
 
 use super::Chat;
 use super::answer::Body;
@@ -10,8 +11,9 @@ use crate::engine::board::{Board, Layout};
 use crate::ids::ChatId;
 use crate::session::Table;
 use crate::store::{BoardMode, Store};
+use crate::view::HandView;
 use crate::view::picture::{
-    Picture, PictureError, Style, board_png, round_end_png, table_png, tally_png,
+    Picture, PictureError, Style, board_png, hand_png, round_end_png, table_png, tally_png,
 };
 use crate::view::{render_tally, render_totals};
 use std::sync::Arc;
@@ -46,6 +48,24 @@ pub(super) async fn table_picture(table: Table) -> Option<Arc<Picture>> {
         other => other,
     })
     .await
+}
+
+/// A person's hand as a picture: their tiles, the playable ones lifted (see
+/// [`Show::hand_picture`]).
+pub(super) async fn hand_picture(view: &HandView) -> Option<Arc<Picture>> {
+    let (table, tiles, playable) = (view.table, view.tiles.clone(), view.playable.clone());
+    let draw = move || hand_png(&tiles, &playable, &Style::default());
+    match tokio::task::spawn_blocking(draw).await {
+        Ok(Ok(p)) => Some(Arc::new(p)),
+        Ok(Err(e)) => {
+            tracing::warn!(table, picture = "hand", error = %e, "picture not drawn");
+            None
+        }
+        Err(e) => {
+            tracing::warn!(table, picture = "hand", error = %e, "picture drawing failed");
+            None
+        }
+    }
 }
 
 impl<S: Store> Chat<S> {

@@ -167,6 +167,16 @@ impl Show {
         drawn.await.clone()
     }
 
+    /// `view` (a hand of this show, for its owner alone) as a picture when the chat shows
+    /// boards as pictures: drawn from the view's own tiles, nothing else; `None` in text chats
+    /// or when it cannot be drawn. The hand's text is then its caption.
+    pub async fn hand_picture(&self, view: &HandView) -> Option<Arc<Picture>> {
+        if self.board != BoardMode::Picture {
+            return None;
+        }
+        super::pictures::hand_picture(view).await
+    }
+
     /// The hand of the person `user`, if seated (`None` as well before a deal).
     pub fn hand_of(&self, user: &UserId) -> Option<&HandView> {
         self.hands.iter().find(|h| &h.person.id == user)?.view.as_ref()

@@ -47,6 +47,9 @@ pub struct HandView {
     /// platforms that show every tile with the unplayable ones disabled; none when there are
     /// more than [`IDLE_MAX`](super::hand_page::IDLE_MAX) (the text lists them).
     pub idle: Vec<Tile>,
+    /// The tiles some move of this seat can lay now, in hand order (none when it is not
+    /// this seat's move): what a hand picture lifts.
+    pub playable: Vec<Tile>,
 }
 
 /// The hand of `seat` in the table's language; `None` when no round is dealt or the seat is
@@ -115,6 +118,7 @@ pub fn hand_view_page(
             .push(vec![b(tr(lang, "👋 Я вернулся", "👋 I'm back").to_owned(), ButtonAction::Back)]);
     }
     let mut idle: Vec<Tile> = tiles.iter().copied().filter(|t| !playable.contains(t)).collect();
+    let playable: Vec<Tile> = tiles.iter().copied().filter(|t| playable.contains(t)).collect();
     if idle.len() > IDLE_MAX {
         idle.clear();
     }
@@ -132,6 +136,7 @@ pub fn hand_view_page(
         playing,
         ends: board_view(round.board(), table.rules.variant()).ends,
         idle,
+        playable,
         tiles,
         buttons,
         hint,
@@ -221,17 +226,29 @@ fn oriented(p: &Placement, board: &Board) -> String {
 
 /// The hand as a private message.
 pub fn render_hand(view: &HandView) -> String {
-    hand_lines(view, true)
+    hand_lines(view, true, true)
 }
 
 /// The hand as a message beside the table, seen by its owner alone: the board's ends and who
 /// is to move are left to the table message, so that it changes only when the hand or the
 /// owner's turn does.
 pub fn render_hand_brief(view: &HandView) -> String {
-    hand_lines(view, false)
+    hand_lines(view, false, true)
 }
 
-fn hand_lines(view: &HandView, full: bool) -> String {
+/// The hand's brief text as the caption of its picture, at most `max` characters: when the
+/// list of tiles would not fit (about 120 tiles, a hand grown from a large bazaar), it is
+/// counted instead, the picture showing the tiles.
+pub fn render_hand_caption(view: &HandView, max: usize) -> String {
+    let text = render_hand_brief(view);
+    if text.chars().count() <= max {
+        return text;
+    }
+    let counted = hand_lines(view, false, false);
+    counted.chars().take(max).collect()
+}
+
+fn hand_lines(view: &HandView, full: bool, list: bool) -> String {
     let lang = view.lang;
     let mut out = vec![format!("🎴 {} — {}", view.title, tr(lang, "ваши кости:", "your tiles:"))];
     if let Some(hint) = &view.hint {
@@ -244,6 +261,13 @@ fn hand_lines(view: &HandView, full: bool) -> String {
     }
     if view.tiles.is_empty() {
         out.push(tr(lang, "(пусто)", "(none)").to_owned());
+    } else if !list {
+        let n = view.tiles.len();
+        out.push(format!(
+            "{} {n} {}",
+            tr(lang, "Костей:", "Tiles:"),
+            tr(lang, "(на картинке)", "(in the picture)")
+        ));
     } else {
         let tiles: Vec<String> =
             view.tiles.iter().map(|t| format!("[{}|{}]", t.high(), t.low())).collect();

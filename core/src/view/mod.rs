@@ -36,7 +36,7 @@ pub use board::{BoardView, EndView, board_view};
 pub use card::render_card;
 pub use hand::{
     HandView, hand_view, hand_view_in, hand_view_page, move_label, render_hand, render_hand_brief,
-    takes_end_note,
+    render_hand_caption, takes_end_note,
 };
 pub use history::{RoundLine, round_history};
 pub use notice::{notice, notices, turn_text};

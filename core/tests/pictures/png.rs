@@ -13,7 +13,7 @@ use serde_json::json;
 /// The size limit of one picture.
 const LIMIT: usize = 80 * 1024;
 
-fn decodes(name: &str, picture: &Picture, size: (u32, u32)) {
+pub(super) fn decodes(name: &str, picture: &Picture, size: (u32, u32)) {
     assert_eq!((picture.width, picture.height), size, "{name}: the size promised");
     let decoder = png::Decoder::new(std::io::Cursor::new(&picture.png));
     let mut reader = decoder.read_info().unwrap_or_else(|e| panic!("{name}: {e}"));

@@ -1,7 +1,8 @@
 //! Invariants of the pictures over random matches of every variant and random rules:
 //! after every move the board picture draws each tile on the table once, with its pips,
 //! inside the picture, none overlapping; a table's picture shows nothing of a hidden hand;
-//! a round's end is drawn only once the round is over, with every hand.
+//! a round's end is drawn only once the round is over, with every hand; each person's hand
+//! picture draws their own tiles and nothing else.
 
 use super::common::table as rule_set;
 use super::fixtures::{apply, lobby, person};
@@ -11,7 +12,10 @@ use domino_core::engine::moves::Move;
 use domino_core::engine::tile::{Tile, TileSet};
 use domino_core::session::game::deal_for;
 use domino_core::session::{Action, Lang, Phase, Table};
-use domino_core::view::picture::{PictureError, Style, board_svg, round_end_svg, table_svg};
+use domino_core::view::hand_view;
+use domino_core::view::picture::{
+    PictureError, Style, board_svg, hand_svg, round_end_svg, table_svg,
+};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -60,6 +64,16 @@ fn check_table(table: &Table, style: &Style) -> Result<(), String> {
     // No pip anywhere but on the tiles on the table: nothing hidden is drawn face up.
     if all_pips(&svg) != pips(on_table) {
         return Err(format!("{} pips drawn, {} on the table", all_pips(&svg), pips(on_table)));
+    }
+    // Each person's hand picture: their own tiles, nothing of the table nor of anyone else.
+    for (seat, _) in table.humans() {
+        let Some(view) = hand_view(table, seat) else { continue };
+        let own = round.hand(seat);
+        let svg = hand_svg(&view.tiles, &view.playable, style);
+        check(&svg, 'h', own).map_err(|e| format!("seat {seat}'s hand picture: {e}"))?;
+        if tiles(&svg).iter().any(|d| d.kind != 'h') || all_pips(&svg) != pips(own) {
+            return Err(format!("seat {seat}'s hand picture draws more than its hand"));
+        }
     }
     let rounds = table.game.as_ref().map_or(0, |g| g.rounds.len()) as u32;
     if table.phase == Phase::Playing && !round.is_over() {

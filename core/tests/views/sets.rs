@@ -1,7 +1,7 @@
 //! Tables for up to eight and every set: an eight-seat lobby and a double-eighteen hand
-//! (snapshots), and what holds of a hand too big for one page of buttons: every move on
-//! exactly one page, a page within the platforms' limits, the arrows naming the pages next
-//! to it, a page past the last shown as the last.
+//! (snapshots, its photo caption too), and what holds of a hand too big for one page of
+//! buttons: every move on exactly one page, a page within the platforms' limits, the arrows
+//! naming the pages next to it, a page past the last shown as the last.
 
 use super::fixtures::{apply, first, lobby, person, play_until, rules, started};
 use domino_core::engine::moves::Move;
@@ -10,8 +10,8 @@ use domino_core::engine::tile::Tile;
 use domino_core::session::{Action, Lang, Person, Table};
 use domino_core::view::hand_page::{IDLE_MAX, MOVES_PER_PAGE};
 use domino_core::view::{
-    ButtonAction, Buttons, HandView, hand_view, hand_view_page, render_hand, render_table,
-    table_view,
+    ButtonAction, Buttons, HandView, hand_view, hand_view_page, render_hand, render_hand_brief,
+    render_hand_caption, render_table, table_view,
 };
 use serde_json::json;
 use std::collections::BTreeSet;
@@ -172,5 +172,32 @@ fn six_and_eight_seat_tables_in_play() {
                 assert!(hand.buttons.iter().flatten().count() <= 25);
             }
         }
+    }
+}
+
+/// The hand as its picture's caption: the brief text whole while it fits Telegram's 1,024
+/// characters (eighteen tiles, and 95), its tiles counted, not listed, past that (95 tiles
+/// in 300 characters).
+#[test]
+fn a_hand_caption_fits_a_photo() {
+    const CAPTION: usize = 1024;
+    let (mut t18, s18) = second_lead(json!({"set": 18, "target": 1000}), 2);
+    let (mut t95, s95) = second_lead(json!({"set": 18, "deal": 95, "target": 1000}), 2);
+    for lang in LANGS {
+        t18.lang = lang;
+        t95.lang = lang;
+        let eighteen = hand_view(&t18, s18).unwrap();
+        let caption = render_hand_caption(&eighteen, CAPTION);
+        assert_eq!(caption, render_hand_brief(&eighteen), "eighteen tiles fit whole");
+        let all = hand_view(&t95, s95).unwrap();
+        let whole = render_hand_brief(&all);
+        assert_eq!(render_hand_caption(&all, CAPTION), whole, "95 tiles fit whole");
+        assert!(whole.chars().count() > 300);
+        let counted = render_hand_caption(&all, 300);
+        assert!(counted.chars().count() <= 300, "{counted}");
+        assert!(counted.contains("95"), "the tiles counted: {counted}");
+        assert!(!counted.contains("[18|"), "and not listed: {counted}");
+        let text = format!("{caption}\n\n{counted}\n");
+        insta::assert_snapshot!(format!("hand_caption_{}", lang.key()), text);
     }
 }

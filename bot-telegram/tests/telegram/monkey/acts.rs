@@ -132,7 +132,8 @@ impl Monkey {
         let user = self.pick(&self.people.clone()).unwrap().clone();
         self.did = String::from("nothing");
         match roll {
-            0..30 => match self.press_something(&user) {
+            0..10 => (self.disrupt(&user).await, false),
+            10..30 => match self.press_something(&user) {
                 Some(cb) => (vec![cb], false),
                 None => {
                     let text = self.command();

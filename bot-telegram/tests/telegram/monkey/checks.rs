@@ -1,4 +1,5 @@
-//! What the monkey checks after a step: answers in time, sizes, the group's budget, hidden tiles.
+//! What the monkey checks after a step: answers in time, sizes, the group's budget, hidden tiles
+//! (in texts, captions, and no hand's picture in a message the group sees).
 
 use super::{Monkey, PACING};
 use crate::harness::{GROUP, chat};
@@ -61,8 +62,13 @@ impl Monkey {
         self.checked += requests.len();
         for r in &requests {
             let body = &r.body;
-            for key in ["text", "caption"] {
-                let Some(text) = body.get(key).and_then(|v| v.as_str()) else { continue };
+            // A photo's caption is a field of its own, or in the media an edit replaces.
+            let media = body.get("media").and_then(|m| m.get("caption"));
+            for (key, field) in [("text", body.get("text")), ("caption", body.get("caption"))]
+                .into_iter()
+                .chain([("caption", media)])
+            {
+                let Some(text) = field.and_then(|v| v.as_str()) else { continue };
                 let max = if key == "text" { 4096 } else { 1024 };
                 assert!(text.chars().count() <= max, "{at}: {} {key} too long: {text}", r.method);
                 let named = invariants::tiles_named(text);
@@ -102,6 +108,15 @@ impl Monkey {
                 }
             }
         }
+        // A hand's picture is shown to its owner alone: never a message the group sees.
+        let hand_size = domino_core::view::picture::Style::default().hand;
+        self.fake.with(|st| {
+            let public = st.messages.values().filter(|m| m.chat == GROUP && !m.deleted);
+            for m in public.filter(|m| m.photo.is_some()) {
+                let size = crate::fake_media::png_size(m.photo.as_deref().unwrap_or_default());
+                assert_ne!(size, hand_size, "{at}: a hand's picture in the group: {}", m.text);
+            }
+        });
         let sends: Vec<Instant> = self.fake.with(|st| {
             let send = |m: &str| m.starts_with("send") && m != "sendchataction";
             st.requests

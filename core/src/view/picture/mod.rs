@@ -12,11 +12,15 @@
 //! backs); [`round_end_svg`] shows every hand, and only once its round is over. Each tile is an
 //! SVG group with the id `t{index}` on the table or `h{index}` in a hand.
 //!
+//! [`hand_svg`] draws one person's hand, from the tiles given (a `HandView`'s): it is shown
+//! to its owner alone, never in a public message.
+//!
 //! Each kind of picture has one size ([`Style`]), whatever is on the table.
 
 mod axis;
 mod chart;
 mod digits;
+mod hand;
 mod layout;
 mod raster;
 mod rating;
@@ -129,4 +133,24 @@ pub fn rating_svg(lines: &[RatingLine], style: &Style) -> String {
 /// [`rating_svg`] as a PNG.
 pub fn rating_png(lines: &[RatingLine], style: &Style) -> Result<Picture, PictureError> {
     raster::scene_png(&rating::rating_scene(lines, style))
+}
+
+/// A person's hand (`tiles`, in the order given, as a `HandView` lists them), the ones in
+/// `playable` lifted and outlined. Only `tiles` are drawn: give it one person's own hand, and
+/// show it to them alone. `Style::hand` sized.
+pub fn hand_svg(
+    tiles: &[crate::engine::tile::Tile],
+    playable: &[crate::engine::tile::Tile],
+    style: &Style,
+) -> String {
+    hand::hand_scene(tiles, playable, style).to_svg()
+}
+
+/// [`hand_svg`] as a PNG.
+pub fn hand_png(
+    tiles: &[crate::engine::tile::Tile],
+    playable: &[crate::engine::tile::Tile],
+    style: &Style,
+) -> Result<Picture, PictureError> {
+    raster::scene_png(&hand::hand_scene(tiles, playable, style))
 }

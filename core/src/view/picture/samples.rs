@@ -9,6 +9,17 @@ use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+/// A hand of `tiles` tiles of the set up to `max_pip` (seeded), heaviest first as a hand view
+/// lists them, and the ones holding `max_pip` as the playable ones (a board end showing it).
+pub fn hand(max_pip: u8, tiles: usize) -> (Vec<Tile>, Vec<Tile>) {
+    let mut rng = ChaCha8Rng::seed_from_u64(u64::from(max_pip) * 1_000 + tiles as u64);
+    let all: Vec<Tile> = TileSet::full(max_pip).iter().collect();
+    let mut hand: Vec<Tile> = all.choose_multiple(&mut rng, tiles).copied().collect();
+    hand.sort_by_key(|t| std::cmp::Reverse((t.high(), t.low())));
+    let playable = hand.iter().copied().filter(|t| t.has(max_pip)).collect();
+    (hand, playable)
+}
+
 /// Every tile of the double-six set in one line (an Euler circuit of the pips), the lead in
 /// the middle, half of the line on each arm.
 pub fn full_line() -> Board {

@@ -72,6 +72,8 @@ pub struct Style {
     pub tally: (u32, u32),
     /// Ratings over time.
     pub rating: (u32, u32),
+    /// A person's hand (up to ten tiles a row).
+    pub hand: (u32, u32),
     pub palette: Palette,
 }
 
@@ -84,6 +86,7 @@ impl Default for Style {
             round_end: (1024, 768),
             tally: (1024, 512),
             rating: (1024, 512),
+            hand: (720, 360),
             palette: Palette::default(),
         }
     }

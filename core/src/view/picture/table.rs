@@ -73,7 +73,8 @@ pub(super) fn draw_board(
     let closed: TileSet = board.laid().filter(|l| l.closed).map(|l| l.tile).collect();
     for put in &layout.puts {
         let tile = put.link.tile;
-        let marks = Marks { last: last.contains(&tile), hub: layout.hub == Some(tile) };
+        let marks =
+            Marks { last: last.contains(&tile), hub: layout.hub == Some(tile), playable: false };
         scene.groups.push(face(format!("t{}", tile.index()), put, layout.unit, palette, marks));
         if closed.contains(tile) {
             scene.groups.push(closed_bar(put, layout.unit, palette));

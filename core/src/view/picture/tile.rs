@@ -14,6 +14,8 @@ pub(super) struct Marks {
     pub last: bool,
     /// The hub (Osel) or house (Telefon).
     pub hub: bool,
+    /// In a hand: a move can lay it now (outlined as the last move is).
+    pub playable: bool,
 }
 
 /// Pip places in a half, in thirds of its width: (along the tile, across it).
@@ -51,7 +53,7 @@ pub(super) fn face(id: String, put: &Put, unit: f32, palette: &Palette, marks: M
     group.id = Some(id);
     let rx = unit * 0.14;
     // Felt shows between tiles; only a marked tile has an outline, a ring drawn behind it.
-    let ring = if marks.last {
+    let ring = if marks.last || marks.playable {
         Some((palette.last, (unit * 0.09).round().max(2.0)))
     } else if marks.hub {
         Some((palette.hub, (unit * 0.07).round().max(2.0)))
