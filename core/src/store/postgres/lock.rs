@@ -29,4 +29,3 @@ pub(super) async fn lock_chat(
         .await?;
     Ok(())
 }
-

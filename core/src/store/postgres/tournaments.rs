@@ -8,7 +8,10 @@ use super::PgStore;
 use crate::ids::ChatId;
 
 impl PgStore {
-    pub(super) async fn insert_tournament(&self, doc: &mut TournamentDoc) -> Result<(), StoreError> {
+    pub(super) async fn insert_tournament(
+        &self,
+        doc: &mut TournamentDoc,
+    ) -> Result<(), StoreError> {
         let (platform, chat, creator_platform, creator, json) = to_row(doc)?;
         let (id,): (i64,) = sqlx::query_as(
             "INSERT INTO tournaments
@@ -44,10 +47,11 @@ impl PgStore {
         if done.rows_affected() == 1 {
             return Ok(());
         }
-        let stored: Option<(i64,)> = sqlx::query_as("SELECT version FROM tournaments WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?;
+        let stored: Option<(i64,)> =
+            sqlx::query_as("SELECT version FROM tournaments WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
         let stored = to_u64(stored.ok_or(StoreError::NotFound(id))?.0)?;
         Err(StoreError::TournamentConflict { id, stored, expected: doc.version })
     }

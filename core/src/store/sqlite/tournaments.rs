@@ -7,7 +7,10 @@ use super::SqliteStore;
 use crate::ids::ChatId;
 
 impl SqliteStore {
-    pub(super) async fn insert_tournament(&self, doc: &mut TournamentDoc) -> Result<(), StoreError> {
+    pub(super) async fn insert_tournament(
+        &self,
+        doc: &mut TournamentDoc,
+    ) -> Result<(), StoreError> {
         let (platform, chat, creator_platform, creator, json) = to_row(doc)?;
         let mut w = self.write().await?;
         let (id,): (i64,) = sqlx::query_as(
@@ -33,10 +36,11 @@ impl SqliteStore {
         let id = doc.tournament.id;
         let (_, _, _, _, json) = to_row(doc)?;
         let mut w = self.write().await?;
-        let stored: Option<(i64,)> = sqlx::query_as("SELECT version FROM tournaments WHERE id = ?1")
-            .bind(id)
-            .fetch_optional(&mut *w.tx)
-            .await?;
+        let stored: Option<(i64,)> =
+            sqlx::query_as("SELECT version FROM tournaments WHERE id = ?1")
+                .bind(id)
+                .fetch_optional(&mut *w.tx)
+                .await?;
         let stored = stored.ok_or(StoreError::NotFound(id))?.0 as u64;
         if doc.version != stored + 1 {
             return Err(StoreError::TournamentConflict { id, stored, expected: doc.version });
