@@ -134,6 +134,7 @@ impl<S: Store> Chat<S> {
         let told = match done {
             LeagueEvent::Season(turn) => self.season_story(turn).await,
             LeagueEvent::Digest { chat, since, at } => self.digest(chat, *since, *at).await,
+            LeagueEvent::Tournament(news) => self.tournament_post(news).await,
         };
         match told {
             Ok(reply) => reply,

@@ -39,6 +39,7 @@ mod show;
 pub mod strange;
 mod tables;
 pub mod texts;
+mod tournament;
 mod turn;
 mod versus;
 pub mod words;
@@ -48,11 +49,11 @@ pub use crate::service::{Failed, Failure, Written, contain, supervise};
 /// How a chat shows boards (its setting).
 pub use crate::store::BoardMode;
 pub use answer::{Answer, Body, File, Reply};
-pub use args::{Args, Opponent};
+pub use args::{Args, Opponent, TourKind};
 pub use catalog::{ArgKind, COMMANDS, Choice, Cmd, CommandSpec, command_named};
 pub use door::{Changed, Door, Fed, Feed, Unavailable};
 pub use hand_place::HandPlace;
-pub use menu::{Change, Control, ControlKind, Item, Menu, Page, TIMERS};
+pub use menu::{Change, Control, ControlKind, Item, Menu, Page, TIMERS, TourAct};
 pub use menu_draw::{menu as settings_menu, rules_summary, settings_text, timer_text};
 pub use message::{Audience, MessageAt};
 pub use people::PEOPLE_KEPT;
@@ -159,6 +160,12 @@ impl<S: Store> Chat<S> {
             ))),
             Request::Link(payload) => self.link(from, &payload, lang).await,
             Request::Press { press, at, .. } => match press {
+                Some(Press::Menu(press)) if matches!(press.page, menu::Page::Tournament(_)) => {
+                    match drawn {
+                        true => self.tournament_press(from, press, lang).await,
+                        false => Ok(Answer::private(texts::unknown_button(lang))),
+                    }
+                }
                 Some(Press::Menu(press)) => self.menu_press(from, press, drawn, lang).await,
                 Some(Press::Table(button)) => {
                     self.press(from, button, at.as_ref(), drawn, lang).await
@@ -200,6 +207,7 @@ impl<S: Store> Chat<S> {
             Cmd::Review => self.review(from, args, lang).await,
             Cmd::Export => self.export(from, args, lang).await,
             Cmd::Season => self.season(from, args, lang).await,
+            Cmd::Tournament => self.tournament(from, args, lang).await,
             Cmd::Help => {
                 Ok(Answer::public(Body::Long(texts::help(lang, prefix(from.chat.platform)))))
             }

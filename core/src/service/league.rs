@@ -19,13 +19,15 @@ const DIGEST_DUE: &str = "digest-due:";
 const DIGEST_SENT: &str = "digest-sent:";
 const WEEK_MS: Millis = 7 * 86_400_000;
 
-/// What the calendar did in a chat, to announce.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What the calendar (or a tournament) did in a chat, to announce.
+#[derive(Clone, Debug, PartialEq)]
 pub enum LeagueEvent {
     /// A season ended and the next started.
     Season(SeasonTurn),
     /// The week from `since` to `at` is to be summed up.
     Digest { chat: ChatId, since: Millis, at: Millis },
+    /// A tournament changed (`tournaments`).
+    Tournament(Box<super::TourNews>),
 }
 
 impl LeagueEvent {
@@ -33,6 +35,7 @@ impl LeagueEvent {
         match self {
             LeagueEvent::Season(t) => &t.chat,
             LeagueEvent::Digest { chat, .. } => chat,
+            LeagueEvent::Tournament(news) => &news.doc.chat,
         }
     }
 }
