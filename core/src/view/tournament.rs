@@ -51,7 +51,7 @@ pub fn fixture_line(t: &Tournament, f: &Fixture, lang: Lang) -> String {
         FixtureState::Forfeit { winner, .. } => {
             let w = if *winner == 0 { &a } else { &b };
             match lang {
-                Lang::Ru => format!("🏳 победа {w} без игры"),
+                Lang::Ru => format!("🏳 победа без игры: {w}"),
                 Lang::En => format!("🏳 {w} wins by forfeit"),
             }
         }
@@ -89,7 +89,7 @@ fn standing_line(place: usize, s: &Standing, arena: bool, lang: Lang) -> String 
         });
     }
     if s.withdrawn {
-        line.push_str(tr(lang, " (выбыл)", " (withdrew)"));
+        line.push_str(tr(lang, " (больше не участвует)", " (withdrew)"));
     }
     line
 }

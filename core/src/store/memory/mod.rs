@@ -393,7 +393,8 @@ impl Store for MemoryStore {
     }
 
     async fn create_tournament(&self, doc: &mut super::TournamentDoc) -> Result<(), StoreError> {
-        Ok(self.lock().create_tournament(doc))
+        self.lock().create_tournament(doc);
+        Ok(())
     }
 
     async fn save_tournament(&self, doc: &super::TournamentDoc) -> Result<(), StoreError> {
