@@ -29,7 +29,7 @@ fn subcommand(c: &CommandSpec) -> CreateCommandOption {
             .name_localized("ru", a.ru)
             .description_localized("ru", a.help.ru);
         o = match a.kind {
-            ArgKind::Game | ArgKind::Preset | ArgKind::Set => a
+            ArgKind::Game | ArgKind::Preset | ArgKind::Set | ArgKind::TourFormat => a
                 .kind
                 .choices()
                 .into_iter()
@@ -47,18 +47,23 @@ fn subcommand(c: &CommandSpec) -> CreateCommandOption {
 /// The Discord type of an argument.
 pub fn kind(kind: ArgKind) -> CommandOptionType {
     match kind {
-        ArgKind::Game | ArgKind::Preset | ArgKind::Options | ArgKind::Set => {
+        ArgKind::Game | ArgKind::Preset | ArgKind::Options | ArgKind::Set | ArgKind::TourFormat => {
             CommandOptionType::String
         }
-        ArgKind::Players | ArgKind::Target | ArgKind::Table | ArgKind::Season | ArgKind::Count => {
-            CommandOptionType::Integer
-        }
+        ArgKind::Players
+        | ArgKind::Target
+        | ArgKind::Table
+        | ArgKind::Season
+        | ArgKind::Count
+        | ArgKind::Days
+        | ArgKind::Minutes => CommandOptionType::Integer,
         ArgKind::Pairs
         | ArgKind::Computer
         | ArgKind::PairsTable
         | ArgKind::AllTime
         | ArgKind::NewSeason
-        | ArgKind::Thread => CommandOptionType::Boolean,
+        | ArgKind::Thread
+        | ArgKind::Streak => CommandOptionType::Boolean,
         ArgKind::Opponent => CommandOptionType::User,
     }
 }

@@ -65,6 +65,12 @@ pub fn parse(cmd: &CommandInteraction, bot: Option<u64>) -> Option<Request> {
             (ArgKind::NewSeason, ResolvedValue::Boolean(b)) => args.new_season = *b,
             (ArgKind::Thread, ResolvedValue::Boolean(b)) => args.thread = *b,
             (ArgKind::Count, ResolvedValue::Integer(n)) => args.count = Some(typed(*n)),
+            (ArgKind::TourFormat, ResolvedValue::String(s)) => {
+                args.tour = Some(domino_core::chat::TourKind::from_key(s)?)
+            }
+            (ArgKind::Days, ResolvedValue::Integer(n)) => args.days = Some(typed(*n)),
+            (ArgKind::Minutes, ResolvedValue::Integer(n)) => args.minutes = Some(typed(*n)),
+            (ArgKind::Streak, ResolvedValue::Boolean(b)) => args.streak = *b,
             _ => return None,
         }
     }

@@ -20,6 +20,9 @@ mod gathered;
 #[path = "languages/chat_language.rs"]
 mod chat_language;
 
+#[path = "languages/tournaments.rs"]
+mod tournaments;
+
 /// Latin words a Russian text may hold: names of things that have no Russian name (Weng-Lin is
 /// a rating's authors), the language choice «English», named in its own language, and
 /// Discord's boolean value as its option picker shows it (`компьютер:True`), and the chat's time

@@ -5,7 +5,8 @@
 //! The bench that plays the tables is in `store_contract/bench.rs`, the contract itself in
 //! `store_contract/contract.rs`; the other modules there check one part each (`long.rs`: a long
 //! match, its snapshot per round; `rating_history.rs`: every rating change kept; `seasons.rs`:
-//! seasons that start by themselves; `season_records.rs`: a season's match records).
+//! seasons that start by themselves; `season_records.rs`: a season's match records;
+//! `tournaments.rs`: tournaments kept, saved once per version, moved with their chat).
 
 use domino_core::engine::rules::{Rules, Variant};
 use domino_core::session::{
@@ -53,6 +54,9 @@ mod seasons;
 
 #[path = "store_contract/season_records.rs"]
 mod season_records;
+
+#[path = "store_contract/tournaments.rs"]
+mod tournaments;
 
 const T0: Millis = 1_700_000_000_000;
 

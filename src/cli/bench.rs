@@ -63,6 +63,9 @@ enum What {
     /// A chat with many finished matches: what a finished match's standings cost, and the
     /// time of `/top` and `/history`.
     Standings(crate::cli::bench_standings::Args),
+    /// A round robin of 64 people played out: a finished match applied to the tournament and
+    /// saved, the standings and the tournament's message rendered.
+    Tournament(crate::cli::bench_tournament::Args),
     /// One long match committed move by move: the bytes each commit writes (snapshot and
     /// round rows) at move 100 and at a late move.
     Snapshot(bench_snapshot::Args),
@@ -83,6 +86,7 @@ pub fn run(args: Args) -> ExitCode {
             What::Picture { json } => bench_picture::run(json).map_err(anyhow::Error::msg),
             What::Soak(a) => bench_soak::run(a).await,
             What::Standings(a) => crate::cli::bench_standings::run(a).await,
+            What::Tournament(a) => crate::cli::bench_tournament::run(a).await,
             What::Snapshot(a) => bench_snapshot::run(a).await,
             What::Engine(_) | What::Hints(_) => unreachable!("run without a runtime"),
         }

@@ -6,6 +6,7 @@ mod bench_engine;
 mod bench_hints;
 mod bench_leaders;
 mod bench_standings;
+mod bench_tournament;
 mod play;
 mod progress;
 mod replay;

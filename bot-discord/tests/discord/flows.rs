@@ -38,10 +38,45 @@ async fn commands_are_registered_in_russian_and_english() {
     assert_eq!(
         subs,
         [
-            "new", "duel", "rules", "settings", "score", "top", "history", "vs", "me", "hand",
-            "hint", "review", "export", "season", "stop", "help"
+            "new",
+            "duel",
+            "rules",
+            "settings",
+            "score",
+            "top",
+            "history",
+            "vs",
+            "me",
+            "hand",
+            "hint",
+            "review",
+            "export",
+            "season",
+            "tournament",
+            "stop",
+            "help"
         ]
     );
+    // `/domino tournament`: its format a choice, its numbers held to their ranges.
+    let tour = cmd["options"].as_array().unwrap().iter().find(|o| o["name"] == "tournament");
+    let tour = tour.expect("the tournament subcommand");
+    assert_eq!(tour["name_localizations"]["ru"], "турнир");
+    let formats: Vec<&str> = tour["options"][0]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["value"].as_str().unwrap())
+        .collect();
+    assert_eq!(formats, ["round", "arena"]);
+    let option = |name: &str| {
+        tour["options"].as_array().unwrap().iter().find(|o| o["name"] == name).unwrap().clone()
+    };
+    assert_eq!(
+        (option("days")["min_value"].clone(), option("days")["max_value"].clone()),
+        (1.into(), 30.into())
+    );
+    assert_eq!(option("minutes")["max_value"], 240);
+    assert_eq!(option("streak")["type"], 5, "a boolean");
     for sub in cmd["options"].as_array().unwrap() {
         assert!(
             sub["name_localizations"]["ru"].is_string()

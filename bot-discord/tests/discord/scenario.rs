@@ -138,7 +138,7 @@ async fn run(scenario: &Scenario) {
                 let options = args.iter().map(|(k, v)| opt(k, v.clone())).collect();
                 let answer = w.slash(who, cmd, options).await;
                 w.fake.quiet().await;
-                if cmd == "settings" {
+                if cmd == "settings" || cmd == "tournament" {
                     menu = Some(answer.id);
                 }
                 Some(answer.text())

@@ -4,7 +4,7 @@ use domino_core::engine::rules::Variant;
 use domino_core::session::{ChatId, Event, Millis, Table};
 use domino_core::store::{
     ChatSettings, MatchSummary, PairRow, PlayedMatch, Rating, RatingChange, ScoreRow, Season, Span,
-    Store, StoreError, Touched,
+    Store, StoreError, Touched, TournamentDoc,
 };
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -199,5 +199,25 @@ impl<S: Store> Store for Slow<S> {
 
     async fn move_chat(&self, from: &ChatId, to: &ChatId) -> Result<u32, StoreError> {
         self.inner.move_chat(from, to).await
+    }
+
+    async fn create_tournament(&self, doc: &mut TournamentDoc) -> Result<(), StoreError> {
+        self.inner.create_tournament(doc).await
+    }
+
+    async fn save_tournament(&self, doc: &TournamentDoc) -> Result<(), StoreError> {
+        self.inner.save_tournament(doc).await
+    }
+
+    async fn tournament(&self, id: i64) -> Result<Option<TournamentDoc>, StoreError> {
+        self.inner.tournament(id).await
+    }
+
+    async fn tournaments(
+        &self,
+        chat: Option<&ChatId>,
+        open: bool,
+    ) -> Result<Vec<TournamentDoc>, StoreError> {
+        self.inner.tournaments(chat, open).await
     }
 }

@@ -35,6 +35,9 @@ fn words(cmd: &str, args: &Map<String, Value>) -> String {
             (ArgKind::AllTime, _) => "всё".into(),
             (ArgKind::NewSeason, _) => "new".into(),
             (ArgKind::Computer, _) => "bot".into(),
+            (ArgKind::Days, v) => format!("дней {v}"),
+            (ArgKind::Minutes, v) => format!("минут {v}"),
+            (ArgKind::Streak, _) => "серия".into(),
             (_, Value::String(s)) => s.clone(),
             (_, v) => v.to_string(),
         };

@@ -17,6 +17,24 @@ pub enum Opponent {
     Name(String),
 }
 
+/// A tournament's format as asked for (`/tournament round`, `/tournament arena`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TourKind {
+    RoundRobin,
+    Arena,
+}
+
+impl TourKind {
+    /// By a platform's choice key ([`super::ArgKind::choices`]).
+    pub fn from_key(key: &str) -> Option<TourKind> {
+        match key {
+            "round" => Some(TourKind::RoundRobin),
+            "arena" => Some(TourKind::Arena),
+            _ => None,
+        }
+    }
+}
+
 /// What a command was given.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Args {
@@ -38,6 +56,14 @@ pub struct Args {
     pub count: Option<u32>,
     /// The match clock asked for: `Some(None)` is «no clock»; `None` leaves the default.
     pub clock: Option<Option<ClockRule>>,
+    /// `/tournament`: the format of a new one.
+    pub tour: Option<TourKind>,
+    /// `/tournament`: a round robin's deadline in days.
+    pub days: Option<u32>,
+    /// `/tournament`: an arena's minutes.
+    pub minutes: Option<u32>,
+    /// `/tournament`: an arena's streak bonus.
+    pub streak: bool,
 }
 
 impl Args {
@@ -85,6 +111,8 @@ impl Args {
             (&bounds::TABLE, self.table.map(u64::from)),
             (&bounds::SEASON, self.season.map(u64::from)),
             (&bounds::HISTORY_COUNT, self.count.map(u64::from)),
+            (&bounds::TOURNAMENT_DEADLINE_DAYS, self.days.map(u64::from)),
+            (&bounds::ARENA_MINUTES, self.minutes.map(u64::from)),
         ];
         for (bound, n) in given {
             if let Some(n) = n {

@@ -24,6 +24,7 @@ pub enum Cmd {
     Review,
     Export,
     Season,
+    Tournament,
     Stop,
     Help,
 }
@@ -64,6 +65,14 @@ pub enum ArgKind {
     Thread,
     /// How many to list (`/history`).
     Count,
+    /// A tournament's format: `round` (a round robin of people) or `arena`.
+    TourFormat,
+    /// Days from a tournament's start to its deadline.
+    Days,
+    /// An arena's minutes.
+    Minutes,
+    /// An arena's bonus for a winning streak.
+    Streak,
 }
 
 impl ArgKind {
@@ -76,6 +85,8 @@ impl ArgKind {
             ArgKind::Table => Some(&bounds::TABLE),
             ArgKind::Season => Some(&bounds::SEASON),
             ArgKind::Count => Some(&bounds::HISTORY_COUNT),
+            ArgKind::Days => Some(&bounds::TOURNAMENT_DEADLINE_DAYS),
+            ArgKind::Minutes => Some(&bounds::ARENA_MINUTES),
             _ => None,
         }
     }
@@ -115,6 +126,10 @@ impl ArgKind {
                 Choice {
                     key: "18", en: "double-eighteen (190)", ru: "дубль-18 (190 костей)"
                 },
+            ],
+            ArgKind::TourFormat => vec![
+                Choice { key: "round", en: "round robin", ru: "круговой" },
+                Choice { key: "arena", en: "arena", ru: "арена" },
             ],
             _ => Vec::new(),
         }

@@ -249,6 +249,52 @@ pub static COMMANDS: &[CommandSpec] = &[
         )],
     },
     CommandSpec {
+        cmd: Cmd::Tournament,
+        key: "tournament",
+        ru: "турнир",
+        help: w(
+            "турнир чата: круговой или арена; без слов — текущий",
+            "the chat's tournament: a round robin or an arena; alone, the current one",
+        ),
+        usage: w(
+            "[круг [игра] [дней N] | арена [игра] [минут N] [серия]]",
+            "[round [game] [days N] | arena [game] [minutes N] [streak]]",
+        ),
+        args: &[
+            arg(
+                ArgKind::TourFormat,
+                "format",
+                "формат",
+                w("Круговой (каждый с каждым) или арена", "A round robin or an arena"),
+            ),
+            GAME,
+            TARGET,
+            PRESET,
+            OPTIONS,
+            arg(
+                ArgKind::Days,
+                "days",
+                "дней",
+                w("Срок кругового в днях (1–30)", "A round robin's deadline in days (1–30)"),
+            ),
+            arg(
+                ArgKind::Minutes,
+                "minutes",
+                "минут",
+                w(
+                    "Длина арены в минутах (10–240, обычно 60)",
+                    "An arena's minutes (10–240, 60 by default)",
+                ),
+            ),
+            arg(
+                ArgKind::Streak,
+                "streak",
+                "серия",
+                w("Арена: бонус за серию побед", "Arena: a bonus for a winning streak"),
+            ),
+        ],
+    },
+    CommandSpec {
         cmd: Cmd::Stop,
         key: "stop",
         ru: "стоп",

@@ -136,6 +136,7 @@ impl<S: Store> Chat<S> {
             LeagueEvent::Digest { chat, since, at } => self.digest(chat, *since, *at).await,
             // The standings message is kept, not posted: the feed's `Fed::Kept`.
             LeagueEvent::Standings { .. } => Ok(None),
+            LeagueEvent::Tournament(news) => self.tournament_post(news).await,
         };
         match told {
             Ok(reply) => reply,

@@ -20,6 +20,19 @@ pub enum Page {
     Game(Variant),
     /// The chat's league: how its seasons run, its clock.
     League,
+    /// A tournament's message (its id): enrol, withdraw, start, show it anew.
+    Tournament(i64),
+}
+
+/// What a press on a tournament's message asks.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum TourAct {
+    /// Enrol the presser.
+    Join,
+    /// Withdraw the presser.
+    Leave,
+    /// Start it (its creator or a chat admin).
+    Start,
 }
 
 /// What a press changes.
@@ -55,6 +68,8 @@ pub enum Change {
     Switches(Vec<&'static str>),
     /// Close the menu.
     Done,
+    /// A tournament's button (on its page).
+    Tour(TourAct),
 }
 
 /// One press on the menu.
@@ -102,6 +117,16 @@ pub struct Menu {
     pub nav: Vec<Item>,
 }
 
+impl Page {
+    /// A tournament's page only for a tournament's id (ids start at 1).
+    pub(crate) fn into_positive(self) -> Option<Page> {
+        match self {
+            Page::Tournament(id) if id <= 0 => None,
+            page => Some(page),
+        }
+    }
+}
+
 impl Change {
     /// A change of the general page (language, timer, computer, default game, board, hints).
     pub(super) fn is_general(&self) -> bool {
@@ -130,6 +155,6 @@ impl Change {
 
     /// A change that belongs to one kind of page (not showing a page or closing the menu).
     pub(super) fn is_general_or_game(&self) -> bool {
-        !matches!(self, Change::Show | Change::Done)
+        !matches!(self, Change::Show | Change::Done | Change::Tour(_))
     }
 }

@@ -15,10 +15,10 @@ pub(super) fn apply(
     let mut s = settings.clone();
     let game = match press.page {
         Page::Game(v) => Some(v),
-        Page::General | Page::League => None,
+        Page::General | Page::League | Page::Tournament(_) => None,
     };
     match (&press.change, game) {
-        (Change::Show | Change::Done, _) => {}
+        (Change::Show | Change::Done | Change::Tour(_), _) => {}
         (Change::Lang(l), _) => s.lang = *l,
         (Change::Timer(t), _) => s.turn_secs = *t,
         (Change::Level(l), _) => s.bot_level = *l,

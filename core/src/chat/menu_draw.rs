@@ -178,6 +178,8 @@ pub fn menu(s: &ChatSettings, page: Page) -> Menu {
             );
             (controls, vec![rules, league, done])
         }
+        // A tournament's message is drawn by `tournament`, never as a settings page.
+        Page::Tournament(_) => (Vec::new(), vec![done]),
         Page::League => {
             let back = item(
                 tr(lang, "◂ Общие", "◂ General").to_owned(),

@@ -42,6 +42,7 @@ pub mod strange;
 mod tables;
 mod tags;
 pub mod texts;
+mod tournament;
 mod turn;
 mod versus;
 pub mod words;
@@ -51,13 +52,13 @@ pub use crate::service::{Failed, Failure, Written, contain, supervise};
 /// How a chat shows boards (its setting).
 pub use crate::store::BoardMode;
 pub use answer::{Answer, Body, File, Reply};
-pub use args::{Args, Opponent};
+pub use args::{Args, Opponent, TourKind};
 pub use catalog::{ArgKind, COMMANDS, Choice, Cmd, CommandSpec, command_named};
 pub use door::{Changed, Door, Unavailable};
 pub use feed::{Fed, Feed};
 pub use hand_place::HandPlace;
 pub use kept::Kept;
-pub use menu::{Change, Control, ControlKind, Item, Menu, Page, TIMERS};
+pub use menu::{Change, Control, ControlKind, Item, Menu, Page, TIMERS, TourAct};
 pub use menu_draw::{menu as settings_menu, rules_summary, settings_text, timer_text};
 pub use message::{Audience, MessageAt};
 pub use people::PEOPLE_KEPT;
@@ -165,6 +166,12 @@ impl<S: Store> Chat<S> {
             ))),
             Request::Link(payload) => self.link(from, &payload, lang).await,
             Request::Press { press, at, .. } => match press {
+                Some(Press::Menu(press)) if matches!(press.page, menu::Page::Tournament(_)) => {
+                    match drawn {
+                        true => self.tournament_press(from, press, lang).await,
+                        false => Ok(Answer::private(texts::unknown_button(lang))),
+                    }
+                }
                 Some(Press::Menu(press)) => self.menu_press(from, press, drawn, lang).await,
                 Some(Press::Table(button)) => {
                     self.press(from, button, at.as_ref(), drawn, lang).await
@@ -206,6 +213,7 @@ impl<S: Store> Chat<S> {
             Cmd::Review => self.review(from, args, lang).await,
             Cmd::Export => self.export(from, args, lang).await,
             Cmd::Season => self.season(from, args, lang).await,
+            Cmd::Tournament => self.tournament(from, args, lang).await,
             Cmd::Help => {
                 Ok(Answer::public(Body::Long(texts::help(lang, prefix(from.chat.platform)))))
             }

@@ -141,6 +141,14 @@ fn for_kind(rng: &mut impl Rng, kind: ArgKind) -> Vec<String> {
         ArgKind::AllTime => one("all"),
         ArgKind::NewSeason => one("new"),
         ArgKind::Thread => one("thread"),
+        ArgKind::TourFormat => match rng.random_range(0..3) {
+            0 => one("круг"),
+            1 => one("арена"),
+            _ => vec![word(rng)],
+        },
+        ArgKind::Days => vec!["дней".into(), number(rng)],
+        ArgKind::Minutes => vec!["минут".into(), number(rng)],
+        ArgKind::Streak => one("серия"),
         ArgKind::Set => match rng.random_range(0..3) {
             0 => vec![format!("дубль-{}", number(rng))],
             1 => vec![format!("set={}", number(rng))],

@@ -175,6 +175,43 @@ fn read_one(spec: &CommandSpec, args: &mut Args, words: &[&str]) -> Result<usize
                 args.new_season = true;
                 Some(1)
             }
+            ArgKind::TourFormat if args.tour.is_none() => match w.as_str() {
+                "круг" | "круговой" | "round" | "robin" | "round_robin" => {
+                    args.tour = Some(super::args::TourKind::RoundRobin);
+                    Some(1)
+                }
+                "арена" | "arena" => {
+                    args.tour = Some(super::args::TourKind::Arena);
+                    Some(1)
+                }
+                _ => None,
+            },
+            ArgKind::Days
+                if matches!(w.as_str(), "дней" | "дня" | "день" | "срок" | "days" | "day") =>
+            {
+                let n = words.get(1).ok_or_else(|| WordError::Unknown(word.to_owned()))?;
+                args.days = Some(
+                    number(n, &bounds::TOURNAMENT_DEADLINE_DAYS)?
+                        .ok_or_else(|| WordError::Unknown((*n).to_owned()))?,
+                );
+                Some(2)
+            }
+            ArgKind::Minutes
+                if matches!(w.as_str(), "минут" | "минуты" | "мин" | "minutes" | "min") =>
+            {
+                let n = words.get(1).ok_or_else(|| WordError::Unknown(word.to_owned()))?;
+                args.minutes = Some(
+                    number(n, &bounds::ARENA_MINUTES)?
+                        .ok_or_else(|| WordError::Unknown((*n).to_owned()))?,
+                );
+                Some(2)
+            }
+            ArgKind::Streak
+                if matches!(w.as_str(), "серия" | "серии" | "streak" | "бонус" | "bonus") =>
+            {
+                args.streak = true;
+                Some(1)
+            }
             ArgKind::Count if args.count.is_none() => {
                 number(word, &bounds::HISTORY_COUNT)?.map(|n| {
                     args.count = Some(n);

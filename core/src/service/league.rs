@@ -19,8 +19,8 @@ const DIGEST_DUE: &str = "digest-due:";
 const DIGEST_SENT: &str = "digest-sent:";
 const WEEK_MS: Millis = 7 * 86_400_000;
 
-/// What the calendar did in a chat, to announce.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What the calendar (or a tournament) did in a chat, to announce.
+#[derive(Clone, Debug, PartialEq)]
 pub enum LeagueEvent {
     /// A season ended and the next started.
     Season(SeasonTurn),
@@ -29,6 +29,8 @@ pub enum LeagueEvent {
     /// The chat's standings changed (a match finished, a season began, the standings message
     /// was turned on): its standings message is to be brought up to date.
     Standings { chat: ChatId },
+    /// A tournament changed (`tournaments`).
+    Tournament(Box<super::TourNews>),
 }
 
 impl LeagueEvent {
@@ -36,6 +38,7 @@ impl LeagueEvent {
         match self {
             LeagueEvent::Season(t) => &t.chat,
             LeagueEvent::Digest { chat, .. } | LeagueEvent::Standings { chat } => chat,
+            LeagueEvent::Tournament(news) => &news.doc.chat,
         }
     }
 }

@@ -14,6 +14,7 @@ mod open;
 mod robots;
 mod shared;
 mod timers;
+mod tournaments;
 
 pub use advice::{Hinted, REVIEW_MOST, Reviewed, last_finished, suggest, suggest_within};
 pub use clock::{Clock, CountingSeeds, ManualClock, OsSeeds, Seeds, SystemClock};
@@ -21,6 +22,7 @@ pub(crate) use contain::writing;
 pub use contain::{Failed, Failure, Written, contain, supervise};
 pub use fair::{AdviceLimits, Rate};
 pub use league::{LeagueEvent, SeasonTurn};
+pub use tournaments::{TourError, TourNews};
 
 use crate::engine::rules::Rules;
 use crate::session::{ChatId, Command, Event, Lives, Millis, Phase, Rejection, Robot, Table};

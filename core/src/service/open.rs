@@ -79,7 +79,7 @@ impl<S: Store> Service<S> {
     }
 
     /// A chat's open tables and a person's open lobbies are limited.
-    async fn check_limits(&self, chat: &ChatId, host: &Person) -> Result<(), Rejection> {
+    pub(super) async fn check_limits(&self, chat: &ChatId, host: &Person) -> Result<(), Rejection> {
         let active = self.all_tables().await;
         let (limit, lobbies) = (self.options.tables_per_chat, self.options.lobbies_per_person);
         if active.iter().filter(|t| &t.chat == chat).count() >= limit {

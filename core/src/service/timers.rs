@@ -1,7 +1,7 @@
 //! Timers: what is due on each active table — a challenge or a lobby that expires, a match
 //! left waiting too long, a person out of time (a computer moves for them) — fired every
-//! second by a supervised task that a panic cannot end; and the chats' seasons and digests
-//! that are due (`league`).
+//! second by a supervised task that a panic cannot end; the chats' seasons and digests
+//! that are due (`league`); and the tournaments' results, time and tables (`tournaments`).
 
 use super::{Applied, Service, ServiceError};
 use crate::session::{Action, Actor, Command};
@@ -43,6 +43,7 @@ impl<S: Store> Service<S> {
         }
         self.release(&due).await;
         self.run_league().await;
+        self.run_tournaments().await;
         replies
     }
 

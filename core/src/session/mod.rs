@@ -7,6 +7,7 @@ mod apply;
 pub mod clock;
 pub mod command;
 pub mod event;
+mod fixture;
 pub mod game;
 mod hints;
 mod life;

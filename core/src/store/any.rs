@@ -243,4 +243,24 @@ impl Store for AnyStore {
     ) -> Result<Vec<i64>, StoreError> {
         delegate!(self, s => s.claim(ids, owner, now, until))
     }
+
+    async fn create_tournament(&self, doc: &mut super::TournamentDoc) -> Result<(), StoreError> {
+        delegate!(self, s => s.create_tournament(doc))
+    }
+
+    async fn save_tournament(&self, doc: &super::TournamentDoc) -> Result<(), StoreError> {
+        delegate!(self, s => s.save_tournament(doc))
+    }
+
+    async fn tournament(&self, id: i64) -> Result<Option<super::TournamentDoc>, StoreError> {
+        delegate!(self, s => s.tournament(id))
+    }
+
+    async fn tournaments(
+        &self,
+        chat: Option<&ChatId>,
+        open: bool,
+    ) -> Result<Vec<super::TournamentDoc>, StoreError> {
+        delegate!(self, s => s.tournaments(chat, open))
+    }
 }

@@ -13,6 +13,7 @@ mod postgres;
 mod rounds;
 mod settings;
 mod sqlite;
+mod tournaments;
 mod url;
 
 pub use any::{AnyStore, is_postgres_url};
@@ -23,6 +24,7 @@ pub use memory::MemoryStore;
 pub use postgres::PgStore;
 pub use settings::{BoardMode, ChatSettings};
 pub use sqlite::SqliteStore;
+pub use tournaments::TournamentDoc;
 // The standings live in `crate::standings`; named here too for the store's callers.
 pub use crate::standings::{
     MU0, MatchSummary, PairRow, PlayedMatch, Rated, Rating, RatingChange, SIGMA0, ScoreRow, Season,
@@ -45,6 +47,9 @@ pub enum StoreError {
     /// A chat's settings changed meanwhile (a press on an older menu, or two admins at once).
     #[error("the chat's settings changed meanwhile (stored version {stored}, expected {expected})")]
     SettingsConflict { stored: u64, expected: u64 },
+    /// A tournament changed meanwhile (another process applied a command first).
+    #[error("tournament {id} changed meanwhile (stored version {stored}, expected {expected})")]
+    TournamentConflict { id: i64, stored: u64, expected: u64 },
     #[error("no table {0}")]
     NotFound(i64),
     #[error("stored data is corrupt: {0}")]
@@ -285,7 +290,7 @@ pub trait Store: Send + Sync + 'static {
     /// above the highest `to` already has; snapshots rewritten to name `to`; their logs and
     /// message references stay with them, being the table's), its settings (replacing any of
     /// `to`), seasons (those `to` lacks), scoreboard lines (added to `to`'s), ratings (those `to`
-    /// lacks) and their changes, finished matches, and its meta keys — a key ending `:<chat>`
+    /// lacks) and their changes, finished matches, its tournaments, and its meta keys — a key ending `:<chat>`
     /// (`pace:telegram:-5`, `people:telegram:-5`) is the chat's. Returns how many tables
     /// moved; run again, it finds nothing and moves nothing.
     fn move_chat(
@@ -329,6 +334,34 @@ pub trait Store: Send + Sync + 'static {
         span: Span,
         limit: u32,
     ) -> impl Future<Output = Result<Vec<serde_json::Value>, StoreError>> + Send;
+
+    /// Stores a new tournament (version 0), giving it its id (`doc.tournament.id` is set).
+    fn create_tournament(
+        &self,
+        doc: &mut TournamentDoc,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Replaces a tournament: `doc.version` must be the stored version plus one (otherwise
+    /// [`StoreError::TournamentConflict`] and nothing is written; of saves naming one version,
+    /// from any process, exactly one is kept).
+    fn save_tournament(
+        &self,
+        doc: &TournamentDoc,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// One tournament.
+    fn tournament(
+        &self,
+        id: i64,
+    ) -> impl Future<Output = Result<Option<TournamentDoc>, StoreError>> + Send;
+
+    /// Tournaments in id order: a chat's (`Some`) or every chat's, only those not closed
+    /// (`open`) or all.
+    fn tournaments(
+        &self,
+        chat: Option<&ChatId>,
+        open: bool,
+    ) -> impl Future<Output = Result<Vec<TournamentDoc>, StoreError>> + Send;
 }
 
 /// A table's snapshot moved to another chat under another number (`move_chat`), as JSON text;

@@ -26,6 +26,7 @@ pub mod scoreboard;
 pub mod season;
 pub mod table;
 pub mod text;
+pub mod tournament;
 pub mod versus;
 
 mod render;

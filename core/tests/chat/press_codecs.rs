@@ -4,7 +4,7 @@
 //! inserted, case changed, leading zeros, a sign, a character dropped or replaced, another page
 //! — and each mutation is refused or is, exactly, what the bot writes for another press.
 
-use domino_core::chat::{Change, Link, Links, MenuPress, Page, TIMERS};
+use domino_core::chat::{Change, Link, Links, MenuPress, Page, TIMERS, TourAct};
 use domino_core::engine::board::Arm;
 use domino_core::engine::moves::{Move, Placement, Placements};
 use domino_core::engine::rules::{Preset, Variant, option, options_for};
@@ -218,6 +218,14 @@ fn change_on(page: Page) -> BoxedStrategy<Change> {
             ]
             .boxed()
         }
+        // A tournament's message: its buttons and «show», nothing of the settings.
+        Page::Tournament(_) => proptest::sample::select(vec![
+            Change::Show,
+            Change::Tour(TourAct::Join),
+            Change::Tour(TourAct::Leave),
+            Change::Tour(TourAct::Start),
+        ])
+        .boxed(),
     }
 }
 
@@ -225,7 +233,8 @@ fn page() -> impl Strategy<Value = Page> {
     prop_oneof![
         Just(Page::General),
         Just(Page::League),
-        proptest::sample::select(Variant::ALL.to_vec()).prop_map(Page::Game)
+        proptest::sample::select(Variant::ALL.to_vec()).prop_map(Page::Game),
+        prop_oneof![1i64..5000, 1i64..=i64::MAX].prop_map(Page::Tournament),
     ]
 }
 

@@ -9,3 +9,4 @@ mod league;
 mod menus;
 mod sets;
 mod snapshots;
+mod tournament;

@@ -1,10 +1,11 @@
-//! Settings menu presses: `s2:{version}:{page}:{change}`, at most 64 bytes. Decoding accepts
+//! Settings menu presses: `s2:{version}:{page}:{change}`, at most 64 bytes; a tournament's
+//! message is a page of its own (`t.{id}`: `tour.join`, `tour.leave`, `tour.start`, `show`). Decoding accepts
 //! exactly what encoding writes, for a change the menu draws on that page (the general
 //! settings on the general page, a game's preset, target and switches on that game's page),
 //! with a multi-select's values (distinct switch keys) only on `opts`.
 
 use super::base36;
-use crate::chat::menu::{Change, MenuPress, Page, TIMERS};
+use crate::chat::menu::{Change, MenuPress, Page, TIMERS, TourAct};
 use crate::engine::rules::{Preset, option};
 use crate::session::{BotLevel, Lang};
 use crate::standings::{Cadence, Weekday, ZONES, Zone};
@@ -16,9 +17,10 @@ pub(super) const TAG: &str = "s2";
 impl MenuPress {
     pub fn encode(&self) -> String {
         let page = match self.page {
-            Page::General => "g",
-            Page::League => "l",
-            Page::Game(v) => v.key(),
+            Page::General => "g".to_owned(),
+            Page::League => "l".to_owned(),
+            Page::Game(v) => v.key().to_owned(),
+            Page::Tournament(id) => format!("t.{}", base36::write(id.unsigned_abs())),
         };
         let change = match &self.change {
             Change::Show => "show".to_owned(),
@@ -43,6 +45,9 @@ impl MenuPress {
             Change::Switch(key) => format!("opt.{key}"),
             Change::Switches(_) => "opts".to_owned(),
             Change::Done => "done".to_owned(),
+            Change::Tour(TourAct::Join) => "tour.join".to_owned(),
+            Change::Tour(TourAct::Leave) => "tour.leave".to_owned(),
+            Change::Tour(TourAct::Start) => "tour.start".to_owned(),
         };
         let out = format!("{TAG}:{}:{page}:{change}", base36::write(self.version));
         debug_assert!(out.len() <= 64);
@@ -67,11 +72,15 @@ impl MenuPress {
         let page = match parts.next()? {
             "g" => Page::General,
             "l" => Page::League,
+            t if t.starts_with("t.") => {
+                let id = i64::try_from(base36::read(&t[2..])?).ok()?;
+                Page::Tournament(id).into_positive()?
+            }
             v => Page::Game(v.parse().ok()?),
         };
         let game = match page {
             Page::Game(v) => Some(v),
-            Page::General | Page::League => None,
+            Page::General | Page::League | Page::Tournament(_) => None,
         };
         let switch = |key: &str| -> Option<&'static str> {
             let spec = option(key)?;
@@ -124,6 +133,12 @@ impl MenuPress {
                         Weekday::ALL.into_iter().find(|d| d.index().to_string() == arg)?,
                     )),
                     "opt" => Change::Switch(switch(arg)?),
+                    "tour" => Change::Tour(match arg {
+                        "join" => TourAct::Join,
+                        "leave" => TourAct::Leave,
+                        "start" => TourAct::Start,
+                        _ => return None,
+                    }),
                     _ => return None,
                 }
             }
@@ -137,8 +152,15 @@ impl MenuPress {
             Page::General => change.is_general(),
             Page::League => change.is_league(),
             Page::Game(_) => !change.is_general() && !change.is_league(),
+            Page::Tournament(_) => matches!(change, Change::Tour(_)),
         };
         if !on_its_page && change.is_general_or_game() {
+            return None;
+        }
+        // A tournament's buttons are on its page, and its page has nothing else but «show».
+        let tour_page = matches!(page, Page::Tournament(_));
+        if matches!(change, Change::Tour(_)) != tour_page && !(tour_page && change == Change::Show)
+        {
             return None;
         }
         let press = MenuPress { version, page, change };

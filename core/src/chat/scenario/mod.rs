@@ -1,6 +1,6 @@
 //! Scenario tables for end-to-end tests (feature `testkit`): people's requests as data, run
 //! directly through the chat layer here and through each adapter on its fake. Every run
-//! records, step by step, what the chat then holds (tables, standings, settings — with the
+//! records, step by step, what the chat then holds (tables, standings, settings, tournaments — with the
 //! platform's ids and names replaced by the scenario's people) and what a refused or
 //! read-only request was told; the runs must be equal.
 
@@ -149,6 +149,12 @@ impl Scenario {
                 ArgKind::NewSeason => out.new_season = flag(),
                 ArgKind::Thread => out.thread = flag(),
                 ArgKind::Count => out.count = Some(int()),
+                ArgKind::TourFormat => {
+                    out.tour = super::args::TourKind::from_key(value.as_str().expect("a format"))
+                }
+                ArgKind::Days => out.days = Some(int()),
+                ArgKind::Minutes => out.minutes = Some(int()),
+                ArgKind::Streak => out.streak = flag(),
                 ArgKind::Opponent => panic!("opponents are platform people: not in scenarios yet"),
             }
         }
@@ -259,8 +265,15 @@ pub async fn state<S: Store>(
     let history = serde_json::to_value(store.history(at, None, 64).await.unwrap()).unwrap();
     let mut settings = serde_json::to_value(store.chat_settings(at).await.unwrap()).unwrap();
     settings["version"] = json!(store.chat_settings(at).await.unwrap().version);
+    let tournaments: Vec<Value> = store
+        .tournaments(Some(at), false)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|d| json!({"version": d.version, "creator": d.creator, "tournament": d.tournament}))
+        .collect();
     let mut v = json!({"tables": tables, "scores": scores, "ratings": all_time,
-        "history": history, "settings": settings, "season": season});
+        "history": history, "settings": settings, "season": season, "tournaments": tournaments});
     normalize(&mut v, people);
     v
 }

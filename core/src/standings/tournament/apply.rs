@@ -127,8 +127,18 @@ impl Tournament {
             }
             (State::Running { .. }, Command::Start) => Err(Refusal::AlreadyStarted),
             (State::Enrolling, Command::Start) => self.start(now, rng, ev),
-            (State::Enrolling, Command::TableStarted { .. } | Command::MatchFinished { .. }) => {
-                Err(Refusal::NotRunning)
+            (
+                State::Enrolling,
+                Command::TableStarted { .. }
+                | Command::MatchFinished { .. }
+                | Command::TableClosed { .. },
+            ) => Err(Refusal::NotRunning),
+            (State::Running { .. }, Command::TableClosed { table }) => {
+                let playing = |f: &Fixture| f.state == FixtureState::Playing { table: *table };
+                let n = self.fixtures.iter().position(playing).ok_or(Refusal::NoSuchTable)?;
+                self.fixtures[n].state = FixtureState::Pending;
+                ev.push(Event::TableClosed { fixture: n });
+                Ok(())
             }
             (State::Running { .. }, Command::TableStarted { fixture, table }) => {
                 let f = self.fixtures.get(*fixture).ok_or(Refusal::NoSuchFixture)?;

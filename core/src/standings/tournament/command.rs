@@ -36,6 +36,9 @@ pub enum Command {
     TableStarted { fixture: FixtureNo, table: i64 },
     /// A table playing a fixture finished its match.
     MatchFinished { summary: MatchSummary },
+    /// A table playing a fixture closed without a match that counts (ended, deserted, or its
+    /// seats no longer the fixture's): the fixture waits for a table again.
+    TableClosed { table: i64 },
     /// Time passed: opens and closes an arena's window, passes a deadline.
     Tick,
 }
@@ -67,6 +70,10 @@ pub enum Event {
     TableStarted {
         fixture: FixtureNo,
         table: i64,
+    },
+    /// A fixture's table closed without a result: it is pending again.
+    TableClosed {
+        fixture: FixtureNo,
     },
     Finished {
         fixture: FixtureNo,

@@ -109,7 +109,7 @@ pub async fn copy_sqlite_to_postgres(
     }
     let replayed = replay_open_tables(&mut write, progress).await?;
     // New ids go on after the copied ones.
-    for table in ["tables", "matches"] {
+    for table in ["tables", "matches", "tournaments"] {
         sqlx::query(sqlx::AssertSqlSafe(format!(
             "SELECT setval(pg_get_serial_sequence('{table}', 'id'), MAX(id)) FROM {table} HAVING MAX(id) IS NOT NULL"
         )))

@@ -215,6 +215,21 @@ pub(super) const SCHEMA: &[Spec] = &[
         policy: Policy::Replace,
     },
     Spec {
+        name: "tournaments",
+        columns: &[
+            ("id", Int),
+            ("chat_platform", Text),
+            ("chat_id", Text),
+            ("version", Int),
+            ("open", Bool),
+            ("creator_platform", Text),
+            ("creator_id", Text),
+            ("doc", Text),
+        ],
+        keys: 1,
+        policy: Policy::Versioned,
+    },
+    Spec {
         name: "meta",
         columns: &[("key", Text), ("value", Text)],
         keys: 1,

@@ -245,6 +245,9 @@ impl Inner {
                 *chat = to.clone();
             }
         }
+        for doc in self.tournaments.values_mut().filter(|d| &d.chat == from) {
+            doc.chat = to.clone();
+        }
         if let Some(r) = self.records.remove(from) {
             self.records.entry(to.clone()).or_insert(r);
         }

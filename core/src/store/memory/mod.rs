@@ -14,6 +14,7 @@ use std::sync::Mutex;
 
 mod lines;
 mod shared;
+mod tournaments;
 
 #[derive(Default)]
 struct Inner {
@@ -43,6 +44,8 @@ struct Inner {
     touched: BTreeMap<i64, Millis>,
     /// Who holds each table's due work, until when.
     leases: HashMap<i64, (String, Millis)>,
+    /// Tournaments by id (ids from 1, apart from tables').
+    tournaments: BTreeMap<i64, super::TournamentDoc>,
 }
 
 /// A [`Store`] in memory.
@@ -387,5 +390,26 @@ impl Store for MemoryStore {
         until: Millis,
     ) -> Result<Vec<i64>, StoreError> {
         Ok(self.lock().claim(ids, owner, now, until))
+    }
+
+    async fn create_tournament(&self, doc: &mut super::TournamentDoc) -> Result<(), StoreError> {
+        self.lock().create_tournament(doc);
+        Ok(())
+    }
+
+    async fn save_tournament(&self, doc: &super::TournamentDoc) -> Result<(), StoreError> {
+        self.lock().save_tournament(doc)
+    }
+
+    async fn tournament(&self, id: i64) -> Result<Option<super::TournamentDoc>, StoreError> {
+        Ok(self.lock().tournaments.get(&id).cloned())
+    }
+
+    async fn tournaments(
+        &self,
+        chat: Option<&ChatId>,
+        open: bool,
+    ) -> Result<Vec<super::TournamentDoc>, StoreError> {
+        Ok(self.lock().tournaments_of(chat, open))
     }
 }

@@ -9,6 +9,7 @@
 //! is serialized per chat with a transaction-scoped advisory lock (`pg_advisory_xact_lock`).
 //! A commit is durable when it returns (PostgreSQL's `synchronous_commit`, on by default).
 
+mod lock;
 mod meta;
 mod moves;
 mod open;
@@ -17,6 +18,9 @@ mod scores;
 mod shared;
 mod standings;
 mod tables;
+mod tournaments;
+
+use lock::{ChatLock, lock_chat};
 
 use super::codec::{chat_key, json, parse, to_u64};
 use super::{
@@ -28,19 +32,7 @@ type Res<T> = Result<T, StoreError>;
 use super::RatingChange as Change;
 use crate::engine::rules::Variant;
 use crate::session::{ChatId, Event, Millis, Table};
-use sqlx::PgConnection;
 use sqlx::postgres::PgPool;
-
-/// What an advisory lock serializes, per chat (the first key of `pg_advisory_xact_lock`).
-#[derive(Clone, Copy)]
-pub(super) enum ChatLock {
-    /// Numbering a chat's new tables.
-    Numbers = 1,
-    Seasons = 2,
-    Settings = 3,
-    /// Reading and writing a chat's ratings when a match finishes.
-    Ratings = 4,
-}
 
 /// A [`Store`] in a PostgreSQL database.
 pub struct PgStore {
@@ -95,20 +87,6 @@ impl PgStore {
             None => Ok(self.season(chat).await?.number.into()),
         }
     }
-}
-
-/// Holds `lock` for `chat` until the transaction ends.
-pub(super) async fn lock_chat(
-    conn: &mut PgConnection,
-    lock: ChatLock,
-    chat: &ChatId,
-) -> Result<(), StoreError> {
-    sqlx::query("SELECT pg_advisory_xact_lock($1, hashtext($2))")
-        .bind(lock as i32)
-        .bind(format!("{}:{}", chat.platform.key(), chat.id))
-        .execute(&mut *conn)
-        .await?;
-    Ok(())
 }
 
 /// Events as the two arrays the statements unnest: their places and their JSON.
@@ -395,5 +373,25 @@ impl Store for PgStore {
         limit: u32,
     ) -> Result<Vec<serde_json::Value>, StoreError> {
         standings::records(&self.pool, chat, span, limit).await
+    }
+
+    async fn create_tournament(&self, doc: &mut super::TournamentDoc) -> Result<(), StoreError> {
+        self.insert_tournament(doc).await
+    }
+
+    async fn save_tournament(&self, doc: &super::TournamentDoc) -> Result<(), StoreError> {
+        self.update_tournament(doc).await
+    }
+
+    async fn tournament(&self, id: i64) -> Result<Option<super::TournamentDoc>, StoreError> {
+        self.read_tournament(id).await
+    }
+
+    async fn tournaments(
+        &self,
+        chat: Option<&ChatId>,
+        open: bool,
+    ) -> Result<Vec<super::TournamentDoc>, StoreError> {
+        self.list_tournaments(chat, open).await
     }
 }

@@ -36,6 +36,7 @@ mod scores;
 mod shared;
 mod standings;
 mod tables;
+mod tournaments;
 
 /// A [`Store`] in an SQLite database.
 ///
@@ -352,5 +353,25 @@ impl Store for SqliteStore {
         until: Millis,
     ) -> Result<Vec<i64>, StoreError> {
         self.lease(ids, owner, now, until).await
+    }
+
+    async fn create_tournament(&self, doc: &mut super::TournamentDoc) -> Result<(), StoreError> {
+        self.insert_tournament(doc).await
+    }
+
+    async fn save_tournament(&self, doc: &super::TournamentDoc) -> Result<(), StoreError> {
+        self.update_tournament(doc).await
+    }
+
+    async fn tournament(&self, id: i64) -> Result<Option<super::TournamentDoc>, StoreError> {
+        self.read_tournament(id).await
+    }
+
+    async fn tournaments(
+        &self,
+        chat: Option<&ChatId>,
+        open: bool,
+    ) -> Result<Vec<super::TournamentDoc>, StoreError> {
+        self.list_tournaments(chat, open).await
     }
 }

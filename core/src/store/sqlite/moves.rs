@@ -66,6 +66,8 @@ const MOVES: &[&str] = &[
     // A rating change belongs to its match (never another chat's): it moves as it is.
     "UPDATE rating_changes SET chat_platform = ?3, chat_id = ?4
      WHERE chat_platform = ?1 AND chat_id = ?2",
+    "UPDATE tournaments SET chat_platform = ?3, chat_id = ?4
+     WHERE chat_platform = ?1 AND chat_id = ?2",
 ];
 
 impl SqliteStore {

@@ -1,0 +1,194 @@
+//! `/tournament` (`/турнир`; Discord `/domino tournament`): a round robin of people or an
+//! arena made with its game and options, its message with buttons (enrol, withdraw, start,
+//! show anew: a page of the menu codec, `Page::Tournament`), and what the service's driving
+//! of it posts to the chat (results, the close). Who may do what is decided here: anyone in
+//! the group enrols and withdraws themselves; the creator or a chat admin starts it.
+
+use super::answer::{Answer, Body, Reply};
+use super::args::{Args, TourKind};
+use super::menu::{Change, Item, Menu, MenuPress, Page, TourAct};
+use super::request::{Asker, may_administer};
+use super::{Chat, texts};
+use crate::bounds;
+use crate::ids::{Lang, Platform};
+use crate::service::{TourError, TourNews};
+use crate::standings::tournament::{Command, Event, Format, MINUTE, NewTournament, Refusal, State};
+use crate::store::{Store, StoreError, TournamentDoc};
+use crate::view::rules_error_text;
+use crate::view::text::tr;
+use crate::view::tournament::{
+    render_closed, render_result, render_tournament, tournament_refusal,
+};
+
+/// An arena's window when no length is given: «час домино».
+pub const ARENA_DEFAULT_MINUTES: u32 = 60;
+
+impl<S: Store> Chat<S> {
+    /// `/tournament`: with a format, a new one; without, the chat's current one shown.
+    pub(super) async fn tournament(
+        &self,
+        from: &Asker,
+        args: Args,
+        lang: Lang,
+    ) -> Result<Answer, StoreError> {
+        if from.private {
+            return Ok(Answer::private(tr(
+                lang,
+                "Турниры идут в группах.",
+                "Tournaments are played in groups.",
+            )));
+        }
+        let Some(kind) = args.tour else {
+            let all = self.service.store().tournaments(Some(&from.chat), false).await?;
+            let current = all.iter().rev().find(|d| d.open()).or(all.last());
+            return Ok(match current {
+                Some(doc) => Answer::public(Body::Menu(self.tour_menu(doc, lang).await?)),
+                None => Answer::private(usage(lang, from.chat.platform)),
+            });
+        };
+        let settings = self.service.store().chat_settings(&from.chat).await?;
+        let refuse = |r: Refusal| Ok(Answer::private(tournament_refusal(&r, lang)));
+        let format = match kind {
+            TourKind::RoundRobin if args.minutes.is_some() || args.streak => {
+                return Ok(Answer::private(tr(
+                    lang,
+                    "Минуты и бонус за серию бывают только у арены.",
+                    "Minutes and the streak bonus are an arena's only.",
+                )));
+            }
+            TourKind::RoundRobin => Format::RoundRobin { pairs: false },
+            TourKind::Arena if args.days.is_some() => return refuse(Refusal::DeadlineInArena),
+            TourKind::Arena => {
+                let now = self.service.now();
+                let minutes = args.minutes.unwrap_or(ARENA_DEFAULT_MINUTES);
+                let window_end = now + i64::from(minutes) * MINUTE;
+                Format::Arena { window_start: now, window_end, streak_bonus: args.streak }
+            }
+        };
+        let (days, args) = (args.days, Args { players: Some(2), ..args });
+        let rules = match args.table(&settings) {
+            Ok((rules, _)) => rules,
+            Err(e) => return Ok(Answer::private(rules_error_text(&e, lang))),
+        };
+        let new = NewTournament {
+            id: 0,
+            format,
+            game: rules.variant(),
+            options: rules.to_options(),
+            max_entrants: bounds::TOURNAMENT_ENTRANTS.max,
+            deadline_days: days,
+        };
+        match self.service.create_tournament(&from.chat, &from.person.id, new).await {
+            Ok(doc) => Ok(Answer::public(Body::Menu(self.tour_menu(&doc, lang).await?))),
+            Err(TourError::Refused(r)) => refuse(r),
+            Err(TourError::NotFound) => Ok(Answer::private(texts::unknown_button(lang))),
+            Err(TourError::Store(e)) => Err(e),
+        }
+    }
+
+    /// A press on a tournament's message: the message drawn anew when it did something, why
+    /// not (to the presser alone) when refused.
+    pub(super) async fn tournament_press(
+        &self,
+        from: &Asker,
+        press: MenuPress,
+        lang: Lang,
+    ) -> Result<Answer, StoreError> {
+        let Page::Tournament(id) = press.page else {
+            return Ok(Answer::private(texts::unknown_button(lang)));
+        };
+        let store = self.service.store();
+        let Some(doc) = store.tournament(id).await?.filter(|d| d.chat == from.chat) else {
+            return Ok(Answer::private(texts::unknown_button(lang)));
+        };
+        let cmd = match press.change {
+            Change::Tour(TourAct::Join) => {
+                Command::Enroll { person: from.person.clone(), partner: None }
+            }
+            Change::Tour(TourAct::Leave) => Command::Withdraw { user: from.person.id.clone() },
+            Change::Tour(TourAct::Start)
+                if from.person.id != doc.creator && !may_administer(from) =>
+            {
+                return Ok(Answer::private(tr(
+                    lang,
+                    "Начать турнир может его создатель или админ чата.",
+                    "Only its creator or a chat admin can start the tournament.",
+                )));
+            }
+            Change::Tour(TourAct::Start) => Command::Start,
+            _ => {
+                let menu = Some(self.tour_menu(&doc, lang).await?);
+                return Ok(Answer { menu, ..Answer::default() });
+            }
+        };
+        match self.service.tournament_apply(id, &cmd).await {
+            Ok((doc, _)) => {
+                let menu = Some(self.tour_menu(&doc, lang).await?);
+                Ok(Answer { menu, ..Answer::default() })
+            }
+            Err(TourError::Refused(r)) => Ok(Answer::private(tournament_refusal(&r, lang))),
+            Err(TourError::NotFound) => Ok(Answer::private(texts::unknown_button(lang))),
+            Err(TourError::Store(e)) => Err(e),
+        }
+    }
+
+    /// The tournament's message: its text and the buttons its state offers.
+    async fn tour_menu(&self, doc: &TournamentDoc, lang: Lang) -> Result<Menu, StoreError> {
+        let settings = self.service.store().chat_settings(&doc.chat).await?;
+        let t = &doc.tournament;
+        let item = |label: &str, change: Change| Item {
+            label: label.to_owned(),
+            press: MenuPress { version: doc.version, page: Page::Tournament(t.id), change },
+            selected: false,
+        };
+        let join = item(tr(lang, "✋ Участвую", "✋ Join"), Change::Tour(TourAct::Join));
+        let leave = item(tr(lang, "🚪 Выйти", "🚪 Withdraw"), Change::Tour(TourAct::Leave));
+        let start = item(tr(lang, "▶️ Начать", "▶️ Start"), Change::Tour(TourAct::Start));
+        let show = item(tr(lang, "🔄 Обновить", "🔄 Refresh"), Change::Show);
+        let arena = matches!(t.format, Format::Arena { .. });
+        let nav = match t.state {
+            State::Enrolling if arena => vec![join, leave, show],
+            State::Enrolling => vec![join, leave, start, show],
+            State::Running { .. } if arena => vec![join, leave, show],
+            State::Running { .. } => vec![leave, show],
+            State::Closed { .. } => vec![show],
+        };
+        let text = render_tournament(t, lang, settings.zone());
+        Ok(Menu { text, controls: Vec::new(), nav })
+    }
+
+    /// What the chat is told of what a tournament did by itself or by a press: each result,
+    /// and the close with the final standings; nothing for the rest (enrolments, tables
+    /// opened: the table is shown as any table is).
+    pub(super) async fn tournament_post(
+        &self,
+        news: &TourNews,
+    ) -> Result<Option<Reply>, StoreError> {
+        let lang = self.service.store().chat_settings(&news.doc.chat).await?.lang;
+        let t = &news.doc.tournament;
+        let mut lines = Vec::new();
+        for e in &news.events {
+            match e {
+                Event::Finished { fixture, .. } | Event::Forfeited { fixture, .. } => {
+                    lines.push(render_result(t, &t.fixtures[*fixture], lang));
+                }
+                Event::Closed { .. } => lines.push(render_closed(t, lang)),
+                _ => {}
+            }
+        }
+        if lines.is_empty() {
+            return Ok(None);
+        }
+        Ok(Some(Reply { body: Body::Long(lines.join("\n\n")), private: false, ack: false }))
+    }
+}
+
+/// How to make one, when the chat has none to show.
+fn usage(lang: Lang, platform: Platform) -> String {
+    match (platform, lang) {
+        (Platform::Discord, Lang::Ru) => "В чате нет турниров. Новый: /domino турнир формат:круг [игра] [дней:N] или формат:арена [игра] [минут:N] [серия].".to_owned(),
+        (Platform::Discord, Lang::En) => "No tournament in this chat. A new one: /domino tournament format:round [game] [days:N], or format:arena [game] [minutes:N] [streak].".to_owned(),
+        (_, Lang::Ru) => format!("В чате нет турниров. Новый: {p}турнир круг [игра] [дней N] — каждый с каждым; {p}турнир арена [игра] [минут N] [серия] — арена.", p = super::prefix(platform)),
+        (_, Lang::En) => format!("No tournament in this chat. A new one: {p}tournament round [game] [days N] for a round robin, {p}tournament arena [game] [minutes N] [streak] for an arena.", p = super::prefix(platform)),
+    }
+}
