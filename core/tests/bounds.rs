@@ -153,6 +153,8 @@ fn every_number_option_has_its_range_and_discord_gets_it_too() {
                     | ArgKind::Table
                     | ArgKind::Season
                     | ArgKind::Count
+                    | ArgKind::Days
+                    | ArgKind::Minutes
             );
             assert_eq!(numeric, a.kind.bound().is_some(), "/{} {}", c.key, a.key);
         }

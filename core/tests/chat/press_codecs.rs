@@ -230,11 +230,18 @@ fn change_on(page: Page) -> BoxedStrategy<Change> {
 }
 
 fn page() -> impl Strategy<Value = Page> {
+    pages(i64::MAX)
+}
+
+/// Pages with tournament numbers up to `most`: a press moved onto a page it is never drawn on
+/// (the longest switch onto the largest tournament) may not fit in 64 bytes, so the moved
+/// presses take the numbers a chat reaches.
+fn pages(most: i64) -> impl Strategy<Value = Page> {
     prop_oneof![
         Just(Page::General),
         Just(Page::League),
         proptest::sample::select(Variant::ALL.to_vec()).prop_map(Page::Game),
-        prop_oneof![1i64..5000, 1i64..=i64::MAX].prop_map(Page::Tournament),
+        prop_oneof![1i64..5000, 1i64..=most].prop_map(Page::Tournament),
     ]
 }
 
@@ -296,7 +303,7 @@ proptest! {
     fn menu_presses_read_back_only_what_was_written(
         p in menu_press(),
         m in mutation(),
-        other in page(),
+        other in pages(1 << 40),
         junk in proptest::sample::select(JUNK),
     ) {
         let s = p.encode();
@@ -327,6 +334,7 @@ proptest! {
             (Page::General, Page::General)
                 | (Page::League, Page::League)
                 | (Page::Game(_), Page::Game(_))
+                | (Page::Tournament(_), Page::Tournament(_))
         );
         let anywhere = matches!(p.change, Change::Show | Change::Done);
         if !same_kind && !anywhere {
