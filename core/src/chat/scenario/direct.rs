@@ -61,7 +61,10 @@ pub async fn run_direct<S: Store>(chat: &Chat<S>, scenario: &Scenario, at: ChatI
                 posted = Some(texts.join("\n"));
             }
             Act::Cmd { cmd, args } => {
-                let (cmd, args) = Scenario::args(cmd, args);
+                let (cmd, mut args) = Scenario::args(cmd, args);
+                if let Some(Opponent::Name(key)) = &args.opponent {
+                    args.opponent = Some(Opponent::Person(person(key)));
+                }
                 let a = chat.handle(&from(&step.who), Request::Command(cmd, args)).await;
                 take(&a, &mut menu);
             }

@@ -6,7 +6,7 @@
 
 use super::args::Args;
 use super::catalog::{ArgKind, command_named};
-use super::{Answer, Asker, Body, Chat, Menu, Request};
+use super::{Answer, Asker, Body, Chat, Menu, Opponent, Request};
 use crate::session::{ChatId, Lang, Person, Phase, Platform, UserId};
 use crate::store::{Span, Store};
 use crate::view::{ButtonAction, ButtonData, hand_view};
@@ -155,7 +155,12 @@ impl Scenario {
                 ArgKind::Days => out.days = Some(int()),
                 ArgKind::Minutes => out.minutes = Some(int()),
                 ArgKind::Streak => out.streak = flag(),
-                ArgKind::Opponent => panic!("opponents are platform people: not in scenarios yet"),
+                // The scenario's person key: each run names that person its own way (the
+                // chat layer by the person, Telegram by `@name`, Discord by a user option).
+                ArgKind::Opponent => {
+                    let key = value.as_str().expect("a person of the scenario").to_owned();
+                    out.opponent = Some(Opponent::Name(key));
+                }
             }
         }
         (spec.cmd, out)
@@ -191,10 +196,14 @@ pub fn first_move(view: &crate::view::HandView) -> Option<ButtonData> {
 
 /// Every scenario table in `dir` (`*.json`), by file name, read.
 pub fn all_in(dir: &str) -> Vec<(String, Scenario)> {
+    // `DOMINO_SCENARIO=month cargo test … scenario` runs one scenario while writing it.
+    let only = std::env::var("DOMINO_SCENARIO").ok();
+    let only = only.as_deref();
     let mut files: Vec<_> = std::fs::read_dir(dir)
         .expect("the scenarios folder")
         .map(|e| e.expect("an entry").path())
         .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .filter(|p| only.is_none_or(|o| p.file_stem().is_some_and(|s| s == o)))
         .collect();
     files.sort();
     files
