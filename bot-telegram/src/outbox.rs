@@ -65,7 +65,13 @@ struct ChatQueue {
     budget: Budget,
     /// Messages only one member sees (a group's ephemeral messages), paced apart.
     ephemeral: Budget,
+    /// Telegram's 429 for the chat: nothing is sent to it before then.
     frozen_until: Option<Instant>,
+    /// A failure that may pass (a 5xx, a timeout): the chat's queue rests before trying
+    /// again, but a person's own answer (an urgent job) does not wait for it.
+    resting_until: Option<Instant>,
+    /// Wakes the chat's worker from a wait when a person's answer is queued.
+    wake: Arc<tokio::sync::Notify>,
     /// The chat was told of dropped replies, since its queue last had room.
     told_overflow: bool,
 }
@@ -92,7 +98,7 @@ pub(crate) struct Outbox {
 }
 
 enum Step {
-    Wait(Duration),
+    Wait(Duration, Arc<tokio::sync::Notify>),
     Run(Queued),
     Done,
 }
@@ -159,6 +165,7 @@ impl Outbox {
                 None if job.urgent() => {
                     let at = q.jobs.iter().position(|j| !j.job.urgent()).unwrap_or(q.jobs.len());
                     q.jobs.insert(at, Queued { job, tries: 0 });
+                    q.wake.notify_one();
                 }
                 None => q.jobs.push_back(Queued { job, tries: 0 }),
             }
@@ -262,18 +269,28 @@ async fn work(inner: Arc<Inner>, chat: i64) {
                 if let Some(until) = q.frozen_until {
                     wait = wait.max(until.saturating_duration_since(now));
                 }
+                if let Some(until) = q.resting_until.filter(|_| !front.urgent()) {
+                    wait = wait.max(until.saturating_duration_since(now));
+                }
                 if wait.is_zero() {
                     q.frozen_until = None;
+                    if !front.urgent() {
+                        q.resting_until = None;
+                    }
                     Step::Run(q.jobs.pop_front().expect("not empty"))
                 } else {
-                    Step::Wait(wait)
+                    Step::Wait(wait, q.wake.clone())
                 }
             }
         };
         let mut queued = match step {
             Step::Done => return,
-            Step::Wait(d) => {
-                tokio::time::sleep(d).await;
+            // An urgent job queued meanwhile may not have to wait (a failed job's rest).
+            Step::Wait(d, wake) => {
+                tokio::select! {
+                    _ = tokio::time::sleep(d) => {}
+                    _ = wake.notified() => {}
+                }
                 continue;
             }
             Step::Run(queued) => queued,
@@ -331,7 +348,7 @@ async fn work(inner: Arc<Inner>, chat: i64) {
                 }
                 Outcome::Retry => {
                     queued.tries += 1;
-                    q.frozen_until = Some(now + backoff(queued.tries));
+                    q.resting_until = Some(now + backoff(queued.tries));
                     again(q, queued);
                     None
                 }

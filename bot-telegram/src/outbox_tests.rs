@@ -205,3 +205,23 @@ async fn a_group_the_bot_left_gets_nothing_more_until_it_is_back() {
     assert!(outbox.drain(Duration::from_secs(5)).await);
     assert_eq!(rec.log.lock().unwrap().len(), 1);
 }
+
+#[tokio::test(start_paused = true)]
+async fn a_person_s_answer_does_not_wait_for_a_failed_job_s_rest() {
+    use crate::jobs::{Grant, Via};
+    let rec = Arc::new(Recorder { flaky: Mutex::new(1), flaky_chat: -5, ..Recorder::default() });
+    let outbox = outbox(&rec, TIGHT);
+    let start = Instant::now();
+    outbox.push(-5, text("fails once, then rests"));
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    let grant = Some(Grant::new(Via::Press("cb".into()), true));
+    outbox.push(-5, Job::Hand { table: 1, user: 7, grant, page: None });
+    assert!(outbox.drain(Duration::from_secs(60)).await);
+    let log = rec.log.lock().unwrap();
+    let at = |hand: bool| {
+        let found = log.iter().find(|(_, _, j)| matches!(j, Job::Hand { .. }) == hand);
+        found.map(|(t, _, _)| t.duration_since(start)).expect("delivered")
+    };
+    assert!(at(true) < Duration::from_millis(100), "the hand waited: {:?}", at(true));
+    assert!(at(false) >= backoff(1), "the failed job rested: {:?}", at(false));
+}

@@ -122,6 +122,8 @@ impl Stranger {
             | ArgKind::Table
             | ArgKind::Season
             | ArgKind::Count
+            | ArgKind::Days
+            | ArgKind::Minutes
                 if !wrong =>
             {
                 opt(key, *INTEGERS.choose(rng).expect("integers"))
@@ -132,6 +134,7 @@ impl Stranger {
             | ArgKind::AllTime
             | ArgKind::NewSeason
             | ArgKind::Thread
+            | ArgKind::Streak
                 if !wrong =>
             {
                 opt(key, rng.random_bool(0.7))

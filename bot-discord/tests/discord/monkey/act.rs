@@ -65,8 +65,26 @@ impl Monkey {
         let games = ["kozel", "telefon", "osel", "morskoy", "classic", "шахматы"];
         let game = *self.pick(&games).unwrap();
         let subs = [
-            "new", "new", "new", "duel", "duel", "stop", "score", "top", "settings", "help",
-            "rules", "export", "review", "season", "nonsense",
+            "new",
+            "new",
+            "new",
+            "duel",
+            "duel",
+            "stop",
+            "score",
+            "top",
+            "settings",
+            "help",
+            "rules",
+            "export",
+            "review",
+            "season",
+            "me",
+            "vs",
+            "history",
+            "tournament",
+            "tournament",
+            "nonsense",
         ];
         let sub = *self.pick(&subs).unwrap();
         let mut options = Vec::new();
@@ -97,6 +115,26 @@ impl Monkey {
                     options.push(user_opt("opponent", other.id));
                     resolved = resolved_user(other.user());
                 }
+            },
+            "vs" => {
+                let other = *self.pick(&self.people.clone()).unwrap();
+                options.push(user_opt("opponent", other.id));
+                resolved = resolved_user(other.user());
+            }
+            // A round robin or an arena (now and then with a number out of range); without a
+            // format, the chat's tournament shown with its buttons.
+            "tournament" => match self.rng.random_range(0..3) {
+                0 => {
+                    options.push(opt("format", "round"));
+                    options.push(opt("target", 15));
+                    options.push(opt("days", self.rng.random_range(0..40)));
+                }
+                1 => {
+                    options.push(opt("format", "arena"));
+                    options.push(opt("target", 15));
+                    options.push(opt("minutes", self.rng.random_range(5..60)));
+                }
+                _ => {}
             },
             "stop" | "score" if self.rng.random_bool(0.5) => {
                 options.push(opt("table", self.rng.random_range(0..6)));

@@ -95,6 +95,13 @@ impl Monkey {
             "/review".into(),
             "/season".into(),
             "/season new".into(),
+            "/me".into(),
+            "/vs @Bob".into(),
+            "/против @nobody".into(),
+            "/history".into(),
+            "/tournament".into(),
+            format!("/турнир круг до 15 дней {}", self.rng.random_range(0..40)),
+            format!("/tournament arena до 15 минут {}", self.rng.random_range(5..60)),
             format!("/{garbage}"),
             garbage,
         ];

@@ -35,8 +35,12 @@ impl Monkey {
     pub(super) async fn disrupt(&mut self, user: &User) -> Vec<String> {
         match self.rng.random_range(0..4) {
             0 => {
-                let n = self.rng.random_range(1..3);
-                self.did = format!("the next {n} ephemeral deliveries are lost");
+                // At most two pending at once, fewer than the presses a person makes: losses
+                // set while nobody's hand is sent would otherwise pile up.
+                let n: u32 = self.rng.random_range(1..3);
+                let pending = self.fake.with(|st| st.lose_ephemerals);
+                let n = n.saturating_sub(pending);
+                self.did = format!("the next {n} ephemeral deliveries more are lost");
                 self.fake.lose_ephemerals(n);
                 self.disrupted.lost += n;
             }
@@ -94,7 +98,10 @@ impl Monkey {
                 return presses;
             }
         }
-        panic!("{at}: {TRIES} presses of «My tiles» and no hand on their screen");
+        let shown = where_shown(self.service(), id, &hand(&user)).await;
+        panic!(
+            "{at}: {TRIES} presses of «My tiles» and no hand on their screen (kept at {shown:?})"
+        );
     }
 
     /// Whether `user` sees their hand of table `id` now (in the group, or their private chat).
