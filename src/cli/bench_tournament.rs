@@ -85,26 +85,31 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
     let mut doc = TournamentDoc { chat, version: 0, creator, tournament };
     store.create_tournament(&mut doc).await?;
     let mut rng = rand::rngs::StdRng::seed_from_u64(28);
+    // A command applied; the version moves on with each save (the stored one plus one).
     let mut apply = |doc: &mut TournamentDoc, cmd: Command| -> anyhow::Result<()> {
         doc.tournament.apply(&cmd, 1, &mut rng).map_err(|e| anyhow::anyhow!("{e}"))?;
-        doc.version += 1;
         Ok(())
     };
+
     for i in 0..args.entrants as usize {
         apply(&mut doc, Command::Enroll { person: person(i), partner: None })?;
     }
     apply(&mut doc, Command::Start)?;
-    store.save_tournament(&doc).await.ok();
+    doc.version += 1;
+    store.save_tournament(&doc).await?;
     doc = store.tournament(doc.tournament.id).await?.expect("stored");
+    anyhow::ensure!(!doc.tournament.fixtures.is_empty(), "the round robin was scheduled");
     let (mut applied, mut saved) = (Vec::new(), Vec::new());
     for n in 0..doc.tournament.fixtures.len() {
         let table = n as i64 + 1;
         apply(&mut doc, Command::TableStarted { fixture: n, table })?;
+        doc.version += 1;
         store.save_tournament(&doc).await?;
         let started = Instant::now();
         let cmd = Command::MatchFinished { summary: summary(&doc.tournament, n, table) };
         apply(&mut doc, cmd)?;
         let took = started.elapsed();
+        doc.version += 1;
         store.save_tournament(&doc).await?;
         applied.push(took.as_secs_f64() * 1000.0);
         saved.push(started.elapsed().as_secs_f64() * 1000.0);
