@@ -38,6 +38,7 @@ fn words(cmd: &str, args: &Map<String, Value>) -> String {
             (ArgKind::Days, v) => format!("дней {v}"),
             (ArgKind::Minutes, v) => format!("минут {v}"),
             (ArgKind::Streak, _) => "серия".into(),
+            (ArgKind::Rounds, v) => format!("раундов {v}"),
             (_, Value::String(s)) => s.clone(),
             (_, v) => v.to_string(),
         };

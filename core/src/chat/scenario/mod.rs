@@ -155,6 +155,7 @@ impl Scenario {
                 ArgKind::Days => out.days = Some(int()),
                 ArgKind::Minutes => out.minutes = Some(int()),
                 ArgKind::Streak => out.streak = flag(),
+                ArgKind::Rounds => out.rounds = Some(int()),
                 ArgKind::Opponent => panic!("opponents are platform people: not in scenarios yet"),
             }
         }
