@@ -142,11 +142,14 @@ impl<S: Store> Chat<S> {
                 // The button names the first person waiting at the version it was drawn for.
                 let first = doc.tournament.waiting.first().filter(|_| doc.version == press.version);
                 let Some(partner) = first.cloned() else {
-                    return Ok(Answer::private(tr(
+                    // Told why, and the message drawn anew with who waits now.
+                    let menu = Some(self.tour_menu(&doc, lang).await?);
+                    let told = Answer::private(tr(
                         lang,
                         "Список ждущих пару изменился: посмотрите сообщение ещё раз.",
                         "Who waits for a partner has changed: look at the message again.",
-                    )));
+                    ));
+                    return Ok(Answer { menu, ..told });
                 };
                 Command::Enroll { person: partner, partner: Some(from.person.clone()) }
             }

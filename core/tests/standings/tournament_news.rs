@@ -102,7 +102,19 @@ async fn pairings_tables_and_who_is_due_are_told_once() {
     let mut feed = club.door.feed(Platform::Telegram);
     // Two people waiting are not paired by themselves; the button names the first of them.
     club.press(0, "Ищу пару").await;
+    let stale = club.menu.clone();
     club.press(2, "Ищу пару").await;
+    // A partner's press on the message as it was before someone else joined the list: told
+    // to look again, the message drawn anew; nobody paired.
+    let fresh = std::mem::replace(&mut club.menu, stale);
+    let a = club.press(1, "В пару к").await;
+    assert_eq!(
+        a.text(),
+        Some("Список ждущих пару изменился: посмотрите сообщение ещё раз."),
+        "{:?}",
+        a.reply
+    );
+    assert_eq!(club.menu, fresh, "the message drawn anew");
     assert!(club.menu.text.contains("⏳ Ждут пару: Аня, Вера"), "{}", club.menu.text);
     assert!(club.menu.nav.iter().any(|i| i.label == "🤝 В пару к Аня"), "{:?}", club.menu.nav);
     club.press(1, "В пару к").await;
