@@ -56,7 +56,8 @@ pub fn kind(kind: ArgKind) -> CommandOptionType {
         | ArgKind::Season
         | ArgKind::Count
         | ArgKind::Days
-        | ArgKind::Minutes => CommandOptionType::Integer,
+        | ArgKind::Minutes
+        | ArgKind::Rounds => CommandOptionType::Integer,
         ArgKind::Pairs
         | ArgKind::Computer
         | ArgKind::PairsTable

@@ -71,6 +71,7 @@ pub fn parse(cmd: &CommandInteraction, bot: Option<u64>) -> Option<Request> {
             (ArgKind::Days, ResolvedValue::Integer(n)) => args.days = Some(typed(*n)),
             (ArgKind::Minutes, ResolvedValue::Integer(n)) => args.minutes = Some(typed(*n)),
             (ArgKind::Streak, ResolvedValue::Boolean(b)) => args.streak = *b,
+            (ArgKind::Rounds, ResolvedValue::Integer(n)) => args.rounds = Some(typed(*n)),
             _ => return None,
         }
     }

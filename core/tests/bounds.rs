@@ -155,6 +155,7 @@ fn every_number_option_has_its_range_and_discord_gets_it_too() {
                     | ArgKind::Count
                     | ArgKind::Days
                     | ArgKind::Minutes
+                    | ArgKind::Rounds
             );
             assert_eq!(numeric, a.kind.bound().is_some(), "/{} {}", c.key, a.key);
         }

@@ -166,3 +166,6 @@ async fn play_season<S: Store>(store: &S) -> Vec<i64> {
     }
     ids
 }
+
+#[path = "standings/tournament_news.rs"]
+mod tournament_news;

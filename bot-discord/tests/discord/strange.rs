@@ -124,6 +124,7 @@ impl Stranger {
             | ArgKind::Count
             | ArgKind::Days
             | ArgKind::Minutes
+            | ArgKind::Rounds
                 if !wrong =>
             {
                 opt(key, *INTEGERS.choose(rng).expect("integers"))

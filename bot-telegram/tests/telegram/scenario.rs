@@ -40,6 +40,7 @@ fn words(cmd: &str, args: &Map<String, Value>, name: impl Fn(&str) -> String) ->
             (ArgKind::Minutes, v) => format!("минут {v}"),
             (ArgKind::Streak, _) => "серия".into(),
             (ArgKind::Opponent, Value::String(key)) => format!("@{}", name(key)),
+            (ArgKind::Rounds, v) => format!("раундов {v}"),
             (_, Value::String(s)) => s.clone(),
             (_, v) => v.to_string(),
         };

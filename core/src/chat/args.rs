@@ -17,11 +17,15 @@ pub enum Opponent {
     Name(String),
 }
 
-/// A tournament's format as asked for (`/tournament round`, `/tournament arena`).
+/// A tournament's format as asked for (`/tournament round`, `arena`, `pairs`, `night`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum TourKind {
     RoundRobin,
     Arena,
+    /// A round robin of fixed pairs.
+    Pairs,
+    /// A random-partners pairs night.
+    Night,
 }
 
 impl TourKind {
@@ -30,6 +34,8 @@ impl TourKind {
         match key {
             "round" => Some(TourKind::RoundRobin),
             "arena" => Some(TourKind::Arena),
+            "pairs" => Some(TourKind::Pairs),
+            "night" => Some(TourKind::Night),
             _ => None,
         }
     }
@@ -64,6 +70,8 @@ pub struct Args {
     pub minutes: Option<u32>,
     /// `/tournament`: an arena's streak bonus.
     pub streak: bool,
+    /// `/tournament`: a pairs night's rounds.
+    pub rounds: Option<u32>,
 }
 
 impl Args {
@@ -113,6 +121,7 @@ impl Args {
             (&bounds::HISTORY_COUNT, self.count.map(u64::from)),
             (&bounds::TOURNAMENT_DEADLINE_DAYS, self.days.map(u64::from)),
             (&bounds::ARENA_MINUTES, self.minutes.map(u64::from)),
+            (&bounds::TOURNAMENT_ROUNDS, self.rounds.map(u64::from)),
         ];
         for (bound, n) in given {
             if let Some(n) = n {

@@ -73,6 +73,8 @@ pub enum ArgKind {
     Minutes,
     /// An arena's bonus for a winning streak.
     Streak,
+    /// A pairs night's rounds.
+    Rounds,
 }
 
 impl ArgKind {
@@ -87,6 +89,7 @@ impl ArgKind {
             ArgKind::Count => Some(&bounds::HISTORY_COUNT),
             ArgKind::Days => Some(&bounds::TOURNAMENT_DEADLINE_DAYS),
             ArgKind::Minutes => Some(&bounds::ARENA_MINUTES),
+            ArgKind::Rounds => Some(&bounds::TOURNAMENT_ROUNDS),
             _ => None,
         }
     }
@@ -130,6 +133,10 @@ impl ArgKind {
             ArgKind::TourFormat => vec![
                 Choice { key: "round", en: "round robin", ru: "круговой" },
                 Choice { key: "arena", en: "arena", ru: "арена" },
+                Choice {
+                    key: "pairs", en: "round robin of pairs", ru: "круговой парами"
+                },
+                Choice { key: "night", en: "pairs night", ru: "вечер пар" },
             ],
             _ => Vec::new(),
         }

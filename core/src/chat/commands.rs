@@ -253,19 +253,22 @@ pub static COMMANDS: &[CommandSpec] = &[
         key: "tournament",
         ru: "турнир",
         help: w(
-            "турнир чата: круговой или арена; без слов — текущий",
-            "the chat's tournament: a round robin or an arena; alone, the current one",
+            "турнир чата: круговой, арена, круговой парами или вечер пар; без слов — текущий",
+            "the chat's tournament: a round robin, an arena, pairs or a pairs night; alone, the current one",
         ),
         usage: w(
-            "[круг [игра] [дней N] | арена [игра] [минут N] [серия]]",
-            "[round [game] [days N] | arena [game] [minutes N] [streak]]",
+            "[круг|пары [игра] [дней N] | арена [игра] [минут N] [серия] | вечер [игра] [раундов N]]",
+            "[round|pairs [game] [days N] | arena [game] [minutes N] [streak] | night [game] [rounds N]]",
         ),
         args: &[
             arg(
                 ArgKind::TourFormat,
                 "format",
                 "формат",
-                w("Круговой (каждый с каждым) или арена", "A round robin or an arena"),
+                w(
+                    "Круговой, арена, круговой парами или вечер пар",
+                    "A round robin, an arena, pairs or a pairs night",
+                ),
             ),
             GAME,
             TARGET,
@@ -284,6 +287,15 @@ pub static COMMANDS: &[CommandSpec] = &[
                 w(
                     "Длина арены в минутах (10–240, обычно 60)",
                     "An arena's minutes (10–240, 60 by default)",
+                ),
+            ),
+            arg(
+                ArgKind::Rounds,
+                "rounds",
+                "раундов",
+                w(
+                    "Раундов вечера пар (1–10, обычно 3)",
+                    "A pairs night's rounds (1–10, 3 by default)",
                 ),
             ),
             arg(

@@ -1,6 +1,9 @@
 //! `/export [season N | all]`: a season's files (the current season unless told, or every
 //! season): the last match's record (for `domino replay`), every match's record as JSON Lines,
-//! the standings and the ratings' history as CSV, all within one message on every platform.
+//! the standings and the ratings' history as CSV, the chat's closed tournaments as JSON (the
+//! current season's: those closed since it began; every season's: all of them; an earlier
+//! season named by number has none, its bounds not being kept), all within one message on
+//! every platform.
 //!
 //! The records are JSON Lines (one compact record a line, oldest first) rather than one JSON
 //! array: a line is a whole `domino-record/1` that `domino replay` reads as it is, the file is
@@ -12,6 +15,7 @@ use super::info::{merge_pairs, merge_players};
 use super::request::Asker;
 use super::{Chat, texts};
 use crate::session::Lang;
+use crate::standings::tournament::State;
 use crate::store::{Rated, Span, Store, StoreError, rating_history_csv, scoreboard_csv};
 use crate::view::text::tr;
 use std::collections::BTreeMap;
@@ -45,7 +49,8 @@ impl<S: Store> Chat<S> {
         let changes = store.rating_history(chat, span, None).await?;
         let records = store.season_records(chat, span, EXPORT_RECORDS + 1).await?;
         let zone = store.chat_settings(chat).await?.zone();
-        if records.is_empty() && rows.is_empty() {
+        let tournaments = self.tournaments_file(chat, span, args.season.is_none()).await?;
+        if records.is_empty() && rows.is_empty() && tournaments.is_none() {
             return Ok(Answer::private(match span {
                 Span::Season(n) => no_matches_in(lang, n),
                 Span::AllTime => texts::no_record(lang).to_owned(),
@@ -119,7 +124,49 @@ impl<S: Store> Chat<S> {
             about.insert(at + 1, records_about(lang, &name, kept_records, records.len()));
             files.insert(at, File { name, bytes: jsonl.into_bytes() });
         }
+        let used: usize = files.iter().map(|f| f.bytes.len()).sum();
+        if let Some(file) =
+            tournaments.filter(|f| f.bytes.len() <= EXPORT_BYTES - used.min(EXPORT_BYTES))
+        {
+            about.push(
+                tr(
+                    lang,
+                    "• tournaments.json — турниры чата: участники, матчи, итоги",
+                    "• tournaments.json — the chat's tournaments: entrants, matches, results",
+                )
+                .into(),
+            );
+            files.push(file);
+        }
         Ok(Answer::public(Body::Files { caption: about.join("\n"), files }))
+    }
+
+    /// The closed tournaments of `span` as one JSON array (`None` when there are none): the
+    /// current season's (`current`) since it began, or all of them for every season's.
+    async fn tournaments_file(
+        &self,
+        chat: &crate::ids::ChatId,
+        span: Span,
+        current: bool,
+    ) -> Result<Option<File>, StoreError> {
+        let store = self.service.store();
+        let since = match span {
+            Span::AllTime => i64::MIN,
+            Span::Season(_) if current => store.season(chat).await?.started_at,
+            Span::Season(_) => return Ok(None),
+        };
+        let closed: Vec<_> = store
+            .tournaments(Some(chat), false)
+            .await?
+            .into_iter()
+            .map(|d| d.tournament)
+            .filter(|t| matches!(t.state, State::Closed { at, .. } if at >= since))
+            .collect();
+        if closed.is_empty() {
+            return Ok(None);
+        }
+        let bytes = serde_json::to_vec_pretty(&closed).unwrap_or_default();
+        Ok(Some(File { name: "tournaments.json".into(), bytes }))
     }
 }
 

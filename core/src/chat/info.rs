@@ -7,7 +7,9 @@ use super::request::{Asker, may_administer};
 use super::{Chat, league, texts};
 use crate::engine::rules::{Rules, Variant};
 use crate::session::Lang;
+use crate::standings::tournament::State;
 use crate::store::{PairRow, ScoreRow, Span, Store, StoreError};
+use crate::view::tour_news::render_tournament_history;
 use crate::view::{
     render_computer_scoreboard, render_history, render_pair_scoreboard, render_scoreboard,
     rules_error_text, rules_text,
@@ -15,6 +17,8 @@ use crate::view::{
 
 /// Matches `/history` lists unless told.
 const HISTORY_DEFAULT: u32 = 10;
+/// Closed tournaments `/history` lists, the newest.
+const HISTORY_TOURNAMENTS: usize = 5;
 /// At most, to stay within one message.
 const HISTORY_MAX: u32 = 30;
 use std::collections::BTreeMap;
@@ -124,7 +128,22 @@ impl<S: Store> Chat<S> {
         let store = self.service.store();
         let matches = store.history(&from.chat, args.game, count).await?;
         let zone = store.chat_settings(&from.chat).await?.zone();
-        Ok(Answer::public(Body::Long(render_history(&matches, lang, zone))))
+        let mut text = render_history(&matches, lang, zone);
+        // The chat's closed tournaments (of the game asked for), the newest few.
+        let closed: Vec<_> = store
+            .tournaments(Some(&from.chat), false)
+            .await?
+            .into_iter()
+            .map(|d| d.tournament)
+            .filter(|t| matches!(t.state, State::Closed { .. }))
+            .filter(|t| args.game.is_none_or(|g| g == t.game))
+            .collect();
+        if !closed.is_empty() {
+            let last = &closed[closed.len().saturating_sub(HISTORY_TOURNAMENTS)..];
+            text.push_str("\n\n");
+            text.push_str(&render_tournament_history(last, lang, zone));
+        }
+        Ok(Answer::public(Body::Long(text)))
     }
 
     /// `/season`: which season it is; `/season new` starts the next (the chat's admins).

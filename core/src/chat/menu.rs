@@ -33,6 +33,9 @@ pub enum TourAct {
     Leave,
     /// Start it (its creator or a chat admin).
     Start,
+    /// A round robin of pairs: enrol as the partner of the first person waiting for one (as
+    /// the message of the press's version showed them).
+    Partner,
 }
 
 /// What a press changes.

@@ -42,6 +42,7 @@ pub mod strange;
 mod tables;
 mod tags;
 pub mod texts;
+mod tour_picture;
 mod tournament;
 mod turn;
 mod versus;

@@ -149,6 +149,7 @@ fn for_kind(rng: &mut impl Rng, kind: ArgKind) -> Vec<String> {
         ArgKind::Days => vec!["дней".into(), number(rng)],
         ArgKind::Minutes => vec!["минут".into(), number(rng)],
         ArgKind::Streak => one("серия"),
+        ArgKind::Rounds => vec!["раундов".into(), number(rng)],
         ArgKind::Set => match rng.random_range(0..3) {
             0 => vec![format!("дубль-{}", number(rng))],
             1 => vec![format!("set={}", number(rng))],

@@ -1,8 +1,10 @@
-//! `/tournament` (`/турнир`; Discord `/domino tournament`): a round robin of people or an
-//! arena made with its game and options, its message with buttons (enrol, withdraw, start,
+//! `/tournament` (`/турнир`; Discord `/domino tournament`): a round robin of people or of
+//! fixed pairs, an arena or a pairs night made with its game and options, its message with buttons (enrol, withdraw, start,
 //! show anew: a page of the menu codec, `Page::Tournament`), and what the service's driving
 //! of it posts to the chat (results, the close). Who may do what is decided here: anyone in
-//! the group enrols and withdraws themselves; the creator or a chat admin starts it.
+//! the group enrols and withdraws themselves; the creator or a chat admin starts it. A round
+//! robin of pairs enrols pairs: «✋ Find a partner» puts the presser on the waiting list, and
+//! «🤝 Partner X» makes the presser the partner of X, the first person waiting.
 
 use super::answer::{Answer, Body, Reply};
 use super::args::{Args, TourKind};
@@ -10,18 +12,22 @@ use super::menu::{Change, Item, Menu, MenuPress, Page, TourAct};
 use super::request::{Asker, may_administer};
 use super::{Chat, texts};
 use crate::bounds;
+use crate::engine::rules::Variant;
 use crate::ids::{Lang, Platform};
 use crate::service::{TourError, TourNews};
 use crate::standings::tournament::{Command, Event, Format, MINUTE, NewTournament, Refusal, State};
 use crate::store::{Store, StoreError, TournamentDoc};
 use crate::view::rules_error_text;
-use crate::view::text::tr;
+use crate::view::text::{display_name, tr};
+use crate::view::tour_news::{render_drawn, render_due, render_table_started};
 use crate::view::tournament::{
     render_closed, render_result, render_tournament, tournament_refusal,
 };
 
 /// An arena's window when no length is given: «час домино».
 pub const ARENA_DEFAULT_MINUTES: u32 = 60;
+/// A pairs night's rounds when none are given.
+pub const NIGHT_DEFAULT_ROUNDS: u32 = 3;
 
 impl<S: Store> Chat<S> {
     /// `/tournament`: with a format, a new one; without, the chat's current one shown.
@@ -48,15 +54,27 @@ impl<S: Store> Chat<S> {
         };
         let settings = self.service.store().chat_settings(&from.chat).await?;
         let refuse = |r: Refusal| Ok(Answer::private(tournament_refusal(&r, lang)));
+        let arena = kind == TourKind::Arena;
+        if !arena && (args.minutes.is_some() || args.streak) {
+            return Ok(Answer::private(tr(
+                lang,
+                "Минуты и бонус за серию бывают только у арены.",
+                "Minutes and the streak bonus are an arena's only.",
+            )));
+        }
+        if kind != TourKind::Night && args.rounds.is_some() {
+            return Ok(Answer::private(tr(
+                lang,
+                "Число раундов бывает только у вечера пар.",
+                "Rounds are a pairs night's only.",
+            )));
+        }
         let format = match kind {
-            TourKind::RoundRobin if args.minutes.is_some() || args.streak => {
-                return Ok(Answer::private(tr(
-                    lang,
-                    "Минуты и бонус за серию бывают только у арены.",
-                    "Minutes and the streak bonus are an arena's only.",
-                )));
-            }
             TourKind::RoundRobin => Format::RoundRobin { pairs: false },
+            TourKind::Pairs => Format::RoundRobin { pairs: true },
+            TourKind::Night => {
+                Format::PartnersNight { rounds: args.rounds.unwrap_or(NIGHT_DEFAULT_ROUNDS) }
+            }
             TourKind::Arena if args.days.is_some() => return refuse(Refusal::DeadlineInArena),
             TourKind::Arena => {
                 let now = self.service.now();
@@ -65,7 +83,19 @@ impl<S: Store> Chat<S> {
                 Format::Arena { window_start: now, window_end, streak_bonus: args.streak }
             }
         };
-        let (days, args) = (args.days, Args { players: Some(2), ..args });
+        let days = args.days;
+        let args = match format.plays_pairs() {
+            true => {
+                let game = args.game.unwrap_or(Variant::Kozel);
+                if !game.is_kozel_family() {
+                    return refuse(Refusal::GameWithoutPairs);
+                }
+                let mut args = Args { players: Some(4), game: Some(game), ..args };
+                args.set_pairs();
+                args
+            }
+            false => Args { players: Some(2), ..args },
+        };
         let rules = match args.table(&settings) {
             Ok((rules, _)) => rules,
             Err(e) => return Ok(Answer::private(rules_error_text(&e, lang))),
@@ -102,8 +132,26 @@ impl<S: Store> Chat<S> {
             return Ok(Answer::private(texts::unknown_button(lang)));
         };
         let cmd = match press.change {
+            Change::Tour(TourAct::Join) if doc.tournament.format.people_per_entrant() == 2 => {
+                Command::AwaitPartner { person: from.person.clone() }
+            }
             Change::Tour(TourAct::Join) => {
                 Command::Enroll { person: from.person.clone(), partner: None }
+            }
+            Change::Tour(TourAct::Partner) => {
+                // The button names the first person waiting at the version it was drawn for.
+                let first = doc.tournament.waiting.first().filter(|_| doc.version == press.version);
+                let Some(partner) = first.cloned() else {
+                    // Told why, and the message drawn anew with who waits now.
+                    let menu = Some(self.tour_menu(&doc, lang).await?);
+                    let told = Answer::private(tr(
+                        lang,
+                        "Список ждущих пару изменился: посмотрите сообщение ещё раз.",
+                        "Who waits for a partner has changed: look at the message again.",
+                    ));
+                    return Ok(Answer { menu, ..told });
+                };
+                Command::Enroll { person: partner, partner: Some(from.person.clone()) }
             }
             Change::Tour(TourAct::Leave) => Command::Withdraw { user: from.person.id.clone() },
             Change::Tour(TourAct::Start)
@@ -141,14 +189,28 @@ impl<S: Store> Chat<S> {
             press: MenuPress { version: doc.version, page: Page::Tournament(t.id), change },
             selected: false,
         };
-        let join = item(tr(lang, "✋ Участвую", "✋ Join"), Change::Tour(TourAct::Join));
+        let pairs = t.format.people_per_entrant() == 2;
+        let join = match pairs {
+            true => item(tr(lang, "✋ Ищу пару", "✋ Find a partner"), Change::Tour(TourAct::Join)),
+            false => item(tr(lang, "✋ Участвую", "✋ Join"), Change::Tour(TourAct::Join)),
+        };
+        let partner = t.waiting.first().map(|p| {
+            let label = match lang {
+                Lang::Ru => format!("🤝 В пару к {}", display_name(&p.name)),
+                Lang::En => format!("🤝 Partner {}", display_name(&p.name)),
+            };
+            item(&label, Change::Tour(TourAct::Partner))
+        });
         let leave = item(tr(lang, "🚪 Выйти", "🚪 Withdraw"), Change::Tour(TourAct::Leave));
         let start = item(tr(lang, "▶️ Начать", "▶️ Start"), Change::Tour(TourAct::Start));
         let show = item(tr(lang, "🔄 Обновить", "🔄 Refresh"), Change::Show);
         let arena = matches!(t.format, Format::Arena { .. });
         let nav = match t.state {
             State::Enrolling if arena => vec![join, leave, show],
-            State::Enrolling => vec![join, leave, start, show],
+            State::Enrolling => [Some(join), partner, Some(leave), Some(start), Some(show)]
+                .into_iter()
+                .flatten()
+                .collect(),
             State::Running { .. } if arena => vec![join, leave, show],
             State::Running { .. } => vec![leave, show],
             State::Closed { .. } => vec![show],
@@ -157,38 +219,60 @@ impl<S: Store> Chat<S> {
         Ok(Menu { text, controls: Vec::new(), nav })
     }
 
-    /// What the chat is told of what a tournament did by itself or by a press: each result,
-    /// and the close with the final standings; nothing for the rest (enrolments, tables
-    /// opened: the table is shown as any table is).
+    /// What the chat is told of what a tournament did by itself or by a press: the pairings
+    /// drawn (a round robin's schedule, a pairs night's round; an arena's pairs are told as
+    /// their tables open), each fixture's table opened (the table itself is shown as any table
+    /// is), each result, who is due as the deadline nears (once), and the close with the final
+    /// standings and their picture; nothing for the rest (enrolments, withdrawals).
     pub(super) async fn tournament_post(
         &self,
         news: &TourNews,
     ) -> Result<Option<Reply>, StoreError> {
         let lang = self.service.store().chat_settings(&news.doc.chat).await?.lang;
         let t = &news.doc.tournament;
+        let arena = matches!(t.format, Format::Arena { .. });
         let mut lines = Vec::new();
+        let mut closed = false;
         for e in &news.events {
             match e {
+                Event::Drawn { round, fixtures, sitting_out } if !arena => {
+                    lines.push(render_drawn(t, *round, fixtures, sitting_out, lang));
+                }
+                Event::TableStarted { fixture, .. } => {
+                    lines.push(render_table_started(t, &t.fixtures[*fixture], lang));
+                }
+                Event::Due { fixtures } => lines.push(render_due(t, fixtures, lang)),
                 Event::Finished { fixture, .. } | Event::Forfeited { fixture, .. } => {
                     lines.push(render_result(t, &t.fixtures[*fixture], lang));
                 }
-                Event::Closed { .. } => lines.push(render_closed(t, lang)),
+                Event::Closed { .. } => {
+                    lines.push(render_closed(t, lang));
+                    closed = true;
+                }
                 _ => {}
             }
         }
         if lines.is_empty() {
             return Ok(None);
         }
-        Ok(Some(Reply { body: Body::Long(lines.join("\n\n")), private: false, ack: false }))
+        let text = lines.join("\n\n");
+        let body = match closed {
+            true => match super::tour_picture::standings_picture(t).await {
+                Some(picture) => Body::Picture { text, picture },
+                None => Body::Long(text),
+            },
+            false => Body::Long(text),
+        };
+        Ok(Some(Reply { body, private: false, ack: false }))
     }
 }
 
 /// How to make one, when the chat has none to show.
 fn usage(lang: Lang, platform: Platform) -> String {
     match (platform, lang) {
-        (Platform::Discord, Lang::Ru) => "В чате нет турниров. Новый: /domino турнир формат:круг [игра] [дней:N] или формат:арена [игра] [минут:N] [серия].".to_owned(),
-        (Platform::Discord, Lang::En) => "No tournament in this chat. A new one: /domino tournament format:round [game] [days:N], or format:arena [game] [minutes:N] [streak].".to_owned(),
-        (_, Lang::Ru) => format!("В чате нет турниров. Новый: {p}турнир круг [игра] [дней N] — каждый с каждым; {p}турнир арена [игра] [минут N] [серия] — арена.", p = super::prefix(platform)),
-        (_, Lang::En) => format!("No tournament in this chat. A new one: {p}tournament round [game] [days N] for a round robin, {p}tournament arena [game] [minutes N] [streak] for an arena.", p = super::prefix(platform)),
+        (Platform::Discord, Lang::Ru) => "В чате нет турниров. Новый: /domino турнир формат:круг [игра] [дней:N], формат:пары [игра] [дней:N], формат:арена [игра] [минут:N] [серия] или формат:вечер [игра] [раундов:N].".to_owned(),
+        (Platform::Discord, Lang::En) => "No tournament in this chat. A new one: /domino tournament format:round [game] [days:N], format:pairs [game] [days:N], format:arena [game] [minutes:N] [streak], or format:night [game] [rounds:N].".to_owned(),
+        (_, Lang::Ru) => format!("В чате нет турниров. Новый: {p}турнир круг [игра] [дней N] — каждый с каждым; {p}турнир пары [игра] [дней N] — каждый с каждым парами; {p}турнир арена [игра] [минут N] [серия] — арена; {p}турнир вечер [игра] [раундов N] — вечер пар со сменой партнёров.", p = super::prefix(platform)),
+        (_, Lang::En) => format!("No tournament in this chat. A new one: {p}tournament round [game] [days N] for a round robin, {p}tournament pairs [game] [days N] for a round robin of pairs, {p}tournament arena [game] [minutes N] [streak] for an arena, {p}tournament night [game] [rounds N] for a pairs night with new partners each round.", p = super::prefix(platform)),
     }
 }

@@ -184,6 +184,14 @@ fn read_one(spec: &CommandSpec, args: &mut Args, words: &[&str]) -> Result<usize
                     args.tour = Some(super::args::TourKind::Arena);
                     Some(1)
                 }
+                "пары" | "парами" | "pairs" => {
+                    args.tour = Some(super::args::TourKind::Pairs);
+                    Some(1)
+                }
+                "вечер" | "night" => {
+                    args.tour = Some(super::args::TourKind::Night);
+                    Some(1)
+                }
                 _ => None,
             },
             ArgKind::Days
@@ -202,6 +210,16 @@ fn read_one(spec: &CommandSpec, args: &mut Args, words: &[&str]) -> Result<usize
                 let n = words.get(1).ok_or_else(|| WordError::Unknown(word.to_owned()))?;
                 args.minutes = Some(
                     number(n, &bounds::ARENA_MINUTES)?
+                        .ok_or_else(|| WordError::Unknown((*n).to_owned()))?,
+                );
+                Some(2)
+            }
+            ArgKind::Rounds
+                if matches!(w.as_str(), "раундов" | "раунда" | "туров" | "тура" | "rounds") =>
+            {
+                let n = words.get(1).ok_or_else(|| WordError::Unknown(word.to_owned()))?;
+                args.rounds = Some(
+                    number(n, &bounds::TOURNAMENT_ROUNDS)?
                         .ok_or_else(|| WordError::Unknown((*n).to_owned()))?,
                 );
                 Some(2)

@@ -26,6 +26,7 @@ pub mod scoreboard;
 pub mod season;
 pub mod table;
 pub mod text;
+pub mod tour_news;
 pub mod tournament;
 pub mod versus;
 

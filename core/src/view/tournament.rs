@@ -14,7 +14,7 @@ pub fn tournament_title(t: &Tournament, lang: Lang) -> String {
     format!("{} №{}", tr(lang, "Турнир", "Tournament"), t.id)
 }
 
-fn format_name(f: &Format, lang: Lang) -> &'static str {
+pub(super) fn format_name(f: &Format, lang: Lang) -> &'static str {
     match f {
         Format::RoundRobin { pairs: false } => tr(lang, "круговой", "round robin"),
         Format::RoundRobin { pairs: true } => tr(lang, "круговой, парами", "round robin of pairs"),
@@ -30,7 +30,7 @@ fn name(t: &Tournament, e: usize) -> String {
     display_name(&t.entrants[e].name())
 }
 
-fn side(t: &Tournament, f: &Fixture, s: usize) -> String {
+pub(super) fn side(t: &Tournament, f: &Fixture, s: usize) -> String {
     f.sides[s].iter().map(|&e| name(t, e)).collect::<Vec<_>>().join(" + ")
 }
 
@@ -161,7 +161,22 @@ pub fn render_tournament(t: &Tournament, lang: Lang, zone: Zone) -> String {
             list_or_none(&names, lang)
         ),
     });
+    if !t.waiting.is_empty() {
+        let names: Vec<String> = t.waiting.iter().map(|p| display_name(&p.name)).collect();
+        out.push(format!(
+            "{} {}",
+            tr(lang, "⏳ Ждут пару:", "⏳ Waiting for a partner:"),
+            names.join(", ")
+        ));
+    }
+    let pairs = t.format.people_per_entrant() == 2;
     out.push(match (&t.state, lang) {
+        (State::Enrolling, Lang::Ru) if pairs => {
+            "📝 Запись парами: «Ищу пару», и партнёр жмёт «В пару к …». Начинает создатель или админ.".to_owned()
+        }
+        (State::Enrolling, Lang::En) if pairs => {
+            "📝 Pairs enrol: press «Find a partner», then your partner presses «Partner …». The creator or an admin starts it.".to_owned()
+        }
         (State::Enrolling, Lang::Ru) => {
             "📝 Идёт запись: кнопка «Участвую». Начинает создатель или админ.".to_owned()
         }

@@ -224,6 +224,7 @@ fn change_on(page: Page) -> BoxedStrategy<Change> {
             Change::Tour(TourAct::Join),
             Change::Tour(TourAct::Leave),
             Change::Tour(TourAct::Start),
+            Change::Tour(TourAct::Partner),
         ])
         .boxed(),
     }

@@ -1,11 +1,16 @@
 //! Tournaments in each language: `/tournament` made, shown and refused, every button of its
 //! message pressed (by its creator and by others), its tables opened by the timers, every
-//! refusal of the state machine, and a result and a close as the chat is told them.
+//! refusal of the state machine, and a result and a close as the chat is told them; the four
+//! formats (pairs enrolled through the waiting list), the pairings, a table opened, who is due,
+//! and `/history`'s line.
 
 use super::*;
 use domino_core::chat::catalog::command_named;
 use domino_core::engine::rules::Variant;
 use domino_core::standings::tournament::{Command, Format, NewTournament, Refusal, Tournament};
+use domino_core::view::tour_news::{
+    render_drawn, render_due, render_table_started, render_tournament_history,
+};
 use domino_core::view::tournament::{
     render_closed, render_result, render_tournament, tournament_refusal,
 };
@@ -34,6 +39,9 @@ async fn gather(lang: Lang) -> Told {
         &["arena", "days", "3"],
         &["round", "minutes", "30"],
         &["арена", "минут", "5"],
+        &["круг", "раундов", "2"],
+        &["вечер", "раундов", "11"],
+        &["пары", "domino"],
     ];
     // Words it cannot read, in the chat's script: they are quoted back.
     let nonsense = match lang {
@@ -44,9 +52,12 @@ async fn gather(lang: Lang) -> Told {
         let a = chat.handle(&from(&at, &folk[0], lang, false), tour(words)).await;
         told.add_answer("tournament (refused)", &a);
     }
-    for words in
-        [&["круг", "domino", "до", "25", "дней", "7"][..], &["arena", "минут", "30", "серия"][..]]
-    {
+    for words in [
+        &["круг", "domino", "до", "25", "дней", "7"][..],
+        &["arena", "минут", "30", "серия"][..],
+        &["пары", "козёл", "дней", "3"][..],
+        &["night", "раундов", "2"][..],
+    ] {
         let made = chat.handle(&from(&at, &folk[0], lang, false), tour(words)).await;
         told.add_answer("tournament", &made);
         let mut menu = menu_of(&made).expect("the tournament's message");
@@ -90,6 +101,10 @@ async fn gather(lang: Lang) -> Told {
     told.add("tournament (closed)", &render_tournament(&t, lang, zone));
     told.add("result", &render_result(&t, &t.fixtures[0], lang));
     told.add("closed", &render_closed(&t, lang));
+    told.add("drawn", &render_drawn(&t, 1, &[0], &[1], lang));
+    told.add("table started", &render_table_started(&t, &t.fixtures[0], lang));
+    told.add("due", &render_due(&t, &[0], lang));
+    told.add("history", &render_tournament_history(std::slice::from_ref(&t), lang, zone));
     told
 }
 

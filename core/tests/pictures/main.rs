@@ -14,4 +14,5 @@ mod png;
 mod properties;
 mod ratings;
 mod snapshots;
+mod standings;
 mod svg;

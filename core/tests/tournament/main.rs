@@ -7,6 +7,7 @@ mod arena;
 mod night;
 mod random;
 mod round_robin;
+mod waiting;
 
 use domino_core::engine::rules::Variant;
 use domino_core::ids::{ChatId, Millis, Person, Platform, UserId};

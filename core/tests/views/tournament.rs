@@ -17,11 +17,15 @@ fn person(i: usize) -> Person {
 }
 
 fn made(format: Format) -> Tournament {
+    made_in(format, Variant::Classic)
+}
+
+fn made_in(format: Format, game: Variant) -> Tournament {
     let deadline_days = matches!(format, Format::RoundRobin { .. }).then_some(7);
     let new = NewTournament {
         id: 3,
         format,
-        game: Variant::Classic,
+        game,
         options: serde_json::json!({"target": 51}),
         max_entrants: 64,
         deadline_days,
@@ -103,5 +107,51 @@ fn a_round_robin_and_an_arena() {
         ]
         .join("\n\n-----\n\n");
         insta::assert_snapshot!(format!("tournament_{}", lang.key()), text);
+    }
+}
+
+/// The pair formats and the news: a round robin of pairs taking entrants with someone waiting
+/// for a partner, then started (its schedule told, a table opened, who is due); a pairs night
+/// drawn; `/history`'s line of a closed tournament.
+#[test]
+fn pairs_a_pairs_night_and_the_news() {
+    use domino_core::view::tour_news::{
+        render_drawn, render_due, render_table_started, render_tournament_history,
+    };
+    let mut rng = rand::rngs::StdRng::seed_from_u64(28);
+    let game = |format| made_in(format, Variant::Kozel);
+    let mut pairs = game(Format::RoundRobin { pairs: true });
+    let wait = |i| Command::AwaitPartner { person: person(i) };
+    pairs.apply(&wait(0), T0 + 1, &mut rng).unwrap();
+    pairs.apply(&wait(2), T0 + 1, &mut rng).unwrap();
+    let pair = Command::Enroll { person: person(0), partner: Some(person(1)) };
+    pairs.apply(&pair, T0 + 1, &mut rng).unwrap();
+    let waiting = pairs.clone();
+    let pair = Command::Enroll { person: person(2), partner: Some(person(3)) };
+    pairs.apply(&pair, T0 + 1, &mut rng).unwrap();
+    pairs.apply(&Command::Start, T0 + 2, &mut rng).unwrap();
+    pairs.apply(&Command::TableStarted { fixture: 0, table: 9 }, T0 + 3, &mut rng).unwrap();
+    let mut night = game(Format::PartnersNight { rounds: 2 });
+    for i in 0..4 {
+        night.apply(&Command::Enroll { person: person(i), partner: None }, T0, &mut rng).unwrap();
+    }
+    night.apply(&Command::Start, T0 + 2, &mut rng).unwrap();
+    let mut closed = enrolled(Format::RoundRobin { pairs: false }, 2);
+    closed.apply(&Command::Start, T0 + 2, &mut rng).unwrap();
+    finish(&mut closed, 0, 300, Some(1), [12, 51]);
+    for lang in [Lang::Ru, Lang::En] {
+        let zone = Zone::default_for(lang);
+        let text = [
+            render_tournament(&waiting, lang, zone),
+            render_tournament(&pairs, lang, zone),
+            render_drawn(&pairs, 1, &[0], &[], lang),
+            render_table_started(&pairs, &pairs.fixtures[0], lang),
+            render_due(&pairs, &[0], lang),
+            render_tournament(&night, lang, zone),
+            render_drawn(&night, 1, &[0], &[], lang),
+            render_tournament_history(std::slice::from_ref(&closed), lang, zone),
+        ]
+        .join("\n\n-----\n\n");
+        insta::assert_snapshot!(format!("tournament_pairs_{}", lang.key()), text);
     }
 }

@@ -1,5 +1,6 @@
 //! Settings menu presses: `s2:{version}:{page}:{change}`, at most 64 bytes; a tournament's
-//! message is a page of its own (`t.{id}`: `tour.join`, `tour.leave`, `tour.start`, `show`). Decoding accepts
+//! message is a page of its own (`t.{id}`: `tour.join`, `tour.leave`, `tour.start`, `tour.mate`,
+//! `show`). Decoding accepts
 //! exactly what encoding writes, for a change the menu draws on that page (the general
 //! settings on the general page, a game's preset, target and switches on that game's page),
 //! with a multi-select's values (distinct switch keys) only on `opts`.
@@ -48,6 +49,7 @@ impl MenuPress {
             Change::Tour(TourAct::Join) => "tour.join".to_owned(),
             Change::Tour(TourAct::Leave) => "tour.leave".to_owned(),
             Change::Tour(TourAct::Start) => "tour.start".to_owned(),
+            Change::Tour(TourAct::Partner) => "tour.mate".to_owned(),
         };
         let out = format!("{TAG}:{}:{page}:{change}", base36::write(self.version));
         debug_assert!(out.len() <= 64);
@@ -137,6 +139,7 @@ impl MenuPress {
                         "join" => TourAct::Join,
                         "leave" => TourAct::Leave,
                         "start" => TourAct::Start,
+                        "mate" => TourAct::Partner,
                         _ => return None,
                     }),
                     _ => return None,

@@ -155,6 +155,7 @@ impl Scenario {
                 ArgKind::Days => out.days = Some(int()),
                 ArgKind::Minutes => out.minutes = Some(int()),
                 ArgKind::Streak => out.streak = flag(),
+                ArgKind::Rounds => out.rounds = Some(int()),
                 // The scenario's person key: each run names that person its own way (the
                 // chat layer by the person, Telegram by `@name`, Discord by a user option).
                 ArgKind::Opponent => {

@@ -65,6 +65,8 @@ impl Tournament {
             deadline: None,
             fixtures: Vec::new(),
             scored: 0,
+            waiting: Vec::new(),
+            reminded: false,
         })
     }
 
@@ -111,6 +113,11 @@ impl Tournament {
                 let mut people = vec![person.clone()];
                 people.extend(partner.iter().cloned());
                 self.enroll(people, now, ev)
+            }
+            (_, Command::AwaitPartner { person }) => self.await_partner(person, ev),
+            (State::Enrolling, Command::Withdraw { user }) if self.is_waiting(user) => {
+                self.stop_waiting(user, ev);
+                Ok(())
             }
             (_, Command::Withdraw { user }) => {
                 let e = self.entrant_of(user).ok_or(Refusal::NotEnrolled)?;
@@ -213,6 +220,9 @@ impl Tournament {
         if self.entrants.len() >= self.max_entrants as usize {
             return Err(Refusal::Full);
         }
+        for p in &people {
+            self.stop_waiting(&p.id, ev);
+        }
         self.entrants.push(Entrant { people, enrolled_at: now, withdrawn: false, sat_out: 0 });
         ev.push(Event::Enrolled { entrant: self.entrants.len() - 1 });
         Ok(())
@@ -238,6 +248,9 @@ impl Tournament {
                 return Err(Refusal::WindowOver);
             }
             _ => {}
+        }
+        for user in self.waiting.iter().map(|p| p.id.clone()).collect::<Vec<_>>() {
+            self.stop_waiting(&user, ev);
         }
         self.started_at = Some(now);
         self.deadline = self.deadline_days.map(|d| now + Millis::from(d) * DAY);
@@ -310,6 +323,7 @@ impl Tournament {
     /// Brings a tournament up to `now` (see the module).
     fn settle(&mut self, now: Millis, rng: &mut impl Rng, ev: &mut Vec<Event>) {
         let State::Running { round } = self.state else { return };
+        self.remind(now, ev);
         let over = match self.format {
             Format::Arena { window_end, .. } => now >= window_end,
             _ => self.deadline.is_some_and(|d| now >= d),

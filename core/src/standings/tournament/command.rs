@@ -26,7 +26,10 @@ pub enum Command {
     /// Enrol a person (with their partner in a round robin of pairs): while enrolling, or in an
     /// arena's window (an entrant who withdrew from the arena comes back this way).
     Enroll { person: Person, partner: Option<Person> },
-    /// The entrant `user` is (or belongs to) leaves: before the start they are struck off;
+    /// A round robin of pairs, while enrolling: `person` waits for a partner (whoever enrols
+    /// naming them as the partner); not an entrant yet.
+    AwaitPartner { person: Person },
+    /// The entrant `user` is (or belongs to) leaves (or stops waiting for a partner): before the start they are struck off;
     /// after it they are drawn no more and their pending fixtures are settled (docs/rules.md).
     Withdraw { user: UserId },
     /// Draw the schedule (round robin), the first round (pairs night), or open the arena
@@ -49,6 +52,11 @@ pub enum Command {
 pub enum Event {
     Enrolled {
         entrant: EntrantNo,
+    },
+    /// `user` waits for a partner (`waits`), or no longer does (paired, or left).
+    Waiting {
+        user: UserId,
+        waits: bool,
     },
     /// A withdrawn arena entrant came back.
     Rejoined {
@@ -88,6 +96,10 @@ pub enum Event {
     },
     Closed {
         winner: Option<EntrantNo>,
+    },
+    /// The deadline nears and these fixtures are still open: who is due (told once).
+    Due {
+        fixtures: Vec<FixtureNo>,
     },
 }
 

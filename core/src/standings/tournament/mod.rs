@@ -9,17 +9,21 @@
 //! - `arena`: who is paired next in an arena, and the streak's points;
 //! - `partners`: a pairs night's sit-outs and partners by lot;
 //! - `command`: commands, events, refusals; `apply`: applying them; `table`: the standings and their tie-breaks;
+//! - `remind`: who is due, told once as the deadline nears;
+//! - `waiting`: people waiting for a partner in a round robin of pairs;
 //! - `score`: a finished match (`MatchSummary`) read as a fixture's result.
 
 mod apply;
 mod arena;
 mod command;
 mod partners;
+mod remind;
 mod schedule;
 mod score;
 mod table;
 #[cfg(test)]
 mod tests;
+mod waiting;
 
 pub use apply::{DAY, MINUTE};
 pub use arena::match_points;
@@ -183,6 +187,12 @@ pub struct Tournament {
     pub fixtures: Vec<Fixture>,
     /// Fixtures scored so far (the next `seq`).
     pub scored: u32,
+    /// A round robin of pairs while enrolling: people waiting for a partner, first come first.
+    #[serde(default)]
+    pub waiting: Vec<Person>,
+    /// The reminder of who is due was given (once per tournament).
+    #[serde(default)]
+    pub reminded: bool,
 }
 
 impl Tournament {

@@ -22,6 +22,7 @@ mod chart;
 mod digits;
 mod hand;
 mod layout;
+mod podium;
 mod raster;
 mod rating;
 mod round_end;
@@ -33,6 +34,7 @@ mod style;
 mod table;
 mod tile;
 
+pub use podium::STANDINGS_BARS;
 pub use rating::{RATING_LINES, RatingLine};
 pub use style::{Color, Palette, Style};
 
@@ -153,4 +155,16 @@ pub fn hand_png(
     style: &Style,
 ) -> Result<Picture, PictureError> {
     raster::scene_png(&hand::hand_scene(tiles, playable, style))
+}
+
+/// A tournament's final standings: `points[i]` is place `i + 1`'s points, drawn as bars in
+/// order (the first [`STANDINGS_BARS`]), the first three on medal discs; the names go in the
+/// caption. `Style::rating` sized.
+pub fn standings_svg(points: &[u32], style: &Style) -> String {
+    podium::standings_scene(points, style).to_svg()
+}
+
+/// [`standings_svg`] as a PNG.
+pub fn standings_png(points: &[u32], style: &Style) -> Result<Picture, PictureError> {
+    raster::scene_png(&podium::standings_scene(points, style))
 }
