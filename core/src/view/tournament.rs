@@ -2,7 +2,7 @@
 //! entrants, where it is, the schedule or the arena's pairings, the standings with their
 //! tie-breaks), the news the bot posts (a result, the close), and why a command was refused.
 
-use super::text::{display_name, tr, variant_name};
+use super::text::{cut_lines, display_name, tr, variant_name};
 use crate::ids::Lang;
 use crate::standings::tournament::{
     Fixture, FixtureState, Format, Outcome, Refusal, Standing, State, Tournament,
@@ -208,16 +208,21 @@ pub fn render_tournament(t: &Tournament, lang: Lang, zone: Zone) -> String {
             tr(lang, "🏁 Окончен: ни одного матча.", "🏁 Over: no match was played.").to_owned()
         }
     });
-    if !t.fixtures.is_empty() {
-        out.push(String::new());
-        out.extend(schedule(t, lang));
-    }
+    // The standings before the schedule: a large round robin's schedule is what is cut.
     if t.state != State::Enrolling {
         out.push(String::new());
         out.push(render_standings(t, lang));
     }
-    out.join("\n")
+    if !t.fixtures.is_empty() {
+        out.push(String::new());
+        out.extend(schedule(t, lang));
+    }
+    cut_lines(&out.join("\n"), MESSAGE_UNITS)
 }
+
+/// The most a tournament's message holds (UTF-16 units): one Telegram message (4,096) and one
+/// Discord embed (4,096), with room for Discord's escapes.
+pub const MESSAGE_UNITS: usize = 3_800;
 
 fn list_or_none(names: &[String], lang: Lang) -> String {
     if names.is_empty() {

@@ -155,3 +155,27 @@ fn pairs_a_pairs_night_and_the_news() {
         insta::assert_snapshot!(format!("tournament_pairs_{}", lang.key()), text);
     }
 }
+
+/// A round robin of 64 (2,016 matches, 63 rounds) in one message: the standings whole, the
+/// schedule cut at a line with «…», within a Telegram message and a Discord embed.
+#[test]
+fn a_large_round_robin_fits_one_message_with_its_standings_whole() {
+    use domino_core::view::tournament::{MESSAGE_UNITS, render_standings};
+    let mut t = made(Format::RoundRobin { pairs: false });
+    let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+    for i in 0..64 {
+        let p =
+            Person::new(UserId::new(Platform::Telegram, format!("{}", 100 + i)), format!("P{i}"));
+        t.apply(&Command::Enroll { person: p, partner: None }, T0, &mut rng).expect("enrolled");
+    }
+    t.apply(&Command::Start, T0 + 1, &mut rng).expect("started");
+    assert_eq!(t.fixtures.len(), 64 * 63 / 2);
+    finish(&mut t, 0, 1, Some(0), [51, 20]);
+    for lang in [Lang::Ru, Lang::En] {
+        let text = render_tournament(&t, lang, Zone::default_for(lang));
+        let units = text.encode_utf16().count();
+        assert!(units <= MESSAGE_UNITS, "{units} units");
+        assert!(text.contains(&render_standings(&t, lang)), "the standings whole");
+        assert!(text.ends_with('…'), "the schedule cut: {text}");
+    }
+}
