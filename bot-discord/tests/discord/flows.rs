@@ -67,7 +67,7 @@ async fn commands_are_registered_in_russian_and_english() {
         .iter()
         .map(|c| c["value"].as_str().unwrap())
         .collect();
-    assert_eq!(formats, ["round", "arena"]);
+    assert_eq!(formats, ["round", "arena", "pairs", "night"]);
     let option = |name: &str| {
         tour["options"].as_array().unwrap().iter().find(|o| o["name"] == name).unwrap().clone()
     };
@@ -77,6 +77,12 @@ async fn commands_are_registered_in_russian_and_english() {
     );
     assert_eq!(option("minutes")["max_value"], 240);
     assert_eq!(option("streak")["type"], 5, "a boolean");
+    assert_eq!(option("rounds")["type"], 4, "an integer");
+    assert_eq!(option("rounds")["name_localizations"]["ru"], "раундов");
+    assert_eq!(
+        (option("rounds")["min_value"].clone(), option("rounds")["max_value"].clone()),
+        (1.into(), 10.into())
+    );
     for sub in cmd["options"].as_array().unwrap() {
         assert!(
             sub["name_localizations"]["ru"].is_string()
