@@ -192,10 +192,10 @@ pub fn render_tournament(t: &Tournament, lang: Lang, zone: Zone) -> String {
                 when(d, zone)
             ),
             (None, Lang::Ru) => {
-                "▶️ Идёт: столы открываются сами, как только оба свободны.".to_owned()
+                "▶️ Идёт: стол матча открывается сам, как только все его игроки свободны.".to_owned()
             }
             (None, Lang::En) => {
-                "▶️ Running: tables open by themselves as soon as both sides are free.".to_owned()
+                "▶️ Running: a match's table opens by itself as soon as everyone in it is free.".to_owned()
             }
         },
         (State::Closed { winner: Some(w), .. }, Lang::Ru) => {
