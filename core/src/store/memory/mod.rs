@@ -2,7 +2,7 @@
 //! kept as JSON, as the SQLite store keeps them, so both read back the same way.
 
 use super::codec::now_millis;
-use super::rounds::{self, Rounds};
+use super::rounds;
 use super::{
     ChatSettings, Loaded, MatchSummary, PairRow, PlayedMatch, Rated, Rating, RatingChange,
     ScoreRow, Season, Span, Store, StoreError, Touched,
@@ -13,8 +13,11 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::Mutex;
 
 mod lines;
+mod rows;
 mod shared;
 mod tournaments;
+
+use rows::{json, parse};
 
 #[derive(Default)]
 struct Inner {
@@ -71,38 +74,6 @@ impl MemoryStore {
     fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
         self.inner.lock().unwrap_or_else(|e| e.into_inner())
     }
-}
-
-impl Inner {
-    /// The rows a snapshot needs, in round order.
-    fn rows(&self, id: i64, snapshot: &str) -> Vec<String> {
-        let Some((key, before)) = rounds::needs(snapshot) else { return Vec::new() };
-        let rows = self.rounds.range((id, key, 0)..(id, key, i64::from(before)));
-        rows.map(|(_, moves)| moves.clone()).collect()
-    }
-
-    fn table(&self, id: i64, snapshot: &str) -> Result<Table, StoreError> {
-        rounds::joined(snapshot, &self.rows(id, snapshot))
-    }
-
-    /// Writes the finished rounds the store does not hold yet.
-    fn add_rounds(&mut self, id: i64, finished: Option<&Rounds>) -> Result<(), StoreError> {
-        let Some(r) = finished else { return Ok(()) };
-        let have = self.rounds.range((id, r.key, 0)..=(id, r.key, i64::MAX)).next_back();
-        let (numbers, moves) = r.rows_from(have.map_or(0, |((_, _, n), _)| n + 1))?;
-        for (n, m) in numbers.into_iter().zip(moves) {
-            self.rounds.insert((id, r.key, n), m);
-        }
-        Ok(())
-    }
-}
-
-fn json<T: serde::Serialize>(v: &T) -> Result<String, StoreError> {
-    serde_json::to_string(v).map_err(|e| StoreError::Corrupt(e.to_string()))
-}
-
-fn parse<T: serde::de::DeserializeOwned>(s: &str) -> Result<T, StoreError> {
-    serde_json::from_str(s).map_err(|e| StoreError::Corrupt(e.to_string()))
 }
 
 impl Store for MemoryStore {
