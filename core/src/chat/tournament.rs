@@ -2,7 +2,8 @@
 //! fixed pairs, an arena or a pairs night made with its game and options, its message with buttons (enrol, withdraw, start,
 //! show anew: a page of the menu codec, `Page::Tournament`), and what the service's driving
 //! of it posts to the chat (results, the close). Who may do what is decided here: anyone in
-//! the group enrols and withdraws themselves; the creator or a chat admin starts it. A round
+//! the group enrols and withdraws themselves; a chat admin creates it; its creator or a chat
+//! admin starts it (the creator may have stopped being an admin since). A round
 //! robin of pairs enrols pairs: «✋ Find a partner» puts the presser on the waiting list, and
 //! «🤝 Partner X» makes the presser the partner of X, the first person waiting.
 
@@ -52,6 +53,13 @@ impl<S: Store> Chat<S> {
                 None => Answer::private(usage(lang, from.chat.platform)),
             });
         };
+        if !may_administer(from) {
+            return Ok(Answer::private(tr(
+                lang,
+                "Турнир создаёт админ чата: попросите его.",
+                "A chat admin creates a tournament: ask one.",
+            )));
+        }
         let settings = self.service.store().chat_settings(&from.chat).await?;
         let refuse = |r: Refusal| Ok(Answer::private(tournament_refusal(&r, lang)));
         let arena = kind == TourKind::Arena;
@@ -271,8 +279,8 @@ impl<S: Store> Chat<S> {
 fn usage(lang: Lang, platform: Platform) -> String {
     match (platform, lang) {
         (Platform::Discord, Lang::Ru) => "В чате нет турниров. Новый: /domino турнир формат:круг [игра] [дней:N], формат:пары [игра] [дней:N], формат:арена [игра] [минут:N] [серия] или формат:вечер [игра] [раундов:N].".to_owned(),
-        (Platform::Discord, Lang::En) => "No tournament in this chat. A new one: /domino tournament format:round [game] [days:N], format:pairs [game] [days:N], format:arena [game] [minutes:N] [streak], or format:night [game] [rounds:N].".to_owned(),
-        (_, Lang::Ru) => format!("В чате нет турниров. Новый: {p}турнир круг [игра] [дней N] — каждый с каждым; {p}турнир пары [игра] [дней N] — каждый с каждым парами; {p}турнир арена [игра] [минут N] [серия] — арена; {p}турнир вечер [игра] [раундов N] — вечер пар со сменой партнёров.", p = super::prefix(platform)),
-        (_, Lang::En) => format!("No tournament in this chat. A new one: {p}tournament round [game] [days N] for a round robin, {p}tournament pairs [game] [days N] for a round robin of pairs, {p}tournament arena [game] [minutes N] [streak] for an arena, {p}tournament night [game] [rounds N] for a pairs night with new partners each round.", p = super::prefix(platform)),
+        (Platform::Discord, Lang::En) => "No tournament in this chat. A new one: /domino tournament format:round [game] [days:N], format:pairs [game] [days:N], format:arena [game] [minutes:N] [streak], or format:night [game] [rounds:N]. A chat admin creates one.".to_owned(),
+        (_, Lang::Ru) => format!("В чате нет турниров. Новый: {p}турнир круг [игра] [дней N] — каждый с каждым; {p}турнир пары [игра] [дней N] — каждый с каждым парами; {p}турнир арена [игра] [минут N] [серия] — арена; {p}турнир вечер [игра] [раундов N] — вечер пар со сменой партнёров. Создаёт админ чата.", p = super::prefix(platform)),
+        (_, Lang::En) => format!("No tournament in this chat. A new one: {p}tournament round [game] [days N] for a round robin, {p}tournament pairs [game] [days N] for a round robin of pairs, {p}tournament arena [game] [minutes N] [streak] for an arena, {p}tournament night [game] [rounds N] for a pairs night with new partners each round. A chat admin creates one.", p = super::prefix(platform)),
     }
 }

@@ -49,7 +49,7 @@ async fn gather(lang: Lang) -> Told {
         Lang::En => "nonsense",
     };
     for words in bad.iter().copied().chain([&["круг", nonsense][..]]) {
-        let a = chat.handle(&from(&at, &folk[0], lang, false), tour(words)).await;
+        let a = chat.handle(&from(&at, &folk[0], lang, true), tour(words)).await;
         told.add_answer("tournament (refused)", &a);
     }
     for words in [
@@ -58,7 +58,9 @@ async fn gather(lang: Lang) -> Told {
         &["пары", "козёл", "дней", "3"][..],
         &["night", "раундов", "2"][..],
     ] {
-        let made = chat.handle(&from(&at, &folk[0], lang, false), tour(words)).await;
+        let member = chat.handle(&from(&at, &folk[1], lang, false), tour(words)).await;
+        told.add_answer("tournament (not an admin)", &member);
+        let made = chat.handle(&from(&at, &folk[0], lang, true), tour(words)).await;
         told.add_answer("tournament", &made);
         let mut menu = menu_of(&made).expect("the tournament's message");
         // Everyone presses every button twice (the second time mostly refused), the creator last.
