@@ -3,7 +3,7 @@
 //! Russian and English names and descriptions.
 
 use domino_core::chat::{ArgKind, COMMANDS, CommandSpec};
-use domino_core::ids::Lang;
+use domino_core::ids::{Lang, Platform};
 use serenity::builder::{CreateCommand, CreateCommandOption};
 use serenity::model::application::{CommandOptionType, InteractionContext};
 
@@ -17,7 +17,9 @@ pub fn command() -> CreateCommand {
         .description("Russian dominoes: Kozel, Morskoy, Osel, Telefon")
         .description_localized("ru", "Домино: «Козёл», «Морской козёл», «Осёл», «Телефон»")
         .contexts(vec![InteractionContext::Guild])
-        .set_options(COMMANDS.iter().map(subcommand).collect())
+        .set_options(
+            COMMANDS.iter().filter(|c| c.offered_on(Platform::Discord)).map(subcommand).collect(),
+        )
 }
 
 fn subcommand(c: &CommandSpec) -> CreateCommandOption {
@@ -47,9 +49,12 @@ fn subcommand(c: &CommandSpec) -> CreateCommandOption {
 /// The Discord type of an argument.
 pub fn kind(kind: ArgKind) -> CommandOptionType {
     match kind {
-        ArgKind::Game | ArgKind::Preset | ArgKind::Options | ArgKind::Set | ArgKind::TourFormat => {
-            CommandOptionType::String
-        }
+        ArgKind::Game
+        | ArgKind::Preset
+        | ArgKind::Options
+        | ArgKind::Set
+        | ArgKind::TourFormat
+        | ArgKind::TagWords => CommandOptionType::String,
         ArgKind::Players
         | ArgKind::Target
         | ArgKind::Table
@@ -97,10 +102,13 @@ mod tests {
             assert!(choices <= 25);
         }
         check(&v);
-        // One subcommand per command of the catalog, one option per argument.
+        // One subcommand per command of the catalog Discord offers (member tags are
+        // Telegram's), one option per argument.
         let subs = v["options"].as_array().unwrap();
-        assert_eq!(subs.len(), COMMANDS.len());
-        for (sub, spec) in subs.iter().zip(COMMANDS) {
+        let offered: Vec<_> = COMMANDS.iter().filter(|c| c.offered_on(Platform::Discord)).collect();
+        assert_eq!(subs.len(), offered.len());
+        assert!(offered.len() < COMMANDS.len() && !subs.iter().any(|s| s["name"] == "tags"));
+        for (sub, spec) in subs.iter().zip(offered) {
             assert_eq!(sub["name"], spec.key);
             assert_eq!(sub["options"].as_array().map_or(0, Vec::len), spec.args.len());
         }

@@ -27,7 +27,9 @@ pub fn parse(cmd: &CommandInteraction, bot: Option<u64>) -> Option<Request> {
     else {
         return None;
     };
-    let spec = catalog::COMMANDS.iter().find(|c| c.key == *name)?;
+    let spec = catalog::COMMANDS
+        .iter()
+        .find(|c| c.key == *name && c.offered_on(domino_core::ids::Platform::Discord))?;
     let mut args = Args::default();
     for o in opts {
         let arg = spec.args.iter().find(|a| a.key == o.name)?;

@@ -68,6 +68,8 @@ async fn chat_settings_of_the_first_schema_become_versioned_documents() {
         digest: None,
         standings_post: false,
         goat_tag: false,
+        // ... and the bot's own words for the member tags.
+        tag_words: Default::default(),
     };
     assert_eq!(tg, expected);
     let dc = store.chat_settings(&ChatId::new(Platform::Discord, "77")).await.unwrap();

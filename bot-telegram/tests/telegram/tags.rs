@@ -78,3 +78,45 @@ async fn without_the_right_the_group_is_told_once_what_the_bot_needs() {
     assert_eq!(fake.with(told), 1, "told once");
     assert!(fake.with(|st| st.tags.is_empty()));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_admin_gives_the_tags_the_chat_s_own_words() {
+    let fake = Fake::start().await;
+    let bot = start(&fake, memory_service().await).await;
+    let service = bot.service.clone();
+    let chat = ChatId::new(Platform::Telegram, GROUP.to_string());
+    tags_on(&service, true).await;
+    a_duel_alice_loses(&fake, &service).await;
+    let tag = |user: i64| move |st: &crate::fake::St| st.tags.get(&(GROUP, user)).cloned();
+    assert_eq!(fake.until("Alice's tag", tag(ALICE.id)).await, "Козёл");
+    let words = || async { service.store().chat_settings(&chat).await.unwrap().tag_words };
+
+    // Not an admin: refused, nothing changes.
+    fake.say(GROUP, &ALICE, "/метки козёл Рогатый");
+    fake.quiet().await;
+    assert_eq!(words().await, Default::default());
+
+    fake.admin(GROUP, &CAROL);
+    fake.say(GROUP, &CAROL, "/метки козёл Рогатый");
+    let shown = |st: &crate::fake::St| {
+        st.bot_texts(GROUP).into_iter().find(|t| t.contains("«Рогатый»")).map(|_| ())
+    };
+    fake.until("the words shown to the group", shown).await;
+    let now = |w: &'static str| {
+        move |st: &crate::fake::St| (st.tags.get(&(GROUP, ALICE.id))? == w).then_some(())
+    };
+    fake.until("Alice wears the chat's word", now("Рогатый")).await;
+    assert_eq!(fake.with(tag(BOB.id)).as_deref(), Some("Чемпион"));
+
+    // An emoji, or too long: refused, nothing changes.
+    for bad in ["/метки чемпион 🐐", "/метки чемпион Гроссмейстерище-великий"]
+    {
+        fake.say(GROUP, &CAROL, bad);
+        fake.quiet().await;
+        assert_eq!(words().await.champion, None, "{bad}");
+    }
+
+    fake.say(GROUP, &CAROL, "/метки сброс");
+    fake.until("the bot's word again", now("Козёл")).await;
+    assert_eq!(words().await, Default::default());
+}

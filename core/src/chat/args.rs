@@ -72,6 +72,8 @@ pub struct Args {
     pub streak: bool,
     /// `/tournament`: a pairs night's rounds.
     pub rounds: Option<u32>,
+    /// `/tags`: the words after the command, as typed.
+    pub tag_words: Option<String>,
 }
 
 impl Args {

@@ -25,6 +25,7 @@ pub enum Cmd {
     Export,
     Season,
     Tournament,
+    Tags,
     Stop,
     Help,
 }
@@ -75,6 +76,9 @@ pub enum ArgKind {
     Streak,
     /// A pairs night's rounds.
     Rounds,
+    /// The chat's own words for a member tag (`/tags`): the rest of the words, read by the
+    /// command itself.
+    TagWords,
 }
 
 impl ArgKind {
@@ -191,6 +195,11 @@ impl CommandSpec {
         matches!(self.cmd, Cmd::Hand | Cmd::Hint | Cmd::Review)
     }
 
+    /// Whether `platform` offers the command: member tags (`/tags`) are Telegram's only.
+    pub fn offered_on(&self, platform: crate::ids::Platform) -> bool {
+        self.cmd != Cmd::Tags || platform == crate::ids::Platform::Telegram
+    }
+
     pub fn arg(&self, kind: ArgKind) -> Option<&'static ArgSpec> {
         self.args.iter().find(|a| a.kind == kind)
     }
@@ -203,7 +212,8 @@ pub fn spec(cmd: Cmd) -> &'static CommandSpec {
     COMMANDS.iter().find(|c| c.cmd == cmd).expect("every command is in the catalog")
 }
 
-/// The command named `name` (its key or its Russian name, any case).
+/// The command named `name` (its key or its Russian name, any case), whichever platform
+/// offers it (the chat answers a command its platform does not offer as unknown).
 pub fn command_named(name: &str) -> Option<&'static CommandSpec> {
     let name = name.to_lowercase();
     COMMANDS.iter().find(|c| c.key == name || c.ru == name)
@@ -213,6 +223,7 @@ pub fn command_named(name: &str) -> Option<&'static CommandSpec> {
 pub fn menu(lang: Lang) -> Vec<(&'static str, String)> {
     COMMANDS
         .iter()
+        .filter(|c| c.offered_on(crate::ids::Platform::Telegram))
         .map(|c| {
             let usage = c.usage(lang);
             let text = if usage.is_empty() {

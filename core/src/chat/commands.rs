@@ -307,6 +307,22 @@ pub static COMMANDS: &[CommandSpec] = &[
         ],
     },
     CommandSpec {
+        cmd: Cmd::Tags,
+        key: "tags",
+        ru: "метки",
+        help: w(
+            "свои слова для меток козла и чемпиона (админ; без слов — какие сейчас)",
+            "the chat's own words for the goat's and the champion's tags (an admin; alone, the current ones)",
+        ),
+        usage: w("[козёл|чемпион слова | сброс]", "[goat|champion words | reset]"),
+        args: &[arg(
+            ArgKind::TagWords,
+            "words",
+            "слова",
+            w("Чья метка и слова", "Whose tag, and its words"),
+        )],
+    },
+    CommandSpec {
         cmd: Cmd::Stop,
         key: "stop",
         ru: "стоп",

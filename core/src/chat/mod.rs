@@ -40,6 +40,7 @@ mod show;
 #[cfg(any(test, feature = "testkit"))]
 pub mod strange;
 mod tables;
+mod tag_words;
 mod tags;
 pub mod texts;
 mod tour_picture;
@@ -215,9 +216,8 @@ impl<S: Store> Chat<S> {
             Cmd::Export => self.export(from, args, lang).await,
             Cmd::Season => self.season(from, args, lang).await,
             Cmd::Tournament => self.tournament(from, args, lang).await,
-            Cmd::Help => {
-                Ok(Answer::public(Body::Long(texts::help(lang, prefix(from.chat.platform)))))
-            }
+            Cmd::Tags => self.tag_words(from, args, lang).await,
+            Cmd::Help => Ok(Answer::public(Body::Long(texts::help(lang, from.chat.platform)))),
         }
     }
 

@@ -164,12 +164,16 @@ impl Request {
     }
 
     /// Whether the answer depends on the requester administering the chat: settings, a new
-    /// season, closing a table.
+    /// season, a new tournament, the tags' words, closing a table.
     pub fn needs_admin(&self) -> bool {
         match self {
-            Request::Command(cmd, args) => {
-                matches!(cmd, Cmd::Stop) || (matches!(cmd, Cmd::Season) && args.new_season)
-            }
+            Request::Command(cmd, args) => match cmd {
+                Cmd::Stop => true,
+                Cmd::Season => args.new_season,
+                Cmd::Tournament => args.tour.is_some(),
+                Cmd::Tags => args.tag_words.as_deref().is_some_and(|w| !w.trim().is_empty()),
+                _ => false,
+            },
             Request::Press { press, .. } => match press {
                 Some(Press::Menu(_)) => true,
                 Some(Press::Table(b)) => b.action == ButtonAction::End,

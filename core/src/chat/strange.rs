@@ -148,6 +148,11 @@ fn for_kind(rng: &mut impl Rng, kind: ArgKind) -> Vec<String> {
         },
         ArgKind::Days => vec!["дней".into(), number(rng)],
         ArgKind::Minutes => vec!["минут".into(), number(rng)],
+        ArgKind::TagWords => match rng.random_range(0..3) {
+            0 => vec!["козёл".into(), word(rng)],
+            1 => vec!["champion".into(), word(rng), word(rng)],
+            _ => vec![word(rng)],
+        },
         ArgKind::Streak => one("серия"),
         ArgKind::Rounds => vec!["раундов".into(), number(rng)],
         ArgKind::Set => match rng.random_range(0..3) {

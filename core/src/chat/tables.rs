@@ -173,11 +173,8 @@ impl<S: Store> Chat<S> {
         lang: Lang,
     ) -> Result<Answer, StoreError> {
         if payload.is_empty() {
-            let text = format!(
-                "{}\n\n{}",
-                texts::hello(lang),
-                texts::help(lang, prefix(from.chat.platform))
-            );
+            let text =
+                format!("{}\n\n{}", texts::hello(lang), texts::help(lang, from.chat.platform));
             return Ok(Answer::private(text));
         }
         let Some(link) = self.links().await?.decode(payload) else {

@@ -1,6 +1,7 @@
 //! Member tags (Telegram, Bot API 9.5 `setChatMemberTag`; a chat setting, off by default): the
 //! goats of the chat's last Kozel-family match wear «Козёл» («Осёл» after Osel), the season's
-//! Kozel leader «Чемпион». The core keeps who wears what (meta key `tags:<chat>`, moving with
+//! Kozel leader «Чемпион», or the chat's own words for either (`/tags`, `tag_words.rs`). The
+//! core keeps who wears what (meta key `tags:<chat>`, moving with
 //! the chat) and says what to change; the adapter sets the tags and, when the bot lacks the
 //! right, tells the chat once what it would need.
 
@@ -8,7 +9,7 @@ use super::Chat;
 use crate::engine::rules::{Rules, Variant};
 use crate::ids::{ChatId, Lang, Platform, UserId};
 use crate::standings::{PlayedMatch, Rating, ScoreRow, Span, rated_order};
-use crate::store::{Store, StoreError};
+use crate::store::{Store, StoreError, TagWords};
 use crate::view::text::{Goat, tr};
 use std::collections::BTreeMap;
 
@@ -28,16 +29,19 @@ pub struct Tags {
 
 /// Who should wear what: the goats of `last` (the chat's last Kozel-family match), and the
 /// leader of the season's Kozel standings; a goat keeps the goat's tag if also the leader.
+/// The chat's own `words` replace the bot's (the goat's words whatever the game's goat is).
 pub fn wanted(
     last: Option<&PlayedMatch>,
     kozel: &mut [ScoreRow],
     ratings: &[Rating],
     lang: Lang,
+    words: &TagWords,
 ) -> BTreeMap<String, String> {
     let mut out = BTreeMap::new();
     rated_order(kozel, ratings);
     if let Some(leader) = kozel.first() {
-        out.insert(leader.user.id.clone(), tr(lang, "Чемпион", "Champion").to_owned());
+        let title = words.champion.as_deref().unwrap_or(tr(lang, "Чемпион", "Champion"));
+        out.insert(leader.user.id.clone(), title.to_owned());
     }
     if let Some(m) = last
         && let Some(goat) = Goat::of(&Rules::new(m.variant))
@@ -46,6 +50,7 @@ pub fn wanted(
             Goat::Goat => tr(lang, "Козёл", "Goat"),
             Goat::Donkey => tr(lang, "Осёл", "Donkey"),
         };
+        let title = words.goat.as_deref().unwrap_or(title);
         for p in m.players.iter().filter(|p| p.goat) {
             if let Some(user) = &p.user {
                 out.insert(user.id.clone(), title.to_owned());
@@ -102,7 +107,7 @@ impl<S: Store> Chat<S> {
                 let game = Some(Variant::Kozel);
                 let mut kozel = store.scoreboard(chat, Some(season), game).await?;
                 let ratings = store.ratings(chat, Span::Season(season), game).await?;
-                wanted(last, &mut kozel, &ratings, settings.lang)
+                wanted(last, &mut kozel, &ratings, settings.lang, &settings.tag_words)
             }
         };
         let set = changes(&worn, &want);
@@ -179,7 +184,7 @@ mod tests {
         };
         let mut kozel = vec![row("2", 1, 4), row("3", 4, 4)];
         for lang in [Lang::Ru, Lang::En] {
-            let want = wanted(Some(&last), &mut kozel, &[], lang);
+            let want = wanted(Some(&last), &mut kozel, &[], lang, &TagWords::default());
             let (goat, champion) = match lang {
                 Lang::Ru => ("Осёл", "Чемпион"),
                 Lang::En => ("Donkey", "Champion"),
@@ -191,8 +196,15 @@ mod tests {
         }
         // The leader who was the last match's goat wears the goat's tag.
         let mut kozel = vec![row("1", 4, 4)];
-        let want = wanted(Some(&last), &mut kozel, &[], Lang::Ru);
+        let want = wanted(Some(&last), &mut kozel, &[], Lang::Ru, &TagWords::default());
         assert_eq!(want, map(&[("1", "Осёл")]));
-        assert!(wanted(None, &mut [], &[], Lang::Ru).is_empty());
+        assert!(wanted(None, &mut [], &[], Lang::Ru, &TagWords::default()).is_empty());
+        // The chat's own words replace the bot's, for the goat whatever the game's goat is.
+        let own = TagWords {
+            goat: Some("Рогатый".into()), champion: Some("Гроссмейстер".into())
+        };
+        let mut kozel = vec![row("2", 1, 4), row("3", 4, 4)];
+        let want = wanted(Some(&last), &mut kozel, &[], Lang::En, &own);
+        assert_eq!(want, map(&[("1", "Рогатый"), ("3", "Гроссмейстер")]));
     }
 }

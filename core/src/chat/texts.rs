@@ -274,7 +274,8 @@ pub fn no_hand(lang: Lang) -> &'static str {
 
 /// `/help`: what the bot plays and every command of the catalog, as `prefix` writes them
 /// (`/` in Telegram, `/domino ` in Discord).
-pub fn help(lang: Lang, prefix: &str) -> String {
+pub fn help(lang: Lang, platform: Platform) -> String {
+    let prefix = super::prefix(platform);
     let mut out = vec![
         tr(
             lang,
@@ -283,7 +284,7 @@ pub fn help(lang: Lang, prefix: &str) -> String {
         )
         .to_owned(),
     ];
-    for c in COMMANDS {
+    for c in COMMANDS.iter().filter(|c| c.offered_on(platform)) {
         let usage = c.usage(lang);
         let sep = if usage.is_empty() { "" } else { " " };
         out.push(format!("{prefix}{}{sep}{usage} — {}", c.key, c.help(lang)));

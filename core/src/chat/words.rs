@@ -230,6 +230,10 @@ fn read_one(spec: &CommandSpec, args: &mut Args, words: &[&str]) -> Result<usize
                 args.streak = true;
                 Some(1)
             }
+            ArgKind::TagWords => {
+                args.tag_words = Some(words.join(" "));
+                Some(words.len())
+            }
             ArgKind::Count if args.count.is_none() => {
                 number(word, &bounds::HISTORY_COUNT)?.map(|n| {
                     args.count = Some(n);

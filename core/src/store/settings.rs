@@ -41,6 +41,19 @@ pub struct ChatSettings {
     /// Telegram member tags for the last Kozel match's goats and the season's Kozel leader
     /// (`chat::tags`); off by default.
     pub goat_tag: bool,
+    /// The chat's own words for the tags (`/tags`); unset, the bot's words.
+    pub tag_words: TagWords,
+}
+
+/// A chat's own words for its member tags (`chat::tags`), each checked when set: 1 to 16
+/// characters, letters, digits, spaces and a few marks (Telegram takes no emoji).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TagWords {
+    /// Worn by the last Kozel-family match's goats instead of «Козёл» (or «Осёл»).
+    pub goat: Option<String>,
+    /// Worn by the season's Kozel leader instead of «Чемпион».
+    pub champion: Option<String>,
 }
 
 /// How a chat's table messages show the board: a picture with the table's text as its caption,
@@ -85,6 +98,7 @@ impl Default for ChatSettings {
             digest: None,
             standings_post: false,
             goat_tag: false,
+            tag_words: TagWords::default(),
         }
     }
 }

@@ -102,6 +102,10 @@ impl Monkey {
             "/tournament".into(),
             format!("/турнир круг до 15 дней {}", self.rng.random_range(0..40)),
             format!("/tournament arena до 15 минут {}", self.rng.random_range(5..60)),
+            "/метки".into(),
+            "/метки козёл Рогатый".into(),
+            format!("/tags champion {garbage}"),
+            "/tags reset".into(),
             format!("/{garbage}"),
             garbage,
         ];

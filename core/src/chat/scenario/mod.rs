@@ -156,6 +156,9 @@ impl Scenario {
                 ArgKind::Minutes => out.minutes = Some(int()),
                 ArgKind::Streak => out.streak = flag(),
                 ArgKind::Rounds => out.rounds = Some(int()),
+                ArgKind::TagWords => {
+                    out.tag_words = Some(value.as_str().expect("the words").to_owned())
+                }
                 // The scenario's person key: each run names that person its own way (the
                 // chat layer by the person, Telegram by `@name`, Discord by a user option).
                 ArgKind::Opponent => {
