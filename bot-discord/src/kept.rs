@@ -1,4 +1,4 @@
-//! Messages kept current in a channel (the standings message): edited in place, posted anew
+//! Messages kept current in a channel (the standings message, a tournament's live message): edited in place, posted anew
 //! and pinned when there is none (or it was deleted), unpinned and forgotten when the chat no
 //! longer wants one. Where each is lives in the store (`Door::kept_at`).
 
@@ -48,8 +48,11 @@ pub(crate) async fn keep(bot: &Bot, http: &Http, chat: ChatId, kept: Kept, text:
     if let Err(e) = bot.chat.set_kept_at(&chat, kept, Some(&at)).await {
         tracing::warn!(error = %e, "Discord: where the kept message is not remembered");
     }
-    // Pinned where the bot may (Manage Messages); elsewhere kept current unpinned.
-    if let Err(e) = channel.pin(http, msg.id).await {
+    // Pinned where the bot may (Manage Messages); elsewhere kept current unpinned. A
+    // tournament's live message is never pinned.
+    if kept.pins()
+        && let Err(e) = channel.pin(http, msg.id).await
+    {
         tracing::info!(error = %e, "Discord: the kept message not pinned");
     }
 }

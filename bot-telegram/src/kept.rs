@@ -1,5 +1,5 @@
 //! Member tags (`setChatMemberTag`, a raw call: teloxide 0.17 lacks it), and messages kept
-//! current in a group (the standings message): edited in place, posted anew and
+//! current in a group (the standings message, a tournament's live message): edited in place, posted anew and
 //! pinned when there is none (or it is gone), unpinned and forgotten when the chat no longer
 //! wants one. Where each is lives in the store (`Door::kept_at`), so a restarted bot edits the
 //! same message.
@@ -48,7 +48,10 @@ impl App {
             tracing::warn!(chat, error = %e, "where the kept message is not remembered");
         }
         // Pinned where the bot may pin (an administrator with the right); elsewhere it is kept
-        // current unpinned.
+        // current unpinned. A tournament's live message is never pinned.
+        if !kept.pins() {
+            return Ok(1);
+        }
         let pin = self.bot.pin_chat_message(ChatId(chat), msg.id).disable_notification(true);
         if let Err(e) = pin.await {
             tracing::info!(chat, failure = ?Failure::from(e), "the kept message not pinned");

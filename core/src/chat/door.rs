@@ -9,7 +9,7 @@ use super::message::{Audience, MessageAt};
 use super::tags::Tags;
 use super::{Answer, Args, Asker, Chat, HandPlace, Links, Reply, Request, Show};
 use crate::ids::{ChatId, Lang, Millis, Person, Platform, UserId};
-use crate::service::{Applied as Replied, LeagueEvent, Service};
+use crate::service::{Applied as Replied, LeagueEvent, Service, TourNews};
 use crate::store::{Broken, Store, StoreError};
 use std::future::Future;
 use std::pin::Pin;
@@ -63,6 +63,10 @@ pub(super) trait Gate: Send + Sync + 'static {
     fn standings_post<'a>(&'a self, c: &'a ChatId)
     -> Boxed<'a, Result<Option<String>, StoreError>>;
     fn tags<'a>(&'a self, c: &'a ChatId) -> Boxed<'a, Result<Option<Tags>, StoreError>>;
+    fn tournament_live<'a>(
+        &'a self,
+        news: &'a TourNews,
+    ) -> Boxed<'a, Result<Option<(Kept, String)>, StoreError>>;
     fn kept_at<'a>(
         &'a self,
         c: &'a ChatId,
@@ -125,6 +129,12 @@ impl<S: Store> Gate for Chat<S> {
     }
     fn tags<'a>(&'a self, c: &'a ChatId) -> Boxed<'a, Result<Option<Tags>, StoreError>> {
         Box::pin(Chat::tags(self, c))
+    }
+    fn tournament_live<'a>(
+        &'a self,
+        news: &'a TourNews,
+    ) -> Boxed<'a, Result<Option<(Kept, String)>, StoreError>> {
+        Box::pin(Chat::tournament_live(self, news))
     }
     fn kept_at<'a>(
         &'a self,

@@ -6,7 +6,7 @@ use super::kept::Kept;
 use super::tags::Tags;
 use super::{Reply, texts};
 use crate::ids::{ChatId, Platform};
-use crate::service::{Applied as Replied, LeagueEvent};
+use crate::service::{Applied as Replied, LeagueEvent, TourNews};
 use crate::store::Broken;
 use tokio::sync::broadcast::{Receiver, error::RecvError};
 
@@ -25,7 +25,7 @@ pub enum Fed {
         chat: ChatId,
         reply: Reply,
     },
-    /// A message the chat keeps current (its standings) is to read `text`: edited in place,
+    /// A message the chat keeps current (its standings, a tournament's) is to read `text`: edited in place,
     /// or posted anew (and pinned) where there is none; `None`: the chat no longer keeps it,
     /// unpin it and forget where it was.
     Kept {
@@ -90,8 +90,15 @@ impl Feed {
                         }
                     }
                     Ok(e) if e.chat().platform == self.platform => {
+                        if let LeagueEvent::Tournament(news) = &e {
+                            let live = self.tournament_live(news).await;
+                            self.pending.extend(live);
+                        }
                         if let Some(reply) = self.door.0.league_post(&e).await {
                             return Some(Fed::Post { chat: e.chat().clone(), reply });
+                        }
+                        if let Some(fed) = self.pending.pop_front() {
+                            return Some(fed);
                         }
                     }
                     Ok(_) | Err(RecvError::Lagged(_)) => {}
@@ -118,6 +125,21 @@ impl Feed {
             return None;
         }
         Some(Fed::Kept { chat, kept: Kept::Standings, text })
+    }
+
+    /// A tournament's live message as it should now read (after the news is posted).
+    async fn tournament_live(&self, news: &TourNews) -> Option<Fed> {
+        match self.door.0.tournament_live(news).await {
+            Ok(live) => live.map(|(kept, text)| Fed::Kept {
+                chat: news.doc.chat.clone(),
+                kept,
+                text: Some(text),
+            }),
+            Err(e) => {
+                tracing::warn!(chat = %news.doc.chat, error = %e, "a tournament's message not kept");
+                None
+            }
+        }
     }
 
     /// The member tags the chat's standings now call for.

@@ -2,11 +2,11 @@
 //! enrolled through its message (a person waits, a partner names them), its schedule drawn,
 //! each fixture's four-seat table (partners across) announced as it opens, who is due told
 //! once as the deadline nears; and a close with the final standings as a picture, the
-//! tournament then in `/history` and `/export`.
+//! tournament then in `/history` and `/export`; its live message kept from start to close.
 
 use super::*;
 use domino_core::chat::catalog::command_named;
-use domino_core::chat::{Answer, Asker, Body, Door, Fed, Feed, Menu, Request};
+use domino_core::chat::{Answer, Asker, Body, Door, Fed, Feed, Kept, Menu, Request};
 use domino_core::service::{CountingSeeds, ManualClock, Options, Service};
 use domino_core::session::Simple;
 use domino_core::standings::tournament::DAY;
@@ -16,14 +16,23 @@ use std::time::Duration;
 
 /// Every post of the feed until it has been quiet a moment.
 async fn posts(feed: &mut Feed) -> Vec<(String, Body)> {
-    let mut out = Vec::new();
+    let (posts, _) = fed(feed).await;
+    posts
+}
+
+/// Every post and every kept message's text of the feed until it has been quiet a moment.
+async fn fed(feed: &mut Feed) -> (Vec<(String, Body)>, Vec<(Kept, Option<String>)>) {
+    let (mut out, mut kept) = (Vec::new(), Vec::new());
     while let Ok(Some(fed)) = tokio::time::timeout(Duration::from_millis(500), feed.next()).await {
+        if let Fed::Kept { kept: k, text, .. } = &fed {
+            kept.push((*k, text.clone()));
+        }
         if let Fed::Post { reply, .. } = fed {
             let text = Answer { reply: Some(reply.clone()), ..Answer::default() };
             out.push((text.text().unwrap_or_default().to_owned(), reply.body));
         }
     }
-    out
+    (out, kept)
 }
 
 fn menu_of(a: &Answer) -> Menu {
@@ -215,4 +224,32 @@ async fn the_close_has_the_standings_as_a_picture_and_is_kept_in_history_and_exp
     let kept: serde_json::Value = serde_json::from_slice(&file.bytes).unwrap();
     assert_eq!(kept[0]["id"], 1);
     assert_eq!(kept[0]["state"]["state"], "closed");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_live_message_is_kept_from_the_start_to_the_close() {
+    let mut club = Club::new(&["пары"]).await;
+    club.enrol_pairs(2).await;
+    let mut feed = club.door.feed(Platform::Telegram);
+    // Taking entrants, the tournament's own message is the one to look at: nothing kept.
+    let (_, kept) = fed(&mut feed).await;
+    assert!(kept.is_empty(), "{kept:?}");
+
+    club.press(0, "Начать").await;
+    let (_, kept) = fed(&mut feed).await;
+    let (k, text) = kept.last().cloned().expect("the live message at the start");
+    assert_eq!(k, Kept::Tournament(1));
+    let text = text.expect("a text to show");
+    assert!(text.starts_with("📌 🏆 Турнир №1"), "{text}");
+    assert!(text.contains("▶️ Идёт") && text.contains("Аня + Боря"), "{text}");
+    assert!(text.contains("🕒 Обновлено "), "{text}");
+
+    // Боря withdraws: the pair forfeits, the tournament closes, the same message says so.
+    club.press(1, "Выйти").await;
+    let (_, kept) = fed(&mut feed).await;
+    let (k, text) = kept.last().cloned().expect("the live message at the close");
+    assert_eq!(k, Kept::Tournament(1));
+    let text = text.expect("a text to show");
+    assert!(text.contains("🏁 Окончен. Победитель: Вера + Гоша"), "{text}");
+    assert!(kept.iter().all(|(k, t)| *k == Kept::Tournament(1) && t.is_some()), "{kept:?}");
 }
