@@ -60,6 +60,7 @@ pub fn kind(kind: ArgKind) -> CommandOptionType {
         | ArgKind::Table
         | ArgKind::Season
         | ArgKind::Count
+        | ArgKind::Ago
         | ArgKind::Days
         | ArgKind::Minutes
         | ArgKind::Rounds => CommandOptionType::Integer,

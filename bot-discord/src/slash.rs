@@ -67,6 +67,7 @@ pub fn parse(cmd: &CommandInteraction, bot: Option<u64>) -> Option<Request> {
             (ArgKind::NewSeason, ResolvedValue::Boolean(b)) => args.new_season = *b,
             (ArgKind::Thread, ResolvedValue::Boolean(b)) => args.thread = *b,
             (ArgKind::Count, ResolvedValue::Integer(n)) => args.count = Some(typed(*n)),
+            (ArgKind::Ago, ResolvedValue::Integer(n)) => args.ago = Some(typed(*n)),
             (ArgKind::TourFormat, ResolvedValue::String(s)) => {
                 args.tour = Some(domino_core::chat::TourKind::from_key(s)?)
             }

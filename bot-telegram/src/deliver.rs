@@ -99,6 +99,16 @@ impl App {
                 Job::Edit { message, text, markup } => {
                     self.edit(ChatId(chat), MessageId(*message), text, markup.clone()).await
                 }
+                // A GIF (a replay) goes as an animation, which plays in the chat.
+                Job::Document { name, bytes, caption, topic } if name.ends_with(".gif") => {
+                    let file = InputFile::memory(bytes.clone()).file_name(name.clone());
+                    let mut req =
+                        self.bot.send_animation(ChatId(chat), file).caption(caption.clone());
+                    if let Some(t) = topic {
+                        req = req.message_thread_id(crate::ids::thread(*t));
+                    }
+                    req.await.map(|_| 1).map_err(Failure::from)
+                }
                 Job::Document { name, bytes, caption, topic } => {
                     let file = InputFile::memory(bytes.clone()).file_name(name.clone());
                     let mut req =

@@ -1,6 +1,7 @@
 //! Every number a person can type, with its range, in one place: rule options (`target`,
 //! `deal`), table settings (seats, the turn timer, the match clock), and the numbers of chat
-//! commands (a table, a season, how many matches `/history` lists, a tournament's entrants,
+//! commands (a table, a season, how many matches `/history` lists, which one `/replay` shows,
+//! a tournament's entrants,
 //! rounds, arena window and deadline). Telegram's words, Discord's
 //! typed options (their `min`/`max` come from here), the settings menus, lobby buttons and
 //! forged presses are all checked against these; out of range is refused with the range, in the
@@ -84,6 +85,9 @@ pub static TABLE: Bound = bound("table", 1, 999_999, w("номер стола", 
 pub static SEASON: Bound = bound("season", 1, 9_999, w("номер сезона", "the season number"));
 /// How many finished matches `/history` lists.
 pub static HISTORY_COUNT: Bound = bound("count", 1, 30, w("число матчей", "the number of matches"));
+/// Which finished match `/replay` shows: 1 is the latest, as `/history` lists them.
+pub static REPLAY_AGO: Bound =
+    bound("replay", 1, 30, w("номер матча в истории", "the match's place in the history"));
 
 /// Entrants a chat tournament takes (people, or fixed pairs in a round robin of pairs).
 pub static TOURNAMENT_ENTRANTS: Bound =
@@ -99,7 +103,7 @@ pub static TOURNAMENT_DEADLINE_DAYS: Bound =
     bound("tournament.deadline_days", 1, 30, w("срок турнира", "the tournament's deadline"));
 
 /// Every bound, for tests and documentation.
-pub static ALL: [&Bound; 15] = [
+pub static ALL: [&Bound; 16] = [
     &TARGET,
     &DEAL,
     &PLAYERS,
@@ -111,6 +115,7 @@ pub static ALL: [&Bound; 15] = [
     &TABLE,
     &SEASON,
     &HISTORY_COUNT,
+    &REPLAY_AGO,
     &TOURNAMENT_ENTRANTS,
     &TOURNAMENT_ROUNDS,
     &ARENA_MINUTES,

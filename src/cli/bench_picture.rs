@@ -4,10 +4,11 @@
 //! people over a season of 60 matches each (480 points); and a person's hand, eighteen tiles
 //! of a double-eighteen and seven of a double-six, the playable ones lifted. Each picture is
 //! drawn 200 times: the median, the best (what an idle core does) and the 99th percentile.
+//! And a whole Kozel round (four players) replayed as a GIF, a frame a move, drawn 20 times.
 
 use domino_core::engine::board::Board;
 use domino_core::view::picture::{
-    Picture, PictureError, Style, board_png, hand_png, rating_png, samples,
+    Picture, PictureError, Style, board_png, hand_png, rating_png, replay_gif, samples,
 };
 use std::time::Instant;
 
@@ -35,15 +36,40 @@ fn hand(name: &'static str, max_pip: u8, tiles: usize, style: &Style) -> Result<
     measure(name, ("tiles", hand.len()), || hand_png(&hand, &playable, style))
 }
 
+/// The first round of a four-player Kozel match replayed (the round of the seed with the most
+/// moves among the first few, so the figure is of a whole round).
+fn replay(style: &Style) -> Result<Figures, String> {
+    let record = samples::match_record(domino_core::engine::rules::Variant::Kozel, 4, 11);
+    let round = (0..record.rounds.len()).max_by_key(|&r| record.rounds[r].moves.len());
+    let draw = || {
+        let a = replay_gif(&record, round, style)?;
+        Ok(Picture { png: a.gif, width: a.width, height: a.height })
+    };
+    let frames = replay_gif(&record, round, style).map_err(|e| e.to_string())?.frames;
+    measure_n("replay_kozel_round", ("frames", frames as usize), REPLAY_RUNS, draw)
+}
+
+/// Replays drawn (each is a few dozen frames).
+const REPLAY_RUNS: usize = 20;
+
 fn measure(
     name: &'static str,
     drawn: (&'static str, usize),
     draw: impl Fn() -> Result<Picture, PictureError>,
 ) -> Result<Figures, String> {
-    let mut times = Vec::with_capacity(RUNS);
+    measure_n(name, drawn, RUNS, draw)
+}
+
+fn measure_n(
+    name: &'static str,
+    drawn: (&'static str, usize),
+    runs: usize,
+    draw: impl Fn() -> Result<Picture, PictureError>,
+) -> Result<Figures, String> {
+    let mut times = Vec::with_capacity(runs);
     let mut bytes = 0;
     let mut size = (0, 0);
-    for _ in 0..RUNS {
+    for _ in 0..runs {
         let start = Instant::now();
         let picture = draw().map_err(|e| e.to_string())?;
         times.push(start.elapsed().as_secs_f64() * 1000.0);
@@ -74,6 +100,7 @@ pub fn run(json: bool) -> Result<(), String> {
         measure("rating_season", ("points", points), || rating_png(&ratings, &style))?,
         hand("hand_double18", 18, 18, &style)?,
         hand("hand_double6", 6, 7, &style)?,
+        replay(&style)?,
     ];
     if json {
         let mut out = serde_json::Map::new();
@@ -95,7 +122,7 @@ pub fn run(json: bool) -> Result<(), String> {
     } else {
         for f in &cases {
             println!(
-                "{}: {} {}, {}×{} px, render {:.2} ms median ({:.2} min, {:.2} p99), PNG {:.1} KB",
+                "{}: {} {}, {}×{} px, render {:.2} ms median ({:.2} min, {:.2} p99), {:.1} KB",
                 f.name,
                 f.drawn.1,
                 f.drawn.0,

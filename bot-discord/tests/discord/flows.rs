@@ -51,6 +51,7 @@ async fn commands_are_registered_in_russian_and_english() {
             "score",
             "top",
             "history",
+            "replay",
             "vs",
             "me",
             "hand",
@@ -220,6 +221,18 @@ async fn a_two_player_match_through_the_buttons() {
     let upload = w.fake.requests().into_iter().rfind(|r| r.path.ends_with("/callback")).unwrap();
     assert_eq!(upload.files.len(), 4, "sent as one multipart upload");
     assert!(!export.ephemeral(), "the export is for the channel");
+    // The last round replayed: a GIF attachment, which Discord plays in the channel.
+    let replay = w.slash(BORIS, "replay", vec![]).await;
+    assert!(!replay.ephemeral(), "a replay is for the channel");
+    assert_eq!(replay.files.len(), 1);
+    assert_eq!(replay.files[0].name, "replay-1.gif");
+    assert!(replay.files[0].bytes.starts_with(b"GIF89a"), "a GIF");
+    assert!(replay.text().starts_with("🎞 Козёл · раунд "), "{}", replay.text());
+    // Past the history's end, or out of range: told to the asker alone, nothing sent.
+    let none = w.slash(BORIS, "replay", vec![opt("match", 2)]).await;
+    assert!(none.ephemeral() && none.files.is_empty(), "{}", none.text());
+    let absurd = w.slash(BORIS, "replay", vec![opt("match", 999_999)]).await;
+    assert!(absurd.ephemeral() && absurd.text().contains("1"), "{}", absurd.text());
     let rows = w.service().store().scoreboard(&chat(), None, Some(Variant::Kozel)).await.unwrap();
     assert_eq!(rows.len(), 2);
     w.bot.stop().await;

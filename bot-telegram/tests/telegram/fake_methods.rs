@@ -100,13 +100,20 @@ pub(crate) fn handle(
             st.answers.insert(id, answer);
             ok(json!(true))
         }
-        "senddocument" => {
+        "senddocument" | "sendanimation" => {
             let (name, bytes) = file.unwrap_or_default();
             st.documents.push(Doc { chat, name: name.clone(), bytes });
             let m = st.new_message(chat, true, "", Value::Null, Value::Null);
             let mut v = message_json(&m, bot_json());
             v.as_object_mut().expect("an object").remove("text");
             v["document"] = json!({"file_id": "f", "file_unique_id": "u", "file_name": name});
+            // Telegram's animation message carries the document and the animation both.
+            if method == "sendanimation" {
+                v["animation"] = json!({
+                    "file_id": "f", "file_unique_id": "u", "file_name": name,
+                    "width": 1024, "height": 640, "duration": 8, "mime_type": "image/gif"
+                });
+            }
             ok(v)
         }
         "getchatmember" => {

@@ -68,6 +68,19 @@ async fn a_whole_two_player_kozel_match() {
     );
     assert_eq!(String::from_utf8_lossy(&all[1].bytes).lines().count(), 1, "one match");
     assert!(all[3].bytes.starts_with(b"season,variant,platform,user_id"));
+    // The last round replayed: a GIF sent as an animation, which plays in the chat.
+    fake.say(GROUP, &BOB, "/повтор");
+    let replay =
+        |st: &crate::fake::St| st.documents.iter().find(|d| d.name == "replay-1.gif").cloned();
+    let gif = fake.until("the replay", replay).await;
+    assert_eq!(gif.chat, GROUP);
+    assert!(gif.bytes.starts_with(b"GIF89a"), "a GIF");
+    assert_eq!(fake.with(|st| st.count("sendAnimation")), 1);
+    // Past the history's end: told so, nothing sent.
+    fake.say(GROUP, &BOB, "/replay 2");
+    fake.until("told", |st| st.bot_texts(GROUP).into_iter().find(|t| t.contains("матчей: 1")))
+        .await;
+    assert_eq!(fake.with(|st| st.count("sendAnimation")), 1);
     // No turn ping is left under the finished table.
     fake.until("no ping left", |st| {
         let left = st.messages_in(GROUP).into_iter().filter(|m| m.text.contains("ваш ход")).count();

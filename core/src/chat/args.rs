@@ -60,6 +60,8 @@ pub struct Args {
     pub thread: bool,
     /// How many to list (`/history N`).
     pub count: Option<u32>,
+    /// Which finished match (`/replay N`: 1 is the latest).
+    pub ago: Option<u32>,
     /// The match clock asked for: `Some(None)` is «no clock»; `None` leaves the default.
     pub clock: Option<Option<ClockRule>>,
     /// `/tournament`: the format of a new one.
@@ -121,6 +123,7 @@ impl Args {
             (&bounds::TABLE, self.table.map(u64::from)),
             (&bounds::SEASON, self.season.map(u64::from)),
             (&bounds::HISTORY_COUNT, self.count.map(u64::from)),
+            (&bounds::REPLAY_AGO, self.ago.map(u64::from)),
             (&bounds::TOURNAMENT_DEADLINE_DAYS, self.days.map(u64::from)),
             (&bounds::ARENA_MINUTES, self.minutes.map(u64::from)),
             (&bounds::TOURNAMENT_ROUNDS, self.rounds.map(u64::from)),

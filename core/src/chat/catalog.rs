@@ -17,6 +17,7 @@ pub enum Cmd {
     Score,
     Top,
     History,
+    Replay,
     Vs,
     Me,
     Hand,
@@ -66,6 +67,8 @@ pub enum ArgKind {
     Thread,
     /// How many to list (`/history`).
     Count,
+    /// Which finished match, counted back from the latest (`/replay`).
+    Ago,
     /// A tournament's format: `round` (a round robin of people) or `arena`.
     TourFormat,
     /// Days from a tournament's start to its deadline.
@@ -91,6 +94,7 @@ impl ArgKind {
             ArgKind::Table => Some(&bounds::TABLE),
             ArgKind::Season => Some(&bounds::SEASON),
             ArgKind::Count => Some(&bounds::HISTORY_COUNT),
+            ArgKind::Ago => Some(&bounds::REPLAY_AGO),
             ArgKind::Days => Some(&bounds::TOURNAMENT_DEADLINE_DAYS),
             ArgKind::Minutes => Some(&bounds::ARENA_MINUTES),
             ArgKind::Rounds => Some(&bounds::TOURNAMENT_ROUNDS),

@@ -159,6 +159,25 @@ pub static COMMANDS: &[CommandSpec] = &[
         ],
     },
     CommandSpec {
+        cmd: Cmd::Replay,
+        key: "replay",
+        ru: "повтор",
+        help: w(
+            "повтор последнего раунда матча из истории анимацией",
+            "the last round of a match of the history, as an animation",
+        ),
+        usage: w("[N: 1 — последний матч]", "[N: 1 is the latest match]"),
+        args: &[arg(
+            ArgKind::Ago,
+            "match",
+            "матч",
+            w(
+                "Какой матч истории: 1 — последний (1–30)",
+                "Which match of the history: 1 is the latest (1–30)",
+            ),
+        )],
+    },
+    CommandSpec {
         cmd: Cmd::Vs,
         key: "vs",
         ru: "против",

@@ -129,6 +129,18 @@ impl<S: Store> Chat<S> {
         let matches = store.history(&from.chat, args.game, count).await?;
         let zone = store.chat_settings(&from.chat).await?.zone();
         let mut text = render_history(&matches, lang, zone);
+        if !matches.is_empty() && args.game.is_none() {
+            // Every game's matches, newest first: the first is `/replay 1`.
+            let p = super::prefix(from.chat.platform);
+            text.push_str(&match lang {
+                Lang::Ru => {
+                    format!("\n\n🎞 Последний раунд матча анимацией: {p}replay N (1 — верхний).")
+                }
+                Lang::En => format!(
+                    "\n\n🎞 A match's last round as an animation: {p}replay N (1 is the top one)."
+                ),
+            });
+        }
         // The chat's closed tournaments (of the game asked for), the newest few.
         let closed: Vec<_> = store
             .tournaments(Some(&from.chat), false)

@@ -32,6 +32,7 @@ mod message;
 mod people;
 mod pictures;
 pub mod press;
+mod replay;
 mod request;
 #[cfg(any(test, feature = "testkit"))]
 pub mod scenario;
@@ -208,6 +209,7 @@ impl<S: Store> Chat<S> {
             Cmd::Score => self.score(from, args, lang).await,
             Cmd::Top => self.top(from, args, lang).await,
             Cmd::History => self.history(from, args, lang).await,
+            Cmd::Replay => self.replay(from, args, lang).await,
             Cmd::Vs => self.versus(from, args, lang).await,
             Cmd::Me => self.me(from, lang).await,
             Cmd::Hand => self.own_hand(from, args, lang).await,

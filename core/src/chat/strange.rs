@@ -117,7 +117,7 @@ fn for_kind(rng: &mut impl Rng, kind: ArgKind) -> Vec<String> {
             true => one(["kozel", "telefon", "osel", "морской"].choose(rng).unwrap_or(&"kozel")),
             false => vec![word(rng)],
         },
-        ArgKind::Players | ArgKind::Table | ArgKind::Count => vec![number(rng)],
+        ArgKind::Players | ArgKind::Table | ArgKind::Count | ArgKind::Ago => vec![number(rng)],
         ArgKind::Target => match rng.random_range(0..3) {
             0 => vec!["до".into(), number(rng)],
             1 => vec![format!("target={}", number(rng))],

@@ -234,6 +234,10 @@ fn read_one(spec: &CommandSpec, args: &mut Args, words: &[&str]) -> Result<usize
                 args.tag_words = Some(words.join(" "));
                 Some(words.len())
             }
+            ArgKind::Ago if args.ago.is_none() => number(word, &bounds::REPLAY_AGO)?.map(|n| {
+                args.ago = Some(n);
+                1
+            }),
             ArgKind::Count if args.count.is_none() => {
                 number(word, &bounds::HISTORY_COUNT)?.map(|n| {
                     args.count = Some(n);

@@ -2,39 +2,13 @@
 //! a frame after the deal and one a move, a few seconds long, each frame's pixels the board
 //! as it then was (the frame after a lead differs from the deal's only where the tile lies).
 
-use domino_core::engine::game::{Deal, Match};
 use domino_core::engine::moves::MoveSpec;
-use domino_core::engine::record::{MatchLog, Record, RecordMove};
-use domino_core::engine::rules::{Rules, Variant};
-use domino_core::view::picture::{PictureError, Style, replay_gif};
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
+use domino_core::engine::record::{Record, RecordMove};
+use domino_core::engine::rules::Variant;
+use domino_core::view::picture::{PictureError, Style, replay_gif, samples};
 
-/// A whole match of random legal moves, as its record.
 fn record(variant: Variant, seats: usize, seed: u64) -> Record {
-    let rules = Rules::new(variant);
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut m = Match::new(rules.clone(), seats).unwrap();
-    let players = (0..seats).map(|i| format!("P{i}")).collect();
-    let mut log = MatchLog::new(rules.clone(), players);
-    let mut scratch = Vec::new();
-    while !m.is_over() && log.rounds.len() < 40 {
-        let deal = Deal::random(&rules, seats, &mut rng);
-        if m.start_round(&deal).is_err() {
-            break;
-        }
-        log.start_round(&deal);
-        while let Some(seat) = m.round().and_then(|r| r.to_move()) {
-            let Some((mv, _)) = m.apply_random(seat as usize, &mut rng, &mut scratch) else {
-                break;
-            };
-            log.push(seat as usize, mv);
-        }
-        if m.round_report().end.is_none() {
-            m.abandon_round();
-        }
-    }
-    Record::from_json(&log.to_json()).expect("a record of legal moves reads")
+    samples::match_record(variant, seats, seed)
 }
 
 /// The GIF's frames, each composed over the ones before (as a viewer shows them): their

@@ -82,6 +82,7 @@ impl Monkey {
             "me",
             "vs",
             "history",
+            "replay",
             "tournament",
             "tournament",
             "nonsense",
@@ -136,6 +137,10 @@ impl Monkey {
                 }
                 _ => {}
             },
+            // Now and then a match further back than the history goes, or out of range.
+            "replay" if self.rng.random_bool(0.5) => {
+                options.push(opt("match", self.rng.random_range(0..40)));
+            }
             "stop" | "score" if self.rng.random_bool(0.5) => {
                 options.push(opt("table", self.rng.random_range(0..6)));
             }

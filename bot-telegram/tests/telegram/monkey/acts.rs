@@ -99,6 +99,8 @@ impl Monkey {
             "/vs @Bob".into(),
             "/против @nobody".into(),
             "/history".into(),
+            "/replay".into(),
+            format!("/повтор {}", self.rng.random_range(0..40)),
             "/tournament".into(),
             format!("/турнир круг до 15 дней {}", self.rng.random_range(0..40)),
             format!("/tournament arena до 15 минут {}", self.rng.random_range(5..60)),

@@ -149,6 +149,7 @@ impl Scenario {
                 ArgKind::NewSeason => out.new_season = flag(),
                 ArgKind::Thread => out.thread = flag(),
                 ArgKind::Count => out.count = Some(int()),
+                ArgKind::Ago => out.ago = Some(int()),
                 ArgKind::TourFormat => {
                     out.tour = super::args::TourKind::from_key(value.as_str().expect("a format"))
                 }

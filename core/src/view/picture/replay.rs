@@ -122,7 +122,7 @@ fn encode(scenes: &[Scene], round: usize) -> Result<Animation, PictureError> {
         let mut before: Option<Vec<u8>> = None;
         for (i, scene) in scenes.iter().enumerate() {
             let pixmap = raster::draw(scene)?;
-            let now = palette.index(pixmap.data());
+            let now = pixmap.data();
             let delay = match i {
                 0 => FIRST_CS,
                 _ if i + 1 == scenes.len() => LAST_CS,
@@ -131,15 +131,15 @@ fn encode(scenes: &[Scene], round: usize) -> Result<Animation, PictureError> {
             millis += u32::from(delay) * 10;
             let (left, top, fw, fh) = match &before {
                 None => (0, 0, w, h),
-                // Nothing changed (a pass, outside the bazaar): one pixel kept as it was.
-                Some(b) => changed(b, &now, w).unwrap_or((0, 0, 1, 1)),
+                // Nothing changed (a pass, where there is no bazaar): one pixel kept as it was.
+                Some(b) => changed(b, now, w).unwrap_or((0, 0, 1, 1)),
             };
-            let buffer: Vec<u8> = (top..top + fh)
-                .flat_map(|y| {
-                    let row = (y * w + left) as usize;
-                    now[row..row + fw as usize].iter().copied()
-                })
-                .collect();
+            // Only what changed is indexed and written.
+            let mut buffer = Vec::with_capacity((fw * fh) as usize);
+            for y in top..top + fh {
+                let row = ((y * w + left) * 4) as usize;
+                palette.index_into(&now[row..row + (fw * 4) as usize], &mut buffer);
+            }
             let frame = gif::Frame {
                 delay,
                 dispose: gif::DisposalMethod::Keep,
@@ -151,21 +151,28 @@ fn encode(scenes: &[Scene], round: usize) -> Result<Animation, PictureError> {
                 ..gif::Frame::default()
             };
             encoder.write_frame(&frame).map_err(bad)?;
-            before = Some(now);
+            before = Some(now.to_vec());
         }
     }
     let frames = scenes.len() as u32;
     Ok(Animation { gif: out, width: w, height: h, frames, millis, round, moves })
 }
 
-/// The smallest rectangle (left, top, width, height) holding every pixel that differs.
+/// The smallest rectangle (left, top, width, height) holding every pixel (RGBA, `w` a row)
+/// that differs.
 fn changed(a: &[u8], b: &[u8], w: u32) -> Option<(u32, u32, u32, u32)> {
     let (mut x0, mut y0, mut x1, mut y1) = (u32::MAX, u32::MAX, 0, 0);
-    for (i, (p, q)) in a.iter().zip(b).enumerate() {
-        if p != q {
-            let (x, y) = (i as u32 % w, i as u32 / w);
-            (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+    let row = (w * 4) as usize;
+    for (y, (ra, rb)) in a.chunks_exact(row).zip(b.chunks_exact(row)).enumerate() {
+        if ra == rb {
+            continue;
         }
+        let differs = |(p, q): (&[u8], &[u8])| p != q;
+        let pixels = || ra.chunks_exact(4).zip(rb.chunks_exact(4));
+        let first = pixels().position(differs).unwrap_or(0) as u32;
+        let last = (w as usize - 1 - pixels().rev().position(differs).unwrap_or(0)) as u32;
+        (x0, x1) = (x0.min(first), x1.max(last));
+        (y0, y1) = (y0.min(y as u32), y1.max(y as u32));
     }
     (x0 != u32::MAX).then(|| (x0, y0, x1 - x0 + 1, y1 - y0 + 1))
 }
@@ -210,9 +217,19 @@ impl Palette {
         Palette { rgb: colors.concat(), nearest }
     }
 
-    /// Each RGBA pixel (opaque) as its nearest colour's index.
-    fn index(&mut self, rgba: &[u8]) -> Vec<u8> {
-        rgba.chunks_exact(4).map(|p| self.of_color([p[0], p[1], p[2]])).collect()
+    /// Each RGBA pixel (opaque) as its nearest colour's index, onto `out` (a run of one
+    /// colour looked up once).
+    fn index_into(&mut self, rgba: &[u8], out: &mut Vec<u8>) {
+        let mut last: Option<([u8; 3], u8)> = None;
+        for p in rgba.chunks_exact(4) {
+            let c = [p[0], p[1], p[2]];
+            let i = match last {
+                Some((l, i)) if l == c => i,
+                _ => self.of_color(c),
+            };
+            last = Some((c, i));
+            out.push(i);
+        }
     }
 
     fn of_color(&mut self, c: [u8; 3]) -> u8 {

@@ -1,6 +1,7 @@
 //! Boards built tile by tile, for the benchmark (`domino bench picture`) and the tests: a full
 //! line of all 28 tiles (or of part of a larger set), and a hub with four long arms; and a
-//! season of ratings for the rating chart.
+//! season of ratings for the rating chart; a whole match of random legal moves as its record,
+//! for a round's replay.
 
 use super::RatingLine;
 use crate::engine::board::{Arm, Board, Layout};
@@ -112,4 +113,36 @@ pub fn ratings(people: usize, matches: usize) -> Vec<RatingLine> {
             RatingLine { points }
         })
         .collect()
+}
+
+/// A whole match of random legal moves (`seed`), as its record (`domino-record/1`, read back):
+/// what a round's replay is drawn from. At most 40 rounds.
+pub fn match_record(
+    variant: crate::engine::rules::Variant,
+    seats: usize,
+    seed: u64,
+) -> crate::engine::record::Record {
+    use crate::engine::game::{Deal, Match};
+    use crate::engine::record::{MatchLog, Record};
+    let rules = crate::engine::rules::Rules::new(variant);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut m = Match::new(rules.clone(), seats).expect("the variant seats them");
+    let players = (0..seats).map(|i| format!("P{}", i + 1)).collect();
+    let mut log = MatchLog::new(rules.clone(), players);
+    let mut scratch = Vec::new();
+    while !m.is_over() && log.rounds.len() < 40 {
+        let deal = Deal::random(&rules, seats, &mut rng);
+        m.start_round(&deal).expect("a random deal is complete");
+        log.start_round(&deal);
+        while let Some(seat) = m.round().and_then(|r| r.to_move()) {
+            let Some((mv, _)) = m.apply_random(seat as usize, &mut rng, &mut scratch) else {
+                break;
+            };
+            log.push(seat as usize, mv);
+        }
+        if m.round_report().end.is_none() {
+            m.abandon_round();
+        }
+    }
+    Record::from_json(&log.to_json()).expect("a record of legal moves reads")
 }

@@ -1,0 +1,91 @@
+//! `/replay [N]` (`/повтор`; Discord `/domino replay match:`): the last round of a finished
+//! match of the chat's history (1, the default, is the latest, as `/history` lists them)
+//! replayed as an animated GIF, drawn from the match's record off the async workers. Public
+//! like the table picture: the board and the bazaar's backs, never a hand.
+
+use super::answer::{Answer, Body, File};
+use super::args::Args;
+use super::request::Asker;
+use super::{Chat, prefix};
+use crate::engine::record::Record;
+use crate::ids::Lang;
+use crate::standings::Span;
+use crate::store::{Store, StoreError};
+use crate::view::picture::{Animation, Style, replay_gif};
+use crate::view::text::{display_name, tr, variant_name};
+
+impl<S: Store> Chat<S> {
+    pub(super) async fn replay(
+        &self,
+        from: &Asker,
+        args: Args,
+        lang: Lang,
+    ) -> Result<Answer, StoreError> {
+        let ago = args.ago.unwrap_or(1);
+        let records = self.service.store().season_records(&from.chat, Span::AllTime, ago).await?;
+        // The last `ago` records, oldest first: the one asked for leads when there are enough.
+        let Some(value) = records.first().filter(|_| records.len() as u32 == ago) else {
+            return Ok(Answer::private(none_that_far(
+                lang,
+                records.len(),
+                prefix(from.chat.platform),
+            )));
+        };
+        let record = match Record::from_json(value) {
+            Ok(record) => record,
+            Err(e) => {
+                tracing::warn!(chat = %from.chat, error = %e, "a stored record does not read");
+                return Ok(Answer::private(unreadable(lang)));
+            }
+        };
+        let draw = move || replay_gif(&record, None, &Style::default()).map(|a| (a, record));
+        let (animation, record) = match tokio::task::spawn_blocking(draw).await {
+            Ok(Ok(done)) => done,
+            Ok(Err(e)) => {
+                tracing::warn!(chat = %from.chat, error = %e, "a replay not drawn");
+                return Ok(Answer::private(unreadable(lang)));
+            }
+            Err(e) => {
+                tracing::warn!(chat = %from.chat, error = %e, "a replay's drawing failed");
+                return Ok(Answer::private(unreadable(lang)));
+            }
+        };
+        let caption = caption(&record, &animation, lang);
+        let file = File { name: format!("replay-{ago}.gif"), bytes: animation.gif };
+        Ok(Answer::public(Body::Files { caption, files: vec![file] }))
+    }
+}
+
+/// «🎞 Козёл · раунд 7 из 7 · Аня, Боря, Вера, Гоша · ходов: 28 · 6 с».
+fn caption(record: &Record, a: &Animation, lang: Lang) -> String {
+    let players: Vec<String> = record.players.iter().map(|p| display_name(p)).collect();
+    let (game, players) = (variant_name(record.variant(), lang), players.join(", "));
+    let (round, rounds, secs) = (a.round + 1, record.rounds.len(), a.millis.div_ceil(1000));
+    match lang {
+        Lang::Ru => format!(
+            "🎞 {game} · раунд {round} из {rounds} · {players} · ходов: {} · {secs} с",
+            a.moves
+        ),
+        Lang::En => format!(
+            "🎞 {game} · round {round} of {rounds} · {players} · {} moves · {secs} s",
+            a.moves
+        ),
+    }
+}
+
+fn none_that_far(lang: Lang, have: usize, p: &str) -> String {
+    match (have, lang) {
+        (0, _) => tr(
+            lang,
+            "🎞 Повторять нечего: здесь ещё никто не доиграл матч.",
+            "🎞 Nothing to replay: nobody has finished a match here yet.",
+        )
+        .to_owned(),
+        (n, Lang::Ru) => format!("🎞 В истории чата матчей: {n}. Номера — в {p}history."),
+        (n, Lang::En) => format!("🎞 The chat's history has {n} matches. See {p}history."),
+    }
+}
+
+fn unreadable(lang: Lang) -> &'static str {
+    tr(lang, "🎞 Этот матч не получается показать.", "🎞 This match cannot be shown.")
+}
