@@ -153,6 +153,7 @@ fn every_number_option_has_its_range_and_discord_gets_it_too() {
                     | ArgKind::Table
                     | ArgKind::Season
                     | ArgKind::Count
+                    | ArgKind::Ago
                     | ArgKind::Days
                     | ArgKind::Minutes
                     | ArgKind::Rounds
