@@ -39,6 +39,12 @@ pub enum Event {
         seat: u8,
         person: Person,
     },
+    /// A person left the match in play: the computer at `level` plays the seat to its end.
+    LeftMatch {
+        seat: u8,
+        person: Person,
+        level: BotLevel,
+    },
     BotSeated {
         seat: u8,
         level: BotLevel,

@@ -80,12 +80,19 @@ impl Table {
         }
     }
 
-    /// When a match every person has left to the computer (all away) closes: `away_ms` after
+    /// When a match every person has left to the computer (all away or gone) closes: `away_ms` after
     /// a person last did anything here. `None` while anyone plays, or outside a match.
     pub fn deserted_at(&self, lives: &Lives) -> Option<Millis> {
-        let mut people = self.seats.iter().flatten().filter(|s| s.person().is_some()).peekable();
-        let deserted =
-            self.phase == Phase::Playing && people.peek().is_some() && people.all(|s| s.away);
+        // A seat a person left counts as theirs, away for good.
+        let mut people = self
+            .seats
+            .iter()
+            .flatten()
+            .filter(|s| s.person().is_some() || s.left.is_some())
+            .peekable();
+        let deserted = self.phase == Phase::Playing
+            && people.peek().is_some()
+            && people.all(|s| s.away || s.left.is_some());
         deserted.then(|| self.last_active() + lives.away_ms)
     }
 

@@ -68,31 +68,49 @@ impl Table {
             self.seats[s].as_ref().and_then(Seat::person).cloned().expect("a person's seat");
         match self.phase {
             Phase::Playing => {
+                // The computer at the table's level plays the seat to the match's end; the
+                // person is no longer at the table («I'm back» does not bring them back).
+                let level = self.bot_level;
                 let st = self.seats[s].as_mut().expect("seated");
-                if st.away {
-                    return Err(Rejection::Away);
-                }
-                st.away = true;
-                ev.push(Event::WentAway { seat: s as u8 });
+                *st =
+                    Seat { left: Some(person.clone()), stood_in: st.stood_in, ..Seat::bot(level) };
+                ev.push(Event::LeftMatch { seat: s as u8, person: person.clone(), level });
+                self.forget_votes_of(s);
+                // With nobody left, the computers play on until the table is deserted
+                // (`Lives::away_ms`), as when everybody is away.
+                self.pass_host(&person, ev);
                 self.settle(now, ev);
             }
             _ => {
                 self.seats[s] = None;
-                self.end_votes.retain(|&v| v as usize != s);
+                self.forget_votes_of(s);
                 ev.push(Event::Left { seat: s as u8, person: person.clone() });
-                if person.id == self.host {
-                    let next_host = self.humans().next().map(|(_, p)| p.clone());
-                    match next_host {
-                        Some(next) => {
-                            self.host = next.id.clone();
-                            ev.push(Event::HostChanged { person: next });
-                        }
-                        None => self.close(CloseReason::Empty, ev),
-                    }
+                if !self.pass_host(&person, ev) && self.phase != Phase::Playing {
+                    self.close(CloseReason::Empty, ev);
                 }
             }
         }
         Ok(())
+    }
+
+    /// When `person`, who just left, was the host, the next person seated hosts. Whether
+    /// anyone is still seated.
+    fn pass_host(&mut self, person: &Person, ev: &mut Vec<Event>) -> bool {
+        let next_host = self.humans().next().map(|(_, p)| p.clone());
+        match next_host {
+            Some(next) if person.id == self.host => {
+                self.host = next.id.clone();
+                ev.push(Event::HostChanged { person: next });
+                true
+            }
+            Some(_) => true,
+            None => false,
+        }
+    }
+
+    /// A seat's votes go with the person who leaves it.
+    fn forget_votes_of(&mut self, s: usize) {
+        self.end_votes.retain(|&v| v as usize != s);
     }
 
     pub(super) fn start_if_full(
@@ -118,6 +136,10 @@ impl Table {
                 *s = Some(Seat::bot(self.bot_level));
                 ev.push(Event::BotSeated { seat: i as u8, level: self.bot_level });
             }
+        }
+        for st in self.seats.iter_mut().flatten() {
+            st.left = None;
+            st.stood_in = 0;
         }
         let seed = mix(&[self.seed, self.matches_played as u64]);
         let game = Game::new(self.rules.clone(), self.size as usize, seed)?;

@@ -185,6 +185,11 @@ impl Table {
         let s = turn.seat;
         self.make_move(s, mv, turn.by, ev)?;
         self.clock_pause(now, true);
+        // The computer standing in for a person away or out of time: not the person's play.
+        let person = self.seats[s].as_ref().is_some_and(|st| st.person().is_some());
+        if turn.by == MovedBy::Computer && person {
+            self.seats[s].as_mut().expect("seated").stood_in += 1;
+        }
         if turn.by == MovedBy::Timeout {
             let st = self.seats[s].as_mut().expect("seated");
             st.misses += 1;

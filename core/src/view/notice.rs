@@ -6,7 +6,8 @@ use super::history::RoundLine;
 use super::render::{outcome_lines, round_result};
 use super::table::{OutcomeView, last_round_view};
 use super::text::{
-    Goat, close_reason_text, display_name, seat_name, side_label, title, tr, variant_name,
+    Goat, bot_level_name, close_reason_text, display_name, seat_name, side_label, title, tr,
+    variant_name,
 };
 use crate::session::{Event, Lang, MovedBy, Table};
 
@@ -100,6 +101,18 @@ pub fn notice(table: &Table, event: &Event, lang: Lang) -> Option<String> {
                 name(seat)
             ),
         },
+        Event::LeftMatch { person, level, .. } => {
+            let who = display_name(&person.name);
+            let level = bot_level_name(*level, lang);
+            match lang {
+                Lang::Ru => format!(
+                    "🚪 {who} выходит из матча: до конца за это место играет компьютер ({level})."
+                ),
+                Lang::En => format!(
+                    "🚪 {who} left the match: the computer ({level}) plays the seat to the end."
+                ),
+            }
+        }
         Event::CameBack { seat } => {
             format!("👋 {} {}", name(seat), tr(lang, "снова в игре.", "is back in the game."))
         }

@@ -349,12 +349,14 @@ fn buttons(table: &Table, lang: Lang) -> Buttons {
         Phase::Playing => {
             let mut rows =
                 vec![vec![b(tr(lang, "🎴 Мои кости", "🎴 My tiles"), ButtonAction::Hand)]];
-            if table.seats.iter().flatten().any(|s| s.away) {
+            // Only a person away comes back; one who left does not.
+            if table.seats.iter().flatten().any(|s| s.away && s.person().is_some()) {
                 rows[0].push(b(tr(lang, "👋 Я вернулся", "👋 I'm back"), ButtonAction::Back));
             }
             rows.push(vec![
                 b(tr(lang, "🏳 Сдаться", "🏳 Resign"), ButtonAction::Resign),
                 b(tr(lang, "🗳 Закончить", "🗳 Vote to end"), ButtonAction::VoteEnd),
+                b(tr(lang, "🚪 Выйти", "🚪 Leave"), ButtonAction::Leave),
             ]);
             rows
         }

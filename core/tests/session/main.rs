@@ -4,6 +4,7 @@
 
 mod clock;
 mod hints;
+mod leave;
 mod lifecycle;
 mod samples;
 mod seats;
