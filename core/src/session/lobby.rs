@@ -108,9 +108,17 @@ impl Table {
         }
     }
 
-    /// A seat's votes go with the person who leaves it.
+    /// A seat's votes go with the person who leaves it, and so does a pair's resignation
+    /// they proposed or were asked to answer.
     fn forget_votes_of(&mut self, s: usize) {
         self.end_votes.retain(|&v| v as usize != s);
+        self.pause_votes.retain(|&v| v as usize != s);
+        if self
+            .resign_vote
+            .is_some_and(|v| v.seat as usize == s || self.partner_of(v.seat as usize) == Some(s))
+        {
+            self.resign_vote = None;
+        }
     }
 
     pub(super) fn start_if_full(
@@ -147,28 +155,12 @@ impl Table {
         self.clocks = self.clock.map(|c| Clocks::new(&c, self.rules.sides(self.size as usize)));
         self.phase = Phase::Playing;
         self.end_votes.clear();
+        self.resign_vote = None;
+        self.pause_votes.clear();
+        self.paused = None;
         ev.push(Event::Started { match_no: self.matches_played + 1 });
         ev.push(Event::RoundDealt { round: 1 });
         self.settle(now, ev);
-        Ok(())
-    }
-
-    pub(super) fn resign(&mut self, s: usize, ev: &mut Vec<Event>) -> Result<(), Rejection> {
-        match self.phase {
-            Phase::Playing => {}
-            Phase::Finished => return Err(Rejection::MatchOver),
-            _ => return Err(Rejection::NotStarted),
-        }
-        let sides = self.rules.sides(self.size as usize);
-        let side = self.rules.side_of(s);
-        let outcome = Outcome {
-            winner: (sides == 2).then(|| 1 - side),
-            loser: Some(side),
-            resigned: Some(s as u8),
-            flag: None,
-        };
-        ev.push(Event::Resigned { seat: s as u8 });
-        self.finish(outcome, ev);
         Ok(())
     }
 
@@ -181,6 +173,9 @@ impl Table {
             clocks.running = None;
         }
         self.matches_played += 1;
+        self.resign_vote = None;
+        self.pause_votes.clear();
+        self.paused = None;
         for st in self.seats.iter_mut().flatten() {
             st.away = false;
             st.misses = 0;

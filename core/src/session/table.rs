@@ -154,6 +154,24 @@ impl Phase {
     }
 }
 
+/// A pair's resignation proposed by `seat`, waiting for the partner until `expires_at`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResignVote {
+    pub seat: u8,
+    pub expires_at: Millis,
+}
+
+/// A paused match: since when, until when at most, and what the turn had left.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Paused {
+    pub since: Millis,
+    /// It resumes by itself then.
+    pub until: Millis,
+    /// The turn deadline's time left when it paused (the clock's is in its bank).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_left: Option<Millis>,
+}
+
 /// One table in one chat.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Table {
@@ -199,6 +217,15 @@ pub struct Table {
     /// Seats that voted to end the table.
     #[serde(default)]
     pub end_votes: Vec<u8>,
+    /// A pair's resignation waiting for the partner's answer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resign_vote: Option<ResignVote>,
+    /// Seats that voted to pause the match.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pause_votes: Vec<u8>,
+    /// The match is paused: no clock, no turn timer, no move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub paused: Option<Paused>,
     /// Matches finished at this table.
     #[serde(default)]
     pub matches_played: u32,

@@ -100,6 +100,10 @@ impl Table {
     /// the match — and stops where a choice is due: a person's (the turn deadline is set) or a
     /// computer's (see [`Table::robot_turn`]; the service makes it).
     pub(super) fn settle(&mut self, now: Millis, ev: &mut Vec<Event>) {
+        // Paused, nothing moves: `resume` settles the turn again.
+        if self.is_paused() {
+            return;
+        }
         self.deadline = None;
         self.clock_pause(now, false);
         while self.phase == Phase::Playing {
@@ -147,7 +151,7 @@ impl Table {
     /// someone away, or a person whose turn deadline has passed (`now`). Its seed is fixed by
     /// the match so far: replaying the log gives the same moves.
     pub fn robot_turn(&self, now: Millis) -> Option<super::life::RobotTurn> {
-        if self.phase != Phase::Playing {
+        if self.phase != Phase::Playing || self.is_paused() {
             return None;
         }
         let s = self.to_move()?;

@@ -10,4 +10,5 @@ mod samples;
 mod seats;
 mod service;
 mod session_properties;
+mod votes;
 mod worked_examples;

@@ -196,6 +196,11 @@ pub fn button_action(name: &str) -> ButtonAction {
         "bot" => ButtonAction::AddBot,
         "rematch" => ButtonAction::Rematch,
         "resign" => ButtonAction::Resign,
+        // The partner's answer to a pair's resignation.
+        "resign_yes" => ButtonAction::ResignYes,
+        "resign_no" => ButtonAction::ResignNo,
+        "pause" => ButtonAction::Pause,
+        "resume" => ButtonAction::Resume,
         "vote" => ButtonAction::VoteEnd,
         "end" => ButtonAction::End,
         "back" => ButtonAction::Back,
