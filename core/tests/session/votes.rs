@@ -168,3 +168,53 @@ fn a_pause_ends_by_itself_and_computers_wait_for_it() {
     assert!(!t.is_paused());
     assert!(t.robot_turn(until).is_some(), "the computer's move is due at once");
 }
+
+/// Through the service on a manual clock: a pause nobody ends resumes by its timer, and the
+/// computer whose turn waited for it moves at once.
+#[tokio::test]
+async fn the_service_resumes_a_pause_by_itself_and_the_computer_then_moves() {
+    use domino_core::service::{ManualClock, Options, OsSeeds, Service, TableSpec};
+    use domino_core::session::Simple;
+    use domino_core::store::MemoryStore;
+    use std::sync::Arc;
+    let clock = Arc::new(ManualClock::new(1_000));
+    let options = Options { robot_pause: std::time::Duration::ZERO, ..Options::default() };
+    let svc = Service::start_with(
+        MemoryStore::new(),
+        Arc::new(Simple),
+        clock.clone(),
+        Arc::new(OsSeeds),
+        options,
+    )
+    .await
+    .unwrap();
+    let (a, b) = (super::leave::person(0), super::leave::person(1));
+    let spec = TableSpec {
+        chat: ChatId::new(Platform::Telegram, "-7"),
+        thread: None,
+        rules: Rules::new(Variant::Kozel),
+        size: 2,
+        clock: None,
+    };
+    let t = svc.create(spec, a.clone()).await.unwrap().table;
+    let t = svc.handle(t.id, cmd(&b, Action::Join { seat: None })).await.unwrap().table;
+    let mover = t.to_move().unwrap();
+    let who = [&a, &b][mover];
+    svc.handle(t.id, cmd(&a, Action::VotePause)).await.unwrap();
+    svc.handle(t.id, cmd(&b, Action::VotePause)).await.unwrap();
+    // The person to move leaves: their seat is the computer's, which waits for the pause.
+    svc.handle(t.id, cmd(who, Action::Leave)).await.unwrap();
+    svc.settled().await;
+    let paused = svc.table(t.id).await.unwrap().unwrap();
+    assert!(paused.is_paused() && paused.to_move() == Some(mover), "nothing moved");
+    clock.advance(PAUSE_MS - 1);
+    assert!(svc.fire_due().await.is_empty(), "the pause lasts its whole time");
+    clock.advance(1);
+    let fired = svc.fire_due().await;
+    assert!(fired.iter().any(|f| f.events.contains(&Event::Resumed { seat: None })));
+    svc.settled().await;
+    let after = svc.table(t.id).await.unwrap().unwrap();
+    assert!(!after.is_paused());
+    let moves: usize = after.game.as_ref().unwrap().rounds.iter().map(Vec::len).sum();
+    assert!(moves > 0 && after.to_move() != Some(mover), "the computer moved for the seat");
+}
