@@ -85,7 +85,7 @@ impl Table {
                 self.seats[s] = None;
                 self.forget_votes_of(s);
                 ev.push(Event::Left { seat: s as u8, person: person.clone() });
-                if !self.pass_host(&person, ev) && self.phase != Phase::Playing {
+                if !self.pass_host(&person, ev) {
                     self.close(CloseReason::Empty, ev);
                 }
             }
