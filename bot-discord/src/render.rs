@@ -297,11 +297,15 @@ pub fn components(buttons: &Buttons) -> Vec<CreateActionRow> {
 fn button(label: &str, data: &ButtonData) -> CreateButton {
     let style = match data.action {
         ButtonAction::Hand | ButtonAction::Move(_) | ButtonAction::Start => ButtonStyle::Primary,
-        ButtonAction::Join | ButtonAction::Accept | ButtonAction::Rematch | ButtonAction::Back => {
-            ButtonStyle::Success
-        }
+        ButtonAction::Join
+        | ButtonAction::Accept
+        | ButtonAction::Rematch
+        | ButtonAction::Back
+        | ButtonAction::ResignNo
+        | ButtonAction::Resume => ButtonStyle::Success,
         ButtonAction::Leave
         | ButtonAction::Resign
+        | ButtonAction::ResignYes
         | ButtonAction::End
         | ButtonAction::Decline
         | ButtonAction::RemoveBot(_) => ButtonStyle::Danger,

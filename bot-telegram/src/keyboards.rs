@@ -101,8 +101,8 @@ pub(crate) fn hand_json(view: &HandView) -> Value {
 fn button_json(label: &str, data: &ButtonData) -> Value {
     let mut b = json!({"text": label, "callback_data": data.encode()});
     let style = match data.action {
-        ButtonAction::Resign | ButtonAction::VoteEnd => Some("danger"),
-        ButtonAction::Back => Some("success"),
+        ButtonAction::Resign | ButtonAction::ResignYes | ButtonAction::VoteEnd => Some("danger"),
+        ButtonAction::Back | ButtonAction::ResignNo | ButtonAction::Resume => Some("success"),
         ButtonAction::Hint => Some("primary"),
         ButtonAction::Move(_) if label.starts_with('💡') => Some("success"),
         _ => None,

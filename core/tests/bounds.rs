@@ -253,7 +253,7 @@ async fn a_match_everyone_left_to_the_computer_closes_unscored() {
     let leave = Command { actor: Actor::person(me.clone()), action: Action::Leave, version: None };
     svc.handle(t.id, leave).await.unwrap();
     let t = svc.table(t.id).await.unwrap().unwrap();
-    assert!(t.seats[seat].as_ref().is_some_and(|s| s.away));
+    assert!(t.seats[seat].as_ref().is_some_and(|s| s.left.as_ref() == Some(&me)));
     assert!(t.deserted_at(&svc.options().lives).is_some());
     clock.advance(away_ms - 1);
     svc.fire_due().await;

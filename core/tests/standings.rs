@@ -134,6 +134,7 @@ fn summary(i: usize, p: &Played, table_id: i64) -> MatchSummary {
                 goat: s.3,
                 points_for: s.4,
                 points_against: total - s.4,
+                relieved: false,
             })
             .collect(),
         record: serde_json::json!({"format": "domino-record/1", "match": i}),

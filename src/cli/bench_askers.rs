@@ -172,12 +172,7 @@ async fn measure(setup: &Setup, askers: u32) -> anyhow::Result<Figures> {
                 };
                 match t.map(|t| t.phase) {
                     Some(Phase::Playing) => {}
-                    Some(Phase::Finished) => {
-                        let id = id.expect("a table");
-                        if svc.handle(id, cmd(&who, Action::Rematch, None)).await.is_ok() {
-                            leave(&svc, id, &who, &changed).await;
-                        }
-                    }
+                    // A person who left is no longer seated for a rematch: a new duel.
                     _ => {
                         let Ok(r) = svc.duel(spec(chat("robots", n)), who.clone(), None, 0).await
                         else {

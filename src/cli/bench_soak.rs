@@ -73,7 +73,7 @@ fn cmd(who: &Person, action: Action) -> Command {
 }
 
 /// Opens table `n`: people's tables start with two people and two experts; away tables with
-/// one person who leaves at once.
+/// one person who leaves at once (the computers play on).
 async fn open<S: Store>(svc: &Service<S>, n: u32, away: bool) -> anyhow::Result<i64> {
     let chat = chat_of(n);
     if away {
@@ -177,20 +177,20 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
             }
         }));
     }
-    // Away tables: when a match ends, its person asks for another and goes away again.
+    // Away tables: when a match ends, its person (who left it, so is no longer seated) opens
+    // another and leaves again.
     let restarter = {
         let svc = svc.clone();
+        let mut away = away;
         tokio::spawn(async move {
             while Instant::now() < until {
                 tokio::time::sleep(Duration::from_millis(500)).await;
-                for &(n, id) in &away {
-                    if let Ok(Some(t)) = svc.table(id).await
+                for (n, id) in away.iter_mut() {
+                    if let Ok(Some(t)) = svc.table(*id).await
                         && t.phase == Phase::Finished
+                        && let Ok(next) = open(&svc, *n, true).await
                     {
-                        let who = person(n, 0);
-                        if svc.handle(id, cmd(&who, Action::Rematch)).await.is_ok() {
-                            let _ = svc.handle(id, cmd(&who, Action::Leave)).await;
-                        }
+                        *id = next;
                     }
                 }
             }

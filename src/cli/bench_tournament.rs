@@ -45,6 +45,7 @@ fn summary(t: &Tournament, n: usize, table: i64) -> MatchSummary {
                 goat: false,
                 points_for: 30 + (n as u32 * 7 + u32::from(side) * 13) % 40,
                 points_against: 30 + (n as u32 * 7 + u32::from(1 - side) * 13) % 40,
+                relieved: false,
             }
         })
         .collect();

@@ -9,6 +9,7 @@ mod payloads;
 mod contained;
 mod flows;
 mod kept;
+mod match_votes;
 mod monkey;
 mod onetap;
 mod pictures;

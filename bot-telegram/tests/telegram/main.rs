@@ -16,6 +16,7 @@ mod in_group;
 mod instances;
 mod kept;
 mod limits;
+mod match_votes;
 mod matches;
 mod monkey;
 mod pictures;

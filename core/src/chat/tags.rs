@@ -172,6 +172,7 @@ mod tests {
             goat,
             points_for: 0,
             points_against: 0,
+            relieved: false,
         };
         let last = PlayedMatch {
             table_id: 1,

@@ -59,6 +59,9 @@ impl Table {
             clock: new.clock,
             clocks: None,
             end_votes: Vec::new(),
+            resign_vote: None,
+            pause_votes: Vec::new(),
+            paused: None,
             matches_played: 0,
             seed: new.seed,
             created_at: now,
@@ -161,9 +164,20 @@ impl Table {
                 self.start(now, ev)
             }
             Action::Move { mv } => {
-                self.player_move(seat.ok_or(Rejection::NotSeated)?, *mv, now, ev)
+                let s = seat.ok_or(Rejection::NotSeated)?;
+                self.not_paused()?;
+                self.player_move(s, *mv, now, ev)
             }
-            Action::Resign => self.resign(seat.ok_or(Rejection::NotSeated)?, ev),
+            Action::Resign => self.resign(seat.ok_or(Rejection::NotSeated)?, now, ev),
+            Action::AgreeResign => self.answer_resign(seat.ok_or(Rejection::NotSeated)?, true, ev),
+            Action::RefuseResign => {
+                self.answer_resign(seat.ok_or(Rejection::NotSeated)?, false, ev)
+            }
+            Action::VotePause => self.vote_pause(seat.ok_or(Rejection::NotSeated)?, now, ev),
+            Action::Resume => {
+                let s = seat.ok_or(Rejection::NotSeated)?;
+                self.resume(Some(s), now, ev)
+            }
             Action::End => {
                 let admin = matches!(cmd.actor, Actor::Person { admin: true, .. });
                 if !(is_host || admin) {
@@ -246,6 +260,7 @@ impl Table {
             }
             Action::Hint { mv } => {
                 person.ok_or(Rejection::SystemOnly)?;
+                self.not_paused()?;
                 self.take_hint(seat.ok_or(Rejection::NotSeated)?, *mv, now, ev)
             }
         }

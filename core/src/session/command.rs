@@ -56,8 +56,16 @@ pub enum Action {
     Start,
     /// A move by the seat to move.
     Move { mv: Move },
-    /// Give up the match: the other side wins.
+    /// Give up the match: the other side wins. In pairs the partner is asked first.
     Resign,
+    /// The partner asked agrees to resign the pair's match.
+    AgreeResign,
+    /// The partner asked refuses to resign: play goes on.
+    RefuseResign,
+    /// Vote to pause the match; a majority of the people seated pauses it.
+    VotePause,
+    /// Resume a paused match (any person seated).
+    Resume,
     /// End the table (host or chat admin).
     End,
     /// Vote to end the table; a majority of the people seated ends it.
@@ -155,6 +163,16 @@ pub enum Rejection {
     NotDue,
     #[error("you already voted")]
     AlreadyVoted,
+    #[error("a resignation is waiting for the partner's answer")]
+    ResignPending,
+    #[error("there is no resignation to answer")]
+    NoResignVote,
+    #[error("only the partner of whoever proposed to resign answers")]
+    NotPartner,
+    #[error("the match is paused")]
+    Paused,
+    #[error("the match is not paused")]
+    NotPaused,
     #[error("this chat already has {limit} open tables")]
     TooManyTables { limit: usize },
     #[error("you already host {limit} open lobbies")]

@@ -39,6 +39,12 @@ pub enum Event {
         seat: u8,
         person: Person,
     },
+    /// A person left the match in play: the computer at `level` plays the seat to its end.
+    LeftMatch {
+        seat: u8,
+        person: Person,
+        level: BotLevel,
+    },
     BotSeated {
         seat: u8,
         level: BotLevel,
@@ -87,6 +93,35 @@ pub enum Event {
     /// The host shuffled the seats by lot (lobby); `seats` is where each old seat went.
     SeatsShuffled {
         seats: Vec<u8>,
+    },
+    /// In pairs, `seat` proposed to resign; `partner` is asked until `expires_at`.
+    ResignProposed {
+        seat: u8,
+        partner: u8,
+        expires_at: crate::ids::Millis,
+    },
+    /// The partner asked answered: `agreed` (the side resigns) or not (play goes on).
+    ResignAnswered {
+        seat: u8,
+        agreed: bool,
+    },
+    /// Nobody answered `seat`'s proposal to resign in time.
+    ResignLapsed {
+        seat: u8,
+    },
+    /// `seat` voted to pause the match.
+    PauseVote {
+        seat: u8,
+        votes: u8,
+        needed: u8,
+    },
+    /// The match is paused, until `until` at most.
+    Paused {
+        until: crate::ids::Millis,
+    },
+    /// The match goes on: `seat` pressed «Resume», or (`None`) the pause was over.
+    Resumed {
+        seat: Option<u8>,
     },
     MatchEnded {
         outcome: Outcome,

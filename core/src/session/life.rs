@@ -64,10 +64,18 @@ impl Table {
         match &self.phase {
             Phase::Challenge { expires_at, .. } => Some(*expires_at),
             Phase::Lobby => Some(self.last_active() + lives.lobby_ms),
+            // Paused, only its end is due (and a pair's resignation lapsing).
+            Phase::Playing if self.is_paused() => self
+                .paused
+                .map(|p| p.until)
+                .into_iter()
+                .chain(self.resign_vote.map(|v| v.expires_at))
+                .min(),
             Phase::Playing => match self
                 .deadline
                 .into_iter()
                 .chain(self.flag_at())
+                .chain(self.resign_vote.map(|v| v.expires_at))
                 .chain(self.deserted_at(lives))
                 .min()
             {
@@ -80,16 +88,23 @@ impl Table {
         }
     }
 
-    /// When a match every person has left to the computer (all away) closes: `away_ms` after
+    /// When a match every person has left to the computer (all away or gone) closes: `away_ms` after
     /// a person last did anything here. `None` while anyone plays, or outside a match.
     pub fn deserted_at(&self, lives: &Lives) -> Option<Millis> {
-        let mut people = self.seats.iter().flatten().filter(|s| s.person().is_some()).peekable();
-        let deserted =
-            self.phase == Phase::Playing && people.peek().is_some() && people.all(|s| s.away);
+        // A seat a person left counts as theirs, away for good.
+        let mut people = self
+            .seats
+            .iter()
+            .flatten()
+            .filter(|s| s.person().is_some() || s.left.is_some())
+            .peekable();
+        let deserted = self.phase == Phase::Playing
+            && people.peek().is_some()
+            && people.all(|s| s.away || s.left.is_some());
         deserted.then(|| self.last_active() + lives.away_ms)
     }
 
-    /// What is due at `now`: a clock's flag falls, a challenge expires, a lobby closes, an idle
+    /// What is due at `now`: a pause ends, a pair's resignation lapses, a clock's flag falls, a challenge expires, a lobby closes, an idle
     /// match is abandoned, a match everyone is away from closes.
     /// A turn deadline is not handled here: its computer move comes as `RobotMove`.
     pub(super) fn tick(
@@ -98,6 +113,15 @@ impl Table {
         lives: &Lives,
         ev: &mut Vec<Event>,
     ) -> Result<(), Rejection> {
+        let resumed = self.pause_over(now, ev);
+        let lapsed = self.lapse_resign(now, ev);
+        if resumed || lapsed {
+            return Ok(());
+        }
+        if self.is_paused() {
+            // A pause stops every other timer: nothing else is due until it is over.
+            return Err(Rejection::NotDue);
+        }
         if let (Phase::Playing, Some(side)) = (&self.phase, self.flag_fallen(now)) {
             self.flag_fall(side, now, ev);
             return Ok(());

@@ -68,31 +68,57 @@ impl Table {
             self.seats[s].as_ref().and_then(Seat::person).cloned().expect("a person's seat");
         match self.phase {
             Phase::Playing => {
+                // The computer at the table's level plays the seat to the match's end; the
+                // person is no longer at the table («I'm back» does not bring them back).
+                let level = self.bot_level;
                 let st = self.seats[s].as_mut().expect("seated");
-                if st.away {
-                    return Err(Rejection::Away);
-                }
-                st.away = true;
-                ev.push(Event::WentAway { seat: s as u8 });
+                *st =
+                    Seat { left: Some(person.clone()), stood_in: st.stood_in, ..Seat::bot(level) };
+                ev.push(Event::LeftMatch { seat: s as u8, person: person.clone(), level });
+                self.forget_votes_of(s);
+                // With nobody left, the computers play on until the table is deserted
+                // (`Lives::away_ms`), as when everybody is away.
+                self.pass_host(&person, ev);
                 self.settle(now, ev);
             }
             _ => {
                 self.seats[s] = None;
-                self.end_votes.retain(|&v| v as usize != s);
+                self.forget_votes_of(s);
                 ev.push(Event::Left { seat: s as u8, person: person.clone() });
-                if person.id == self.host {
-                    let next_host = self.humans().next().map(|(_, p)| p.clone());
-                    match next_host {
-                        Some(next) => {
-                            self.host = next.id.clone();
-                            ev.push(Event::HostChanged { person: next });
-                        }
-                        None => self.close(CloseReason::Empty, ev),
-                    }
+                if !self.pass_host(&person, ev) {
+                    self.close(CloseReason::Empty, ev);
                 }
             }
         }
         Ok(())
+    }
+
+    /// When `person`, who just left, was the host, the next person seated hosts. Whether
+    /// anyone is still seated.
+    fn pass_host(&mut self, person: &Person, ev: &mut Vec<Event>) -> bool {
+        let next_host = self.humans().next().map(|(_, p)| p.clone());
+        match next_host {
+            Some(next) if person.id == self.host => {
+                self.host = next.id.clone();
+                ev.push(Event::HostChanged { person: next });
+                true
+            }
+            Some(_) => true,
+            None => false,
+        }
+    }
+
+    /// A seat's votes go with the person who leaves it, and so does a pair's resignation
+    /// they proposed or were asked to answer.
+    fn forget_votes_of(&mut self, s: usize) {
+        self.end_votes.retain(|&v| v as usize != s);
+        self.pause_votes.retain(|&v| v as usize != s);
+        if self
+            .resign_vote
+            .is_some_and(|v| v.seat as usize == s || self.partner_of(v.seat as usize) == Some(s))
+        {
+            self.resign_vote = None;
+        }
     }
 
     pub(super) fn start_if_full(
@@ -119,34 +145,22 @@ impl Table {
                 ev.push(Event::BotSeated { seat: i as u8, level: self.bot_level });
             }
         }
+        for st in self.seats.iter_mut().flatten() {
+            st.left = None;
+            st.stood_in = 0;
+        }
         let seed = mix(&[self.seed, self.matches_played as u64]);
         let game = Game::new(self.rules.clone(), self.size as usize, seed)?;
         self.game = Some(game);
         self.clocks = self.clock.map(|c| Clocks::new(&c, self.rules.sides(self.size as usize)));
         self.phase = Phase::Playing;
         self.end_votes.clear();
+        self.resign_vote = None;
+        self.pause_votes.clear();
+        self.paused = None;
         ev.push(Event::Started { match_no: self.matches_played + 1 });
         ev.push(Event::RoundDealt { round: 1 });
         self.settle(now, ev);
-        Ok(())
-    }
-
-    pub(super) fn resign(&mut self, s: usize, ev: &mut Vec<Event>) -> Result<(), Rejection> {
-        match self.phase {
-            Phase::Playing => {}
-            Phase::Finished => return Err(Rejection::MatchOver),
-            _ => return Err(Rejection::NotStarted),
-        }
-        let sides = self.rules.sides(self.size as usize);
-        let side = self.rules.side_of(s);
-        let outcome = Outcome {
-            winner: (sides == 2).then(|| 1 - side),
-            loser: Some(side),
-            resigned: Some(s as u8),
-            flag: None,
-        };
-        ev.push(Event::Resigned { seat: s as u8 });
-        self.finish(outcome, ev);
         Ok(())
     }
 
@@ -159,6 +173,9 @@ impl Table {
             clocks.running = None;
         }
         self.matches_played += 1;
+        self.resign_vote = None;
+        self.pause_votes.clear();
+        self.paused = None;
         for st in self.seats.iter_mut().flatten() {
             st.away = false;
             st.misses = 0;

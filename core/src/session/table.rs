@@ -51,15 +51,28 @@ pub struct Seat {
     /// Turn deadlines missed in a row.
     #[serde(default)]
     pub misses: u8,
+    /// The person who held this seat in the match in play and left it («Leave»): the
+    /// occupant is now the computer at the table's level, to the match's end.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub left: Option<Person>,
+    /// Moves the computer chose for this seat's person in the match in play (while they were
+    /// away or out of time); a turn timer's move is the person's own. Decides how the match
+    /// counts for them (`standings::MatchSummary::of`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub stood_in: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl Seat {
     pub fn human(person: Person) -> Seat {
-        Seat { occupant: Occupant::Human(person), away: false, misses: 0 }
+        Seat { occupant: Occupant::Human(person), away: false, misses: 0, left: None, stood_in: 0 }
     }
 
     pub fn bot(level: BotLevel) -> Seat {
-        Seat { occupant: Occupant::Bot(level), away: false, misses: 0 }
+        Seat { occupant: Occupant::Bot(level), away: false, misses: 0, left: None, stood_in: 0 }
     }
 
     pub fn person(&self) -> Option<&Person> {
@@ -67,6 +80,12 @@ impl Seat {
             Occupant::Human(p) => Some(p),
             Occupant::Bot(_) => None,
         }
+    }
+
+    /// Whether the computer played any part of this seat for a person in the match in play:
+    /// they left it, or it moved for them while they were away or out of time.
+    pub fn relieved(&self) -> bool {
+        self.left.is_some() || (self.stood_in > 0 && self.person().is_some())
     }
 
     /// Whether a computer player makes this seat's moves.
@@ -135,6 +154,24 @@ impl Phase {
     }
 }
 
+/// A pair's resignation proposed by `seat`, waiting for the partner until `expires_at`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResignVote {
+    pub seat: u8,
+    pub expires_at: Millis,
+}
+
+/// A paused match: since when, until when at most, and what the turn had left.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Paused {
+    pub since: Millis,
+    /// It resumes by itself then.
+    pub until: Millis,
+    /// The turn deadline's time left when it paused (the clock's is in its bank).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_left: Option<Millis>,
+}
+
 /// One table in one chat.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Table {
@@ -180,6 +217,15 @@ pub struct Table {
     /// Seats that voted to end the table.
     #[serde(default)]
     pub end_votes: Vec<u8>,
+    /// A pair's resignation waiting for the partner's answer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resign_vote: Option<ResignVote>,
+    /// Seats that voted to pause the match.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pause_votes: Vec<u8>,
+    /// The match is paused: no clock, no turn timer, no move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub paused: Option<Paused>,
     /// Matches finished at this table.
     #[serde(default)]
     pub matches_played: u32,

@@ -100,6 +100,10 @@ impl Table {
     /// the match — and stops where a choice is due: a person's (the turn deadline is set) or a
     /// computer's (see [`Table::robot_turn`]; the service makes it).
     pub(super) fn settle(&mut self, now: Millis, ev: &mut Vec<Event>) {
+        // Paused, nothing moves: `resume` settles the turn again.
+        if self.is_paused() {
+            return;
+        }
         self.deadline = None;
         self.clock_pause(now, false);
         while self.phase == Phase::Playing {
@@ -147,7 +151,7 @@ impl Table {
     /// someone away, or a person whose turn deadline has passed (`now`). Its seed is fixed by
     /// the match so far: replaying the log gives the same moves.
     pub fn robot_turn(&self, now: Millis) -> Option<super::life::RobotTurn> {
-        if self.phase != Phase::Playing {
+        if self.phase != Phase::Playing || self.is_paused() {
             return None;
         }
         let s = self.to_move()?;
@@ -185,6 +189,11 @@ impl Table {
         let s = turn.seat;
         self.make_move(s, mv, turn.by, ev)?;
         self.clock_pause(now, true);
+        // The computer standing in for a person away or out of time: not the person's play.
+        let person = self.seats[s].as_ref().is_some_and(|st| st.person().is_some());
+        if turn.by == MovedBy::Computer && person {
+            self.seats[s].as_mut().expect("seated").stood_in += 1;
+        }
         if turn.by == MovedBy::Timeout {
             let st = self.seats[s].as_mut().expect("seated");
             st.misses += 1;

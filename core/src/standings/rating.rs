@@ -7,7 +7,8 @@
 //!   (in Kozel everybody but the goat), then whoever neither won nor lost, then the goat.
 //! - Two players: one against one.
 //!
-//! A match with a computer seat changes no rating. What `/top` shows is the conservative value
+//! A match with a computer seat, or a seat the computer played part of for a person who left
+//! or was away, changes no rating. What `/top` shows is the conservative value
 //! μ − 3σ (0 for a newcomer: 25 − 3 · 25/3), rounded.
 
 use super::{MatchSummary, SummaryPlayer};
@@ -92,9 +93,10 @@ impl Rating {
     }
 }
 
-/// Whether a match changes ratings: every seat a person.
+/// Whether a match changes ratings: every seat played by its person alone, from the first move
+/// to the last (a seat the computer played any part of makes it a match with a computer).
 pub fn people_only(m: &MatchSummary) -> bool {
-    m.players.iter().all(|p| p.user.is_some())
+    m.players.iter().all(|p| p.user.is_some() && !p.relieved)
 }
 
 /// Whose ratings a finished match changes: every person, and in a pair game both pairs

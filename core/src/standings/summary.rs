@@ -20,6 +20,11 @@ pub struct SummaryPlayer {
     pub points_for: u32,
     /// The other sides' final totals together.
     pub points_against: u32,
+    /// The computer played part of this seat for its person (they left, or were away or out
+    /// of time): the match counts for them only as a loss, and only if their side lost
+    /// (`user` is `None` otherwise), and it is a match with a computer for everyone.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub relieved: bool,
 }
 
 /// A finished match, ready for the scoreboards.
@@ -65,25 +70,36 @@ impl MatchSummary {
         for (seat, st) in table.seats.iter().enumerate() {
             let st = st.as_ref()?;
             let side = rules.side_of(seat);
-            let (user, name) = match &st.occupant {
-                Occupant::Human(p) => (Some(p.id.clone()), p.name.clone()),
-                Occupant::Bot(level) => (None, format!("bot ({})", level.key())),
-            };
-            names.push(name.clone());
             let won = match (outcome.winner, outcome.loser) {
                 (Some(w), _) => w == side,
                 (None, Some(l)) => l != side,
                 (None, None) => false,
             };
+            let goat = outcome.loser == Some(side);
+            let lost = goat || (sides == 2 && outcome.winner.is_some_and(|w| w != side));
+            // Whose seat it was: a person who left it is named by the seat, not the computer
+            // that finished it.
+            let person = st.person().or(st.left.as_ref());
+            let relieved = st.relieved();
+            let (user, name) = match (person, &st.occupant) {
+                // Played by its person alone, or lost with the computer's help: theirs.
+                (Some(p), _) if !relieved || lost => (Some(p.id.clone()), p.name.clone()),
+                // A win, or no result, the computer had a hand in: nobody's.
+                (Some(p), _) => (None, p.name.clone()),
+                (None, Occupant::Bot(level)) => (None, format!("bot ({})", level.key())),
+                (None, Occupant::Human(_)) => unreachable!("a person's seat names them"),
+            };
+            names.push(name.clone());
             players.push(SummaryPlayer {
                 user,
                 name,
                 seat: seat as u8,
                 side: side as u8,
                 won,
-                goat: outcome.loser == Some(side),
+                goat,
                 points_for: scores[side],
                 points_against: total - scores[side],
+                relieved,
             });
         }
         Some(MatchSummary {

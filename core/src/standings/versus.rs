@@ -77,6 +77,7 @@ mod tests {
                     goat: f[3] == "g",
                     points_for: 0,
                     points_against: 0,
+                    relieved: false,
                 }
             })
             .collect();

@@ -77,7 +77,8 @@ pub fn hand_view_page(
     let mut tiles: Vec<Tile> = round.hand(seat).iter().collect();
     tiles.sort_by_key(|t| std::cmp::Reverse((t.high(), t.low())));
     let playing = table.phase == Phase::Playing;
-    let your_turn = playing && table.may_move(seat);
+    // Paused, nobody moves: the hand offers no move.
+    let your_turn = playing && !table.is_paused() && table.may_move(seat);
     let to_move = table.to_move();
     let b = |label: String, action| (label, ButtonData::new(table.id, table.version, action));
     let mut moves: Vec<MoveButton> = Vec::new();

@@ -25,6 +25,7 @@ pub mod rules_text;
 pub mod scoreboard;
 pub mod season;
 pub mod table;
+mod table_buttons;
 pub mod text;
 pub mod tour_news;
 pub mod tournament;

@@ -6,9 +6,10 @@ use super::history::RoundLine;
 use super::render::{outcome_lines, round_result};
 use super::table::{OutcomeView, last_round_view};
 use super::text::{
-    Goat, close_reason_text, display_name, seat_name, side_label, title, tr, variant_name,
+    Goat, bot_level_name, close_reason_text, display_name, seat_name, side_label, title, tr,
+    variant_name,
 };
-use crate::session::{Event, Lang, MovedBy, Table};
+use crate::session::{Event, Lang, MovedBy, PAUSE_MS, RESIGN_VOTE_MS, Table};
 
 /// The chat messages for `events`, just applied to `table`, in the table's language.
 pub fn notices(table: &Table, events: &[Event]) -> Vec<String> {
@@ -100,6 +101,76 @@ pub fn notice(table: &Table, event: &Event, lang: Lang) -> Option<String> {
                 name(seat)
             ),
         },
+        Event::LeftMatch { person, level, .. } => {
+            let who = display_name(&person.name);
+            let level = bot_level_name(*level, lang);
+            match lang {
+                Lang::Ru => format!(
+                    "🚪 {who} выходит из матча: до конца за это место играет компьютер ({level})."
+                ),
+                Lang::En => format!(
+                    "🚪 {who} left the match: the computer ({level}) plays the seat to the end."
+                ),
+            }
+        }
+        Event::ResignProposed { seat, partner, .. } => {
+            let minutes = RESIGN_VOTE_MS / 60_000;
+            match lang {
+                Lang::Ru => format!(
+                    "🏳 {} предлагает сдаться. {}, решать вам: «✅ Сдаёмся» или «❌ Играем дальше» (на ответ {minutes} мин).",
+                    name(seat),
+                    name(partner)
+                ),
+                Lang::En => format!(
+                    "🏳 {} proposes to resign. {}, it is your call: «✅ Resign together» or «❌ Play on» ({minutes} min to answer).",
+                    name(seat),
+                    name(partner)
+                ),
+            }
+        }
+        Event::ResignAnswered { seat, agreed: true } => {
+            format!("🤝 {}: {}", name(seat), tr(lang, "«сдаёмся».", "«we resign»."))
+        }
+        Event::ResignAnswered { seat, agreed: false } => match lang {
+            Lang::Ru => format!("✋ {}: «играем дальше» — матч продолжается.", name(seat)),
+            Lang::En => format!("✋ {}: «play on» — the match goes on.", name(seat)),
+        },
+        Event::ResignLapsed { seat } => match lang {
+            Lang::Ru => format!(
+                "⌛ {}: на предложение сдаться не ответили вовремя — матч продолжается.",
+                name(seat)
+            ),
+            Lang::En => format!(
+                "⌛ {}: the proposal to resign went unanswered — the match goes on.",
+                name(seat)
+            ),
+        },
+        Event::PauseVote { votes, needed, .. } => match lang {
+            Lang::Ru => format!("⏸ За паузу: {votes} из {needed} нужных голосов."),
+            Lang::En => format!("⏸ Votes to pause: {votes} of the {needed} needed."),
+        },
+        Event::Paused { .. } => {
+            let minutes = PAUSE_MS / 60_000;
+            match lang {
+                Lang::Ru => format!(
+                    "⏸ Стол на паузе: часы и таймер хода стоят, никто не ходит. «▶️ Продолжить» — дальше; через {minutes} минут игра продолжится сама."
+                ),
+                Lang::En => format!(
+                    "⏸ The table is paused: the clock and the turn timer stop, nobody moves. «▶️ Resume» goes on; in {minutes} minutes play resumes by itself."
+                ),
+            }
+        }
+        Event::Resumed { seat: Some(seat) } => match lang {
+            Lang::Ru => format!("▶️ Игра продолжается ({}).", name(seat)),
+            Lang::En => format!("▶️ Play resumes ({}).", name(seat)),
+        },
+        Event::Resumed { seat: None } => {
+            let minutes = PAUSE_MS / 60_000;
+            match lang {
+                Lang::Ru => format!("▶️ Пауза кончилась ({minutes} минут): игра продолжается."),
+                Lang::En => format!("▶️ The pause is over ({minutes} minutes): play resumes."),
+            }
+        }
         Event::CameBack { seat } => {
             format!("👋 {} {}", name(seat), tr(lang, "снова в игре.", "is back in the game."))
         }
@@ -127,6 +198,9 @@ pub fn notice(table: &Table, event: &Event, lang: Lang) -> Option<String> {
 /// Where either partner may lead (`either_partner_leads`), the partner is named too: «Анна
 /// или Вера, ваш ход!».
 pub fn turn_text(table: &Table) -> Option<String> {
+    if table.is_paused() {
+        return None;
+    }
     let seat = table.to_move()?;
     let st = table.seats.get(seat)?.as_ref()?;
     let person = st.person().filter(|_| !st.away)?;

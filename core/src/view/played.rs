@@ -68,6 +68,8 @@ fn match_line(m: &PlayedMatch, lang: Lang) -> String {
 
 fn player_name(p: &SummaryPlayer) -> String {
     match p.user {
+        // The computer played part of the seat for its person (they left, or were away).
+        _ if p.relieved => format!("{} → 🤖", display_name(&p.name)),
         Some(_) => display_name(&p.name),
         None => "🤖".to_owned(),
     }
@@ -81,6 +83,25 @@ pub fn date_time(at: Millis, zone: Zone) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_seat_the_computer_finished_names_its_person() {
+        let p = |user: Option<&str>, relieved| SummaryPlayer {
+            user: user.map(|u| crate::ids::UserId::new(crate::ids::Platform::Telegram, u)),
+            name: "Ann".into(),
+            seat: 0,
+            side: 0,
+            won: false,
+            goat: false,
+            points_for: 0,
+            points_against: 0,
+            relieved,
+        };
+        assert_eq!(player_name(&p(None, true)), "Ann → 🤖");
+        assert_eq!(player_name(&p(Some("1"), true)), "Ann → 🤖");
+        assert_eq!(player_name(&p(Some("1"), false)), "Ann");
+        assert_eq!(player_name(&p(None, false)), "🤖");
+    }
 
     #[test]
     fn dates_are_calendar_dates_on_the_chats_clock() {

@@ -53,6 +53,27 @@ pub fn rejection_text(rejection: &Rejection, lang: Lang) -> String {
         }
         Rejection::NotDue => tr(lang, "Пока нечего делать.", "Nothing to do yet."),
         Rejection::AlreadyVoted => tr(lang, "Вы уже проголосовали.", "You already voted."),
+        Rejection::ResignPending => tr(
+            lang,
+            "Предложение сдаться уже ждёт ответа партнёра.",
+            "A resignation is already waiting for the partner's answer.",
+        ),
+        Rejection::NoResignVote => tr(
+            lang,
+            "Никто не предлагал сдаться — отвечать не на что.",
+            "Nobody proposed to resign: there is nothing to answer.",
+        ),
+        Rejection::NotPartner => tr(
+            lang,
+            "Отвечает только партнёр того, кто предложил сдаться.",
+            "Only the partner of whoever proposed to resign answers.",
+        ),
+        Rejection::Paused => tr(
+            lang,
+            "Стол на паузе: сначала нажмите «▶️ Продолжить».",
+            "The table is paused: press «▶️ Resume» first.",
+        ),
+        Rejection::NotPaused => tr(lang, "Стол не на паузе.", "The table is not paused."),
         Rejection::TooManyTables { limit } => {
             let n = *limit as u64;
             return match lang {

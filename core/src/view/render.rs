@@ -30,6 +30,7 @@ pub fn render_table(view: &TableView) -> String {
     if let Some(clock) = &view.clock {
         out.push(clock_line(clock, lang));
     }
+    out.extend(view.notes.iter().cloned());
     if view.hints {
         out.push(
             tr(

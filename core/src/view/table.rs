@@ -5,7 +5,7 @@ use super::board::{BoardView, board_view};
 use super::history::last_round;
 pub(crate) use super::history::last_round_view;
 use super::text::{self, Goat, display_name, penalties, seat_name, side_label, side_mark, tr};
-use crate::chat::press::{ButtonAction, ButtonData};
+use crate::chat::press::ButtonData;
 use crate::engine::round::EndKind;
 use crate::engine::rules::Teams;
 use crate::session::{BotLevel, CloseReason, Lang, Occupant, OnFlag, Phase, Table};
@@ -38,6 +38,8 @@ pub struct TableView {
     pub hints: bool,
     /// A lobby in its owner's private chat: only the owner plays, with computers.
     pub private: bool,
+    /// Lines on the match's votes: a pause (or votes for one), a pair's resignation asked.
+    pub notes: Vec<String>,
     pub buttons: Buttons,
 }
 
@@ -233,7 +235,8 @@ pub fn table_view_in(table: &Table, lang: Lang) -> TableView {
         clock: clock_view(table, lang),
         hints: table.hints && table.phase.is_open(),
         private: table.private && table.phase == Phase::Lobby,
-        buttons: buttons(table, lang),
+        notes: notes(table, lang),
+        buttons: super::table_buttons::buttons(table, lang),
     }
 }
 
@@ -272,100 +275,34 @@ fn last_move(table: &Table, lang: Lang) -> Option<String> {
     Some(format!("{who}: {}", super::render::move_text(&mv, board, lang)))
 }
 
-/// Seat buttons (remove a computer, swap neighbours) a row: up to eight seats make two rows.
-const SEAT_BUTTONS_PER_ROW: usize = 4;
-
-fn buttons(table: &Table, lang: Lang) -> Buttons {
-    let b =
-        |label: &str, action| (label.to_owned(), ButtonData::new(table.id, table.version, action));
-    match &table.phase {
-        Phase::Lobby => {
-            let pairs = table.rules.teams() == Teams::Pairs;
-            // Nobody but its seated owner plays at a table in a private chat: no «Join».
-            let mut first = Vec::new();
-            if !table.private {
-                first.push(b(tr(lang, "✋ Сесть", "✋ Join"), ButtonAction::Join));
-            }
-            if pairs {
-                // Partners sit opposite: seats 1 and 3 (N/S) against 2 and 4 (E/W).
-                first.push(b(tr(lang, "🔵 С/Ю", "🔵 N/S"), ButtonAction::Side(0)));
-                first.push(b(tr(lang, "🔴 В/З", "🔴 E/W"), ButtonAction::Side(1)));
-            }
-            first.push(b(tr(lang, "🚪 Встать", "🚪 Leave"), ButtonAction::Leave));
-            let mut rows = vec![first];
-            let mut second = Vec::new();
-            if !table.is_full() {
-                second.push(b(tr(lang, "🤖 + Компьютер", "🤖 + Computer"), ButtonAction::AddBot));
-            }
-            second.push(b(tr(lang, "▶️ Начать", "▶️ Start"), ButtonAction::Start));
-            let seated = table.seats.iter().flatten().count();
-            if seated >= 2 {
-                let shuffle = if pairs {
-                    tr(lang, "🎲 Пары по жребию", "🎲 Partners by lot")
-                } else {
-                    tr(lang, "🎲 Места по жребию", "🎲 Seats by lot")
-                };
-                second.push(b(shuffle, ButtonAction::Shuffle));
-            }
-            rows.push(second);
-            let bots: Vec<_> = table
-                .seats
-                .iter()
-                .enumerate()
-                .filter_map(|(s, st)| match st.as_ref()?.occupant {
-                    Occupant::Bot(_) => {
-                        Some(b(&format!("✖ 🤖 {}", s + 1), ButtonAction::RemoveBot(s as u8)))
-                    }
-                    Occupant::Human(_) => None,
-                })
-                .collect();
-            // More than four a row reads badly (and Discord takes five): rows of four.
-            rows.extend(bots.chunks(SEAT_BUTTONS_PER_ROW).map(<[_]>::to_vec));
-            if seated >= 2 {
-                // Neighbours swap: every order can be reached, and in pairs each swap changes
-                // partners.
-                let n = table.seats.len();
-                let pairs: Vec<(usize, usize)> = match n {
-                    2 => vec![(0, 1)],
-                    _ => (0..n).map(|i| (i, (i + 1) % n)).collect(),
-                };
-                let swaps: Vec<_> = pairs
-                    .into_iter()
-                    .map(|(i, j)| {
-                        let label = format!("{}⇄{}", i + 1, j + 1);
-                        b(&label, ButtonAction::Swap(i as u8, j as u8))
-                    })
-                    .collect();
-                rows.extend(swaps.chunks(SEAT_BUTTONS_PER_ROW).map(<[_]>::to_vec));
-            }
-            rows
-        }
-        Phase::Challenge { .. } => {
-            vec![vec![
-                b(tr(lang, "✅ Принять", "✅ Accept"), ButtonAction::Accept),
-                b(tr(lang, "❌ Отказаться", "❌ Decline"), ButtonAction::Decline),
-            ]]
-        }
-        Phase::Playing => {
-            let mut rows =
-                vec![vec![b(tr(lang, "🎴 Мои кости", "🎴 My tiles"), ButtonAction::Hand)]];
-            if table.seats.iter().flatten().any(|s| s.away) {
-                rows[0].push(b(tr(lang, "👋 Я вернулся", "👋 I'm back"), ButtonAction::Back));
-            }
-            rows.push(vec![
-                b(tr(lang, "🏳 Сдаться", "🏳 Resign"), ButtonAction::Resign),
-                b(tr(lang, "🗳 Закончить", "🗳 Vote to end"), ButtonAction::VoteEnd),
-            ]);
-            rows
-        }
-        Phase::Finished => {
-            vec![vec![
-                b(tr(lang, "🔁 Ещё матч", "🔁 Rematch"), ButtonAction::Rematch),
-                b(tr(lang, "🚪 Закрыть стол", "🚪 Close table"), ButtonAction::End),
-            ]]
-        }
-        Phase::Closed { .. } => Vec::new(),
+/// Lines on the match's votes: a pause or the votes for one, a pair's resignation waiting.
+fn notes(table: &Table, lang: Lang) -> Vec<String> {
+    let mut out = Vec::new();
+    if table.phase != Phase::Playing {
+        return out;
     }
+    if table.is_paused() {
+        out.push(
+            tr(lang, "⏸ Пауза: нажмите «▶️ Продолжить».", "⏸ Paused: press «▶️ Resume».")
+                .to_owned(),
+        );
+    } else if !table.pause_votes.is_empty() {
+        let (votes, needed) = (table.pause_votes.len(), table.humans().count() / 2 + 1);
+        out.push(match lang {
+            Lang::Ru => format!("⏸ За паузу: {votes} из {needed}."),
+            Lang::En => format!("⏸ Votes to pause: {votes} of {needed}."),
+        });
+    }
+    if let Some(vote) = table.resign_vote {
+        let name = |s: usize| seat_name(table, s, lang).unwrap_or_default();
+        let partner = table.partner_of(vote.seat as usize).map(name).unwrap_or_default();
+        let who = name(vote.seat as usize);
+        out.push(match lang {
+            Lang::Ru => format!("🏳 {who} предлагает сдаться: решает {partner}."),
+            Lang::En => format!("🏳 {who} proposes to resign: {partner} decides."),
+        });
+    }
+    out
 }
 
 /// A seat as one line: "👉 🔵 1. Анна 👑 · 5 костей 💤".

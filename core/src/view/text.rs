@@ -99,6 +99,10 @@ pub fn seat_name(table: &Table, seat: usize, lang: Lang) -> Option<String> {
     let st = table.seats.get(seat)?.as_ref()?;
     Some(match &st.occupant {
         Occupant::Human(p) => display_name(&p.name),
+        // A person left the match: the computer finishes their seat.
+        Occupant::Bot(_) if st.left.is_some() => {
+            format!("{} → 🤖", display_name(&st.left.as_ref().expect("left").name))
+        }
         Occupant::Bot(_) => {
             let bots = table
                 .seats

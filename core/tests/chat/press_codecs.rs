@@ -134,8 +134,8 @@ fn a_move() -> impl Strategy<Value = Move> {
 fn action() -> impl Strategy<Value = ButtonAction> {
     use ButtonAction::*;
     let simple = proptest::sample::select(vec![
-        Join, Leave, AddBot, Start, Hand, Hint, Resign, VoteEnd, End, Rematch, Back, Accept,
-        Decline, Shuffle,
+        Join, Leave, AddBot, Start, Hand, Hint, Resign, ResignYes, ResignNo, Pause, Resume,
+        VoteEnd, End, Rematch, Back, Accept, Decline, Shuffle,
     ]);
     prop_oneof![
         simple,
@@ -157,9 +157,10 @@ fn action() -> impl Strategy<Value = ButtonAction> {
 fn every_action_is_generated(a: ButtonAction) {
     use ButtonAction::*;
     match a {
-        Join | Leave | AddBot | RemoveBot(_) | Start | Hand | Hint | Move(_) | Resign | VoteEnd
-        | End | Rematch | Back | Accept | Decline | Lang(_) | Timer(_) | Level(_) | Variant(_)
-        | Size(_) | Side(_) | Swap(..) | Shuffle | HandPage(_) => {}
+        Join | Leave | AddBot | RemoveBot(_) | Start | Hand | Hint | Move(_) | Resign
+        | ResignYes | ResignNo | Pause | Resume | VoteEnd | End | Rematch | Back | Accept
+        | Decline | Lang(_) | Timer(_) | Level(_) | Variant(_) | Size(_) | Side(_) | Swap(..)
+        | Shuffle | HandPage(_) => {}
     }
 }
 

@@ -189,10 +189,12 @@ async fn a_store_that_fails_acknowledges_nothing_and_changes_nothing() {
 #[tokio::test]
 async fn finished_tables_leave_memory_and_come_back_for_a_rematch() {
     let svc = service(MemoryStore::new(), Arc::new(ManualClock::new(0)), quick()).await;
-    let a = person(1);
-    let t = svc.duel(spec(chat(1), 2), a.clone(), None, 60_000).await.unwrap().table;
-    // She goes away at once: the computer plays her seat too, to the match's end.
-    svc.handle(t.id, cmd(&a, Action::Leave)).await.unwrap();
+    let (a, b) = (person(1), person(2));
+    let t = svc.create(spec(chat(1), 2), a.clone()).await.unwrap().table;
+    svc.handle(t.id, cmd(&b, Action::Join { seat: None })).await.unwrap();
+    // Bob leaves at once and the computer takes his seat; Ann resigns to it.
+    svc.handle(t.id, cmd(&b, Action::Leave)).await.unwrap();
+    svc.handle(t.id, cmd(&a, Action::Resign)).await.unwrap();
     svc.settled().await;
     let done = svc.table(t.id).await.unwrap().unwrap();
     assert_eq!(done.phase, Phase::Finished);

@@ -4,9 +4,11 @@
 
 mod clock;
 mod hints;
+mod leave;
 mod lifecycle;
 mod samples;
 mod seats;
 mod service;
 mod session_properties;
+mod votes;
 mod worked_examples;

@@ -66,6 +66,10 @@ fn random_action(rng: &mut ChaCha8Rng, table: &Table) -> Action {
         28 => Action::SitSide { side: rng.random_range(0..3) },
         29 => Action::SwapSeats { a: rng.random_range(0..5), b: rng.random_range(0..5) },
         30 => Action::Shuffle,
+        32 => Action::VotePause,
+        33 => Action::Resume,
+        34 => Action::AgreeResign,
+        35 => Action::RefuseResign,
         31 => Action::SetClock {
             clock: rng.random_bool(0.5).then(|| ClockRule {
                 bank_secs: rng.random_range(0..200) * 30,
@@ -147,7 +151,11 @@ proptest! {
             let seated: Vec<&UserId> = table.humans().map(|(_, p)| &p.id).collect();
             let unique: std::collections::HashSet<_> = seated.iter().collect();
             prop_assert_eq!(unique.len(), seated.len(), "no person holds two seats");
-            if table.phase == Phase::Playing {
+            if table.phase == Phase::Playing && table.is_paused() {
+                // Paused: no deadline, no clock running, no computer move due.
+                prop_assert!(table.deadline.is_none() && table.robot_turn(now).is_none());
+                prop_assert!(table.clocks.as_ref().is_none_or(|c| c.running.is_none()));
+            } else if table.phase == Phase::Playing {
                 played += 1;
                 let s = table.to_move();
                 prop_assert!(s.is_some(), "a match in play has a seat to move");

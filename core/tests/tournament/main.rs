@@ -73,6 +73,7 @@ pub fn summary(
                 goat: winner == Some(1 - side),
                 points_for: points[side as usize],
                 points_against: points[1 - side as usize],
+                relieved: false,
             });
         }
     }

@@ -189,7 +189,7 @@ fn play(config: usize, seed: u64) {
         check_hands(&table);
         let away: Vec<_> = people
             .iter()
-            .filter(|p| table.seats[table.seat_of(&p.id).unwrap()].as_ref().unwrap().away)
+            .filter(|p| table.seat_of(&p.id).is_some_and(|s| table.seats[s].as_ref().unwrap().away))
             .collect();
         let ev = if let (Some(p), true) = (away.first(), rng.random_bool(0.3)) {
             apply(&mut table, p, Action::Back)

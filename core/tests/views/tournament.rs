@@ -50,6 +50,7 @@ fn finish(t: &mut Tournament, n: usize, table: i64, winner: Option<u8>, points: 
                 goat: false,
                 points_for: points[side as usize],
                 points_against: points[1 - side as usize],
+                relieved: false,
             }
         })
         .collect();

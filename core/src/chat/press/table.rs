@@ -34,6 +34,14 @@ pub enum ButtonAction {
     Hint,
     Move(Move),
     Resign,
+    /// The partner asked agrees to resign the pair's match.
+    ResignYes,
+    /// The partner asked refuses to resign.
+    ResignNo,
+    /// Vote to pause the match.
+    Pause,
+    /// Resume a paused match.
+    Resume,
     VoteEnd,
     End,
     Rematch,
@@ -58,8 +66,8 @@ pub enum ButtonAction {
 impl ButtonAction {
     /// Whether a press is taken from any version of its table: only «My tiles» and its pages
     /// («◀», «▶»), which change nothing and show the presser's own hand as it is now. Every other press — seats,
-    /// lobby settings, start, moves, the hint, resign, vote to end, end, rematch, back, accept,
-    /// decline — means something only on the version it was drawn for, and any other is
+    /// lobby settings, start, moves, the hint, resign and its answers, pause, resume, vote to
+    /// end, end, rematch, back, accept, decline — means something only on the version it was drawn for, and any other is
     /// refused as out of date (ARCHITECTURE.md, Invariants).
     pub const fn any_version(self) -> bool {
         matches!(self, ButtonAction::Hand | ButtonAction::HandPage(_))
@@ -84,6 +92,10 @@ impl ButtonAction {
             ButtonAction::Start => Action::Start,
             ButtonAction::Move(mv) => Action::Move { mv },
             ButtonAction::Resign => Action::Resign,
+            ButtonAction::ResignYes => Action::AgreeResign,
+            ButtonAction::ResignNo => Action::RefuseResign,
+            ButtonAction::Pause => Action::VotePause,
+            ButtonAction::Resume => Action::Resume,
             ButtonAction::VoteEnd => Action::VoteEnd,
             ButtonAction::End => Action::End,
             ButtonAction::Rematch => Action::Rematch,
@@ -173,6 +185,10 @@ fn push_action(out: &mut String, action: &ButtonAction) {
         ButtonAction::Hand => "hand",
         ButtonAction::Hint => "hint",
         ButtonAction::Resign => "resign",
+        ButtonAction::ResignYes => "resign.yes",
+        ButtonAction::ResignNo => "resign.no",
+        ButtonAction::Pause => "pause",
+        ButtonAction::Resume => "resume",
         ButtonAction::VoteEnd => "vote",
         ButtonAction::End => "end",
         ButtonAction::Rematch => "again",
@@ -212,6 +228,10 @@ fn parse_action(s: &str) -> Option<ButtonAction> {
         "hand" => ButtonAction::Hand,
         "hint" => ButtonAction::Hint,
         "resign" => ButtonAction::Resign,
+        "resign.yes" => ButtonAction::ResignYes,
+        "resign.no" => ButtonAction::ResignNo,
+        "pause" => ButtonAction::Pause,
+        "resume" => ButtonAction::Resume,
         "vote" => ButtonAction::VoteEnd,
         "end" => ButtonAction::End,
         "again" => ButtonAction::Rematch,
@@ -312,6 +332,9 @@ mod tests {
             "1:1:1:page.01",
             "1:1:1:page.256",
             "1:1:1:page",
+            "1:1:1:resign.",
+            "1:1:1:resign.maybe",
+            "1:1:1:pause.1",
             "1:1:1:join:",
             "1:1:3w5e11264sgsg:join",
             "1:1y2p0ij32e8e8:0:join",

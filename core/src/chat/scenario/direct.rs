@@ -196,8 +196,14 @@ pub fn button_action(name: &str) -> ButtonAction {
         "bot" => ButtonAction::AddBot,
         "rematch" => ButtonAction::Rematch,
         "resign" => ButtonAction::Resign,
+        // The partner's answer to a pair's resignation.
+        "resign_yes" => ButtonAction::ResignYes,
+        "resign_no" => ButtonAction::ResignNo,
+        "pause" => ButtonAction::Pause,
+        "resume" => ButtonAction::Resume,
         "vote" => ButtonAction::VoteEnd,
         "end" => ButtonAction::End,
+        "back" => ButtonAction::Back,
         "accept" => ButtonAction::Accept,
         "decline" => ButtonAction::Decline,
         "shuffle" => ButtonAction::Shuffle,
@@ -251,6 +257,29 @@ mod tests {
             let seen = run_direct(&chat, scenario, ChatId::new(Platform::Telegram, "-1001")).await;
             assert_eq!(seen.len(), scenario.steps.len());
         }
+    }
+
+    #[tokio::test]
+    async fn the_leave_scenario_counts_only_what_people_played_themselves() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/scenarios/leave.json");
+        let scenario = Scenario::from_json(&std::fs::read_to_string(path).unwrap());
+        let chat = Chat::new(seeded(MemoryStore::new()).await);
+        let seen = run_direct(&chat, &scenario, ChatId::new(Platform::Telegram, "-1004")).await;
+        let last = &seen.last().unwrap().state;
+        let season = &last["scores"][0];
+        assert_eq!(season["players"], json!([]), "no match was people's alone");
+        assert_eq!(season["ratings"], json!([]), "nor rated anybody");
+        let line = |who: &str| {
+            let lines = season["computers"].as_array().unwrap();
+            let l = lines.iter().find(|l| l["name"] == who);
+            l.map(|l| (l["matches"].as_u64().unwrap(), l["wins"].as_u64(), l["goats"].as_u64()))
+        };
+        // The first match: carol's seat won for the computer (nobody's), bob resigned.
+        // The second: alice left and her side lost, so she counts the loss.
+        assert_eq!(line("alice"), Some((2, Some(1), Some(1))));
+        assert_eq!(line("bob"), Some((2, Some(1), Some(1))));
+        assert_eq!(line("carol"), Some((1, Some(0), Some(1))));
+        assert_eq!(line("dave"), Some((1, Some(1), Some(0))));
     }
 
     #[tokio::test]

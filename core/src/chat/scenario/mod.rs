@@ -45,8 +45,9 @@ pub enum Act {
         #[serde(default)]
         args: Map<String, Value>,
     },
-    /// A button of a table message (`join`, `start`, `bot`, `leave`, `rematch`, `resign`,
-    /// `vote`, `end`): the chat's newest open table, or the table numbered.
+    /// A button of a table message (`join`, `start`, `bot`, `leave`, `back`, `rematch`,
+    /// `resign`, `resign_yes`, `resign_no`, `pause`, `resume`, `vote`, `end`, …: see
+    /// [`button_action`]): the chat's newest open table, or the table numbered.
     Press {
         press: String,
         #[serde(default)]

@@ -1,0 +1,119 @@
+//! The table message's buttons, by phase: seats and settings in the lobby, a challenge's
+//! answer, a match's controls (tiles, back, pause, resign and a pair's answer, vote to end,
+//! leave), a finished match's rematch.
+
+use super::table::Buttons;
+use super::text::tr;
+use crate::chat::press::{ButtonAction, ButtonData};
+use crate::engine::rules::Teams;
+use crate::session::{Lang, Occupant, Phase, Table};
+
+/// Seat buttons (remove a computer, swap neighbours) a row: up to eight seats make two rows.
+const SEAT_BUTTONS_PER_ROW: usize = 4;
+
+pub(super) fn buttons(table: &Table, lang: Lang) -> Buttons {
+    let b =
+        |label: &str, action| (label.to_owned(), ButtonData::new(table.id, table.version, action));
+    match &table.phase {
+        Phase::Lobby => {
+            let pairs = table.rules.teams() == Teams::Pairs;
+            // Nobody but its seated owner plays at a table in a private chat: no «Join».
+            let mut first = Vec::new();
+            if !table.private {
+                first.push(b(tr(lang, "✋ Сесть", "✋ Join"), ButtonAction::Join));
+            }
+            if pairs {
+                // Partners sit opposite: seats 1 and 3 (N/S) against 2 and 4 (E/W).
+                first.push(b(tr(lang, "🔵 С/Ю", "🔵 N/S"), ButtonAction::Side(0)));
+                first.push(b(tr(lang, "🔴 В/З", "🔴 E/W"), ButtonAction::Side(1)));
+            }
+            first.push(b(tr(lang, "🚪 Встать", "🚪 Leave"), ButtonAction::Leave));
+            let mut rows = vec![first];
+            let mut second = Vec::new();
+            if !table.is_full() {
+                second.push(b(tr(lang, "🤖 + Компьютер", "🤖 + Computer"), ButtonAction::AddBot));
+            }
+            second.push(b(tr(lang, "▶️ Начать", "▶️ Start"), ButtonAction::Start));
+            let seated = table.seats.iter().flatten().count();
+            if seated >= 2 {
+                let shuffle = if pairs {
+                    tr(lang, "🎲 Пары по жребию", "🎲 Partners by lot")
+                } else {
+                    tr(lang, "🎲 Места по жребию", "🎲 Seats by lot")
+                };
+                second.push(b(shuffle, ButtonAction::Shuffle));
+            }
+            rows.push(second);
+            let bots: Vec<_> = table
+                .seats
+                .iter()
+                .enumerate()
+                .filter_map(|(s, st)| match st.as_ref()?.occupant {
+                    Occupant::Bot(_) => {
+                        Some(b(&format!("✖ 🤖 {}", s + 1), ButtonAction::RemoveBot(s as u8)))
+                    }
+                    Occupant::Human(_) => None,
+                })
+                .collect();
+            // More than four a row reads badly (and Discord takes five): rows of four.
+            rows.extend(bots.chunks(SEAT_BUTTONS_PER_ROW).map(<[_]>::to_vec));
+            if seated >= 2 {
+                // Neighbours swap: every order can be reached, and in pairs each swap changes
+                // partners.
+                let n = table.seats.len();
+                let pairs: Vec<(usize, usize)> = match n {
+                    2 => vec![(0, 1)],
+                    _ => (0..n).map(|i| (i, (i + 1) % n)).collect(),
+                };
+                let swaps: Vec<_> = pairs
+                    .into_iter()
+                    .map(|(i, j)| {
+                        let label = format!("{}⇄{}", i + 1, j + 1);
+                        b(&label, ButtonAction::Swap(i as u8, j as u8))
+                    })
+                    .collect();
+                rows.extend(swaps.chunks(SEAT_BUTTONS_PER_ROW).map(<[_]>::to_vec));
+            }
+            rows
+        }
+        Phase::Challenge { .. } => {
+            vec![vec![
+                b(tr(lang, "✅ Принять", "✅ Accept"), ButtonAction::Accept),
+                b(tr(lang, "❌ Отказаться", "❌ Decline"), ButtonAction::Decline),
+            ]]
+        }
+        Phase::Playing => {
+            let mut rows =
+                vec![vec![b(tr(lang, "🎴 Мои кости", "🎴 My tiles"), ButtonAction::Hand)]];
+            // Only a person away comes back; one who left does not.
+            if table.seats.iter().flatten().any(|s| s.away && s.person().is_some()) {
+                rows[0].push(b(tr(lang, "👋 Я вернулся", "👋 I'm back"), ButtonAction::Back));
+            }
+            rows[0].push(if table.is_paused() {
+                b(tr(lang, "▶️ Продолжить", "▶️ Resume"), ButtonAction::Resume)
+            } else {
+                b(tr(lang, "⏸ Пауза", "⏸ Pause"), ButtonAction::Pause)
+            });
+            // A pair's resignation asked: the partner's answer (only theirs counts).
+            if table.resign_vote.is_some() {
+                rows.push(vec![
+                    b(tr(lang, "✅ Сдаёмся", "✅ Resign together"), ButtonAction::ResignYes),
+                    b(tr(lang, "❌ Играем дальше", "❌ Play on"), ButtonAction::ResignNo),
+                ]);
+            }
+            rows.push(vec![
+                b(tr(lang, "🏳 Сдаться", "🏳 Resign"), ButtonAction::Resign),
+                b(tr(lang, "🗳 Закончить", "🗳 Vote to end"), ButtonAction::VoteEnd),
+                b(tr(lang, "🚪 Выйти", "🚪 Leave"), ButtonAction::Leave),
+            ]);
+            rows
+        }
+        Phase::Finished => {
+            vec![vec![
+                b(tr(lang, "🔁 Ещё матч", "🔁 Rematch"), ButtonAction::Rematch),
+                b(tr(lang, "🚪 Закрыть стол", "🚪 Close table"), ButtonAction::End),
+            ]]
+        }
+        Phase::Closed { .. } => Vec::new(),
+    }
+}
