@@ -128,11 +128,11 @@ impl Table {
                 self.sit_side(person.ok_or(Rejection::SystemOnly)?, *side, now, ev)
             }
             Action::SwapSeats { a, b } => {
-                self.lobby_host(is_host)?;
+                self.seats_host(is_host)?;
                 self.swap_seats(*a, *b, ev)
             }
             Action::Shuffle => {
-                self.lobby_host(is_host)?;
+                self.seats_host(is_host)?;
                 self.shuffle(ev)
             }
             Action::SetClock { clock } => {
@@ -143,14 +143,17 @@ impl Table {
             }
             Action::Leave => self.leave(seat.ok_or(Rejection::NotSeated)?, now, ev),
             Action::AddBot { seat: wanted } => {
-                self.lobby_host(is_host)?;
+                self.seats_host(is_host)?;
                 let s = self.free_seat(*wanted)?;
                 self.seats[s] = Some(Seat::bot(self.bot_level));
                 ev.push(Event::BotSeated { seat: s as u8, level: self.bot_level });
-                self.start_if_full(now, ev)
+                match self.phase {
+                    Phase::Lobby => self.start_if_full(now, ev),
+                    _ => Ok(()),
+                }
             }
             Action::RemoveBot { seat: s } => {
-                self.lobby_host(is_host)?;
+                self.seats_host(is_host)?;
                 match self.seats.get(*s as usize) {
                     Some(Some(Seat { occupant: Occupant::Bot(_), .. })) => {}
                     _ => return Err(Rejection::NoSuchSeat),

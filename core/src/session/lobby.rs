@@ -22,6 +22,16 @@ impl Table {
         }
     }
 
+    /// The host changing seats: in the lobby, or between matches (after one, before the
+    /// rematch: partners swapped or drawn by lot, a computer seated or stood up).
+    pub(super) fn seats_host(&self, is_host: bool) -> Result<(), Rejection> {
+        match self.phase {
+            Phase::Finished if is_host => Ok(()),
+            Phase::Finished => Err(Rejection::NotHost),
+            _ => self.lobby_host(is_host),
+        }
+    }
+
     pub(super) fn free_seat(&self, wanted: Option<u8>) -> Result<usize, Rejection> {
         match wanted {
             Some(s) if s as usize >= self.seats.len() => Err(Rejection::NoSuchSeat),
@@ -49,7 +59,25 @@ impl Table {
             Phase::Challenge { .. } => return Err(Rejection::NotInvited),
             _ => return Err(Rejection::AlreadyStarted),
         }
-        let s = self.free_seat(wanted)?;
+        // Between matches a newcomer takes a computer's seat (a leaver's included) when no
+        // seat is free: the rematch is theirs to play.
+        let computer = |t: &Table| {
+            let bot = |s: &Option<Seat>| s.as_ref().is_some_and(|s| s.person().is_none());
+            match wanted {
+                Some(w) => bot(t.seats.get(w as usize)?).then_some(w as usize),
+                None => t.seats.iter().position(bot),
+            }
+        };
+        let s = match (self.free_seat(wanted), self.phase == Phase::Finished) {
+            (Ok(s), _) => s,
+            (Err(Rejection::Full | Rejection::SeatTaken), true) if computer(self).is_some() => {
+                let s = computer(self).expect("a computer's seat");
+                self.seats[s] = None;
+                ev.push(Event::BotRemoved { seat: s as u8 });
+                s
+            }
+            (Err(e), _) => return Err(e),
+        };
         self.seats[s] = Some(Seat::human(p.clone()));
         ev.push(Event::Joined { seat: s as u8, person: p.clone() });
         if self.phase == Phase::Lobby {

@@ -1,6 +1,7 @@
 //! The table message's buttons, by phase: seats and settings in the lobby, a challenge's
 //! answer, a match's controls (tiles, back, pause, resign and a pair's answer, vote to end,
-//! leave), a finished match's rematch.
+//! leave), a finished match's rematch and the seats changed before it (a newcomer sits down,
+//! pairs' partners swapped or drawn by lot).
 
 use super::table::Buttons;
 use super::text::tr;
@@ -58,21 +59,7 @@ pub(super) fn buttons(table: &Table, lang: Lang) -> Buttons {
             // More than four a row reads badly (and Discord takes five): rows of four.
             rows.extend(bots.chunks(SEAT_BUTTONS_PER_ROW).map(<[_]>::to_vec));
             if seated >= 2 {
-                // Neighbours swap: every order can be reached, and in pairs each swap changes
-                // partners.
-                let n = table.seats.len();
-                let pairs: Vec<(usize, usize)> = match n {
-                    2 => vec![(0, 1)],
-                    _ => (0..n).map(|i| (i, (i + 1) % n)).collect(),
-                };
-                let swaps: Vec<_> = pairs
-                    .into_iter()
-                    .map(|(i, j)| {
-                        let label = format!("{}⇄{}", i + 1, j + 1);
-                        b(&label, ButtonAction::Swap(i as u8, j as u8))
-                    })
-                    .collect();
-                rows.extend(swaps.chunks(SEAT_BUTTONS_PER_ROW).map(<[_]>::to_vec));
+                rows.extend(swap_rows(table, &b));
             }
             rows
         }
@@ -109,11 +96,51 @@ pub(super) fn buttons(table: &Table, lang: Lang) -> Buttons {
             rows
         }
         Phase::Finished => {
-            vec![vec![
+            let mut rows = vec![vec![
                 b(tr(lang, "🔁 Ещё матч", "🔁 Rematch"), ButtonAction::Rematch),
                 b(tr(lang, "🚪 Закрыть стол", "🚪 Close table"), ButtonAction::End),
-            ]]
+            ]];
+            // Before the rematch: a newcomer sits down (in a computer's seat when none is
+            // free), and in pairs the host changes partners (by lot or by swaps).
+            let mut second = Vec::new();
+            let computer =
+                table.seats.iter().any(|s| s.as_ref().is_none_or(|s| s.person().is_none()));
+            if !table.private && computer {
+                second.push(b(tr(lang, "✋ Сесть", "✋ Join"), ButtonAction::Join));
+            }
+            let pairs = table.rules.teams() == Teams::Pairs;
+            if pairs {
+                second.push(b(
+                    tr(lang, "🎲 Пары по жребию", "🎲 Partners by lot"),
+                    ButtonAction::Shuffle,
+                ));
+            }
+            if !second.is_empty() {
+                rows.push(second);
+            }
+            if pairs {
+                rows.extend(swap_rows(table, &b));
+            }
+            rows
         }
         Phase::Closed { .. } => Vec::new(),
     }
+}
+
+/// The host's swaps of neighbouring seats: every order can be reached, and in pairs each swap
+/// changes partners; rows of [`SEAT_BUTTONS_PER_ROW`].
+fn swap_rows(
+    table: &Table,
+    b: &impl Fn(&str, ButtonAction) -> (String, ButtonData),
+) -> Vec<Vec<(String, ButtonData)>> {
+    let n = table.seats.len();
+    let pairs: Vec<(usize, usize)> = match n {
+        2 => vec![(0, 1)],
+        _ => (0..n).map(|i| (i, (i + 1) % n)).collect(),
+    };
+    let swaps: Vec<_> = pairs
+        .into_iter()
+        .map(|(i, j)| b(&format!("{}⇄{}", i + 1, j + 1), ButtonAction::Swap(i as u8, j as u8)))
+        .collect();
+    swaps.chunks(SEAT_BUTTONS_PER_ROW).map(<[_]>::to_vec).collect()
 }
