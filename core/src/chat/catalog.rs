@@ -15,6 +15,8 @@ pub enum Cmd {
     Rules,
     Settings,
     Score,
+    Tables,
+    Table,
     Top,
     History,
     Vs,

@@ -124,6 +124,33 @@ pub static COMMANDS: &[CommandSpec] = &[
         args: &[TABLE],
     },
     CommandSpec {
+        cmd: Cmd::Tables,
+        key: "tables",
+        ru: "столы",
+        help: w(
+            "открытые столы чата: кто сидит и чего ждёт стол",
+            "the chat's open tables: who sits and what each waits for",
+        ),
+        usage: w("", ""),
+        args: &[],
+    },
+    CommandSpec {
+        cmd: Cmd::Table,
+        key: "table",
+        ru: "перенести",
+        help: w(
+            "перенести стол вниз чата (старое сообщение скажет, куда он ушёл)",
+            "bring a table to the bottom of the chat (its old message says where it went)",
+        ),
+        usage: w("[номер стола]", "[table number]"),
+        args: &[arg(
+            ArgKind::Table,
+            "number",
+            "номер",
+            w("Номер стола из списка столов", "The table's number from the list of tables"),
+        )],
+    },
+    CommandSpec {
         cmd: Cmd::Top,
         key: "top",
         ru: "таблица",

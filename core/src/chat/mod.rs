@@ -18,6 +18,7 @@ mod export;
 #[cfg(any(test, feature = "testkit"))]
 pub mod faults;
 mod feed;
+mod find;
 mod hand_place;
 mod info;
 #[cfg(any(test, feature = "testkit"))]
@@ -65,7 +66,7 @@ pub use message::{Audience, MessageAt};
 pub use people::PEOPLE_KEPT;
 pub use press::{ButtonAction, ButtonData, Link, Links, MenuPress, Press};
 pub use request::{Asker, Offer, Presence, Request, may_administer};
-pub use show::{Ending, Hand, Notice, Show, TableRef};
+pub use show::{Ending, Hand, Moved, Notice, Show, TableRef};
 pub use tags::{TAG_MAX, Tags};
 pub use turn::{TurnPing, turn_ping};
 
@@ -205,6 +206,8 @@ impl<S: Store> Chat<S> {
             Cmd::Rules => self.rules(from, args, lang).await,
             Cmd::Settings => self.settings(from).await,
             Cmd::Score => self.score(from, args, lang).await,
+            Cmd::Tables => self.list_tables(from, lang).await,
+            Cmd::Table => self.repost(from, args, lang).await,
             Cmd::Top => self.top(from, args, lang).await,
             Cmd::History => self.history(from, args, lang).await,
             Cmd::Vs => self.versus(from, args, lang).await,

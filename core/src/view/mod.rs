@@ -14,6 +14,7 @@
 
 pub mod board;
 pub mod card;
+pub mod finding;
 pub mod hand;
 pub mod hand_page;
 pub mod history;

@@ -5,6 +5,7 @@
 mod advice;
 mod advice_fair;
 mod behind;
+mod find;
 mod places;
 mod press_codecs;
 mod presses;

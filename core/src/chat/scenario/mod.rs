@@ -85,6 +85,9 @@ pub struct Expect {
     pub posted: Option<String>,
     /// The chat's pinned standings message reads this after the step.
     pub pinned: Option<String>,
+    /// The table was posted anew (`/table N`): its old message now reads this, without
+    /// buttons, and the table's message is another, newer one.
+    pub moved: Option<String>,
 }
 
 /// What one step left.
@@ -100,6 +103,8 @@ pub struct Seen {
     /// The chat's pinned standings message after the step (as [`kept`] reads it), when the
     /// step expects one.
     pub pinned: Option<String>,
+    /// What the table's old message reads after a re-post, when the step expects one.
+    pub moved: Option<String>,
 }
 
 /// A kept message as the scenario's people read it, without its time stamp (each run's
@@ -165,6 +170,16 @@ impl Scenario {
             }
         }
         (spec.cmd, out)
+    }
+}
+
+/// The table a step re-posts when it expects `moved`: the number its `table` command names
+/// (`None`: the newest).
+pub fn reposted(step: &Step) -> Option<Option<u32>> {
+    step.expect.moved.as_ref()?;
+    match &step.act {
+        Act::Cmd { args, .. } => Some(args.get("number").and_then(Value::as_u64).map(|n| n as u32)),
+        _ => None,
     }
 }
 
@@ -332,6 +347,13 @@ pub fn check(step: &Step, n: usize, changed: bool, seen: &Seen) {
     if let Some(part) = &step.expect.posted {
         let posted = seen.posted.as_deref().unwrap_or_default();
         assert!(posted.contains(part.as_str()), "{what}: posted {posted:?}, expected {part:?}");
+    }
+    if let Some(part) = &step.expect.moved {
+        let moved = seen.moved.as_deref().unwrap_or_default();
+        assert!(
+            moved.contains(part.as_str()),
+            "{what}: the old message reads {moved:?}, expected {part:?}"
+        );
     }
     if let Some(phase) = &step.expect.phase {
         let tables = seen.state["tables"].as_array().unwrap();
