@@ -96,6 +96,9 @@ impl App {
                     }
                     req.await.map(|_| 1).map_err(Failure::from)
                 }
+                Job::Moved { message, photo, text } => {
+                    self.leave_behind(chat, *message, *photo, text).await
+                }
                 Job::Edit { message, text, markup } => {
                     self.edit(ChatId(chat), MessageId(*message), text, markup.clone()).await
                 }
@@ -167,6 +170,27 @@ impl App {
         let msg = send.await?;
         self.set_ref(table, audience, Some(&MessageRef::new(chat, msg.id, ""))).await;
         Ok(1)
+    }
+
+    /// A table's old message once the table was posted anew: it reads `text`, without
+    /// buttons (a photo keeps its picture, captioned so). One that is gone is left so.
+    async fn leave_behind(&self, chat: i64, message: i32, photo: bool, text: &str) -> Sent {
+        let none = InlineKeyboardMarkup::default();
+        let done = match photo {
+            true => self
+                .bot
+                .edit_message_caption(ChatId(chat), MessageId(message))
+                .caption(text)
+                .reply_markup(none)
+                .await
+                .map(drop)
+                .map_err(Failure::from),
+            false => self.edit(ChatId(chat), MessageId(message), text, none).await.map(drop),
+        };
+        match done {
+            Ok(()) | Err(Failure::NotModified | Failure::Gone) => Ok(1),
+            Err(f) => Err(f),
+        }
     }
 
     /// The table message: a photo captioned with the table's text when the chat shows boards
