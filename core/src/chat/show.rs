@@ -128,6 +128,7 @@ impl Show {
             mention,
             picture: None,
         });
+        // A warning too: the hands' buttons carry the table's version, which it moved on.
         let hands_changed = table.game.is_some() && !events.is_empty();
         let ending = if events.iter().any(|e| matches!(e, Event::MatchEnded { .. })) {
             Some(Ending::Match)

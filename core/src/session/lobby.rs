@@ -155,6 +155,7 @@ impl Table {
         game.outcome = Some(outcome);
         self.phase = Phase::Finished;
         self.deadline = None;
+        self.warned = None;
         if let Some(clocks) = self.clocks.as_mut() {
             clocks.running = None;
         }
@@ -184,6 +185,7 @@ impl Table {
     pub(super) fn close(&mut self, reason: CloseReason, ev: &mut Vec<Event>) {
         self.phase = Phase::Closed { reason };
         self.deadline = None;
+        self.warned = None;
         ev.push(Event::Closed { reason });
     }
 

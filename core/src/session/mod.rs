@@ -16,6 +16,7 @@ pub mod robot;
 mod seats;
 pub mod table;
 mod turns;
+pub mod warn;
 
 pub use crate::ids::{ChatId, Lang, Millis, Person, Platform, UserId};
 pub use apply::{MAX_MISSES, NewTable};
@@ -26,3 +27,4 @@ pub use game::{Game, HintNote, Outcome};
 pub use life::{Lives, RobotTurn};
 pub use robot::{Robot, Simple};
 pub use table::{BotLevel, CloseReason, Occupant, Phase, Seat, Table};
+pub use warn::{WARN_BEFORE_MS, Warning, warn_lead};

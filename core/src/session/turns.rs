@@ -101,6 +101,7 @@ impl Table {
     /// computer's (see [`Table::robot_turn`]; the service makes it).
     pub(super) fn settle(&mut self, now: Millis, ev: &mut Vec<Event>) {
         self.deadline = None;
+        self.warned = None;
         self.clock_pause(now, false);
         while self.phase == Phase::Playing {
             let game = self.game.as_mut().expect("a match in play");

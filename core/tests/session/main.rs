@@ -9,4 +9,5 @@ mod samples;
 mod seats;
 mod service;
 mod session_properties;
+mod warn;
 mod worked_examples;
