@@ -29,7 +29,11 @@ fn subcommand(c: &CommandSpec) -> CreateCommandOption {
             .name_localized("ru", a.ru)
             .description_localized("ru", a.help.ru);
         o = match a.kind {
-            ArgKind::Game | ArgKind::Preset | ArgKind::Set | ArgKind::TourFormat => a
+            ArgKind::Game
+            | ArgKind::Preset
+            | ArgKind::Set
+            | ArgKind::TourFormat
+            | ArgKind::Pings => a
                 .kind
                 .choices()
                 .into_iter()
@@ -47,9 +51,12 @@ fn subcommand(c: &CommandSpec) -> CreateCommandOption {
 /// The Discord type of an argument.
 pub fn kind(kind: ArgKind) -> CommandOptionType {
     match kind {
-        ArgKind::Game | ArgKind::Preset | ArgKind::Options | ArgKind::Set | ArgKind::TourFormat => {
-            CommandOptionType::String
-        }
+        ArgKind::Game
+        | ArgKind::Preset
+        | ArgKind::Options
+        | ArgKind::Set
+        | ArgKind::TourFormat
+        | ArgKind::Pings => CommandOptionType::String,
         ArgKind::Players
         | ArgKind::Target
         | ArgKind::Table

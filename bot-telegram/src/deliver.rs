@@ -237,8 +237,11 @@ impl App {
         if let Some(t) = table_topic(&show.table) {
             req = req.message_thread_id(crate::ids::thread(t));
         }
-        if let Some(user) = crate::ids::tg_user(&ping.person.id) {
-            req = req.entities(mention(&ping.text, &ping.person.name, user));
+        match crate::ids::tg_user(&ping.person.id) {
+            // The person chose quiet pings: no mention, no notification.
+            _ if ping.quiet => req = req.disable_notification(true),
+            Some(user) => req = req.entities(mention(&ping.text, &ping.person.name, user)),
+            None => {}
         }
         let msg = req.await?;
         self.set_ref(id, &Audience::Turn, Some(&MessageRef::new(chat, msg.id, ping.key.clone())))

@@ -233,7 +233,11 @@ async fn run(scenario: &Scenario) {
             Some((id, was)) => Some(left_behind(&w, id, &was, &people).await),
             None => None,
         };
-        let seen = Seen { step: n, told, state: now.clone(), posted, pinned, moved };
+        let ping = match &step.expect.ping {
+            Some(_) => Some(turn_ping(&w, &chat, &at, &people).await),
+            None => None,
+        };
+        let seen = Seen { step: n, told, state: now.clone(), posted, pinned, moved, ping };
         scenario::check(step, n, changed, &seen);
         assert_eq!(
             seen, expected[n],
@@ -261,6 +265,33 @@ async fn left_behind<S: domino_core::store::Store>(
     let old = w.fake.message(was.id);
     assert!(old.buttons().is_empty(), "the old message keeps no buttons: {old:?}");
     scenario::told(&old.text(), people)
+}
+
+/// The newest table's turn ping in the channel: its first line without the mention, and
+/// whether it is quiet (it mentions nobody).
+async fn turn_ping<S: domino_core::store::Store>(
+    w: &World<S>,
+    chat: &Chat<MemoryStore>,
+    at: &ChatId,
+    people: &[(String, String, String)],
+) -> String {
+    let t = scenario::newest(chat, at, None).await.expect("a table");
+    let refs = w.service().store().message_refs(t.id).await.unwrap();
+    let found = refs.into_iter().find(|(a, m)| a == "turn" && !m.is_empty()).and_then(|(_, m)| {
+        let id: u64 = m.split(':').nth(1)?.parse().ok()?;
+        Some(w.fake.message(id)).filter(|m| !m.deleted)
+    });
+    let Some(m) = found else { return scenario::ping_seen(None, people) };
+    let first = m.content.lines().next().unwrap_or_default();
+    let (text, quiet) = match first.strip_prefix("<@") {
+        Some(rest) => (rest.split_once("> ").map_or(rest, |(_, t)| t), false),
+        None => (first, true),
+    };
+    if quiet {
+        let users = m.allowed_mentions["users"].as_array().map_or(0, Vec::len);
+        assert_eq!(users, 0, "a quiet ping mentions nobody: {:?}", m.allowed_mentions);
+    }
+    scenario::ping_seen(Some((text, quiet)), people)
 }
 
 /// What a press told the presser alone: an ephemeral text (not a hand).

@@ -282,7 +282,11 @@ async fn run(scenario: &Scenario) {
             Some((id, was)) => Some(left_behind(&fake, &service, id, &was, &people).await),
             None => None,
         };
-        let seen = Seen { step: n, told, state: now.clone(), posted, pinned, moved };
+        let ping = match &step.expect.ping {
+            Some(_) => Some(turn_ping(&fake, &chat, &at, &people).await),
+            None => None,
+        };
+        let seen = Seen { step: n, told, state: now.clone(), posted, pinned, moved, ping };
         scenario::check(step, n, changed, &seen);
         assert_eq!(
             seen, expected[n],
@@ -314,6 +318,34 @@ async fn left_behind(
     })
     .await;
     scenario::told(&old.text, people)
+}
+
+/// The newest table's turn ping in the group: its text, and whether it is quiet (no mention,
+/// sent without a notification).
+async fn turn_ping(
+    fake: &Fake,
+    chat: &Chat<MemoryStore>,
+    at: &ChatId,
+    people: &[(String, String, String)],
+) -> String {
+    let t = scenario::newest(chat, at, None).await.expect("a table");
+    let found = where_shown(chat.service(), t.id, "turn").await.and_then(|(c, m)| {
+        fake.with(|st| st.message(c, m.parse().ok()?).filter(|m| !m.deleted).cloned())
+    });
+    let Some(m) = found else { return scenario::ping_seen(None, people) };
+    let quiet = m.entities.as_array().is_none_or(Vec::is_empty);
+    if quiet {
+        let sent = fake.with(|st| {
+            st.requests
+                .iter()
+                .rev()
+                .find(|r| r.method == "sendmessage" && r.body["text"] == m.text.as_str())
+                .map(|r| r.body.clone())
+        });
+        let silent = sent.is_some_and(|b| b["disable_notification"] == true);
+        assert!(silent, "a quiet ping is sent without a notification: {:?}", m.text);
+    }
+    scenario::ping_seen(Some((&m.text, quiet)), people)
 }
 
 fn service_of(chat: &Chat<MemoryStore>) -> &Arc<Service<MemoryStore>> {

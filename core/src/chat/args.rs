@@ -72,6 +72,8 @@ pub struct Args {
     pub streak: bool,
     /// `/tournament`: a pairs night's rounds.
     pub rounds: Option<u32>,
+    /// `/pings`: how the asker's turn pings are to come.
+    pub pings: Option<super::PingMode>,
 }
 
 impl Args {

@@ -22,6 +22,7 @@ pub enum Cmd {
     Vs,
     Me,
     Hand,
+    Pings,
     Hint,
     Review,
     Export,
@@ -77,6 +78,8 @@ pub enum ArgKind {
     Streak,
     /// A pairs night's rounds.
     Rounds,
+    /// How a person's turn pings come: by mention, quietly, or not at all.
+    Pings,
 }
 
 impl ArgKind {
@@ -131,6 +134,11 @@ impl ArgKind {
                 Choice {
                     key: "18", en: "double-eighteen (190)", ru: "дубль-18 (190 костей)"
                 },
+            ],
+            ArgKind::Pings => vec![
+                Choice { key: "mention", en: "by mention", ru: "с упоминанием" },
+                Choice { key: "quiet", en: "quietly", ru: "тихо" },
+                Choice { key: "off", en: "not at all", ru: "никак" },
             ],
             ArgKind::TourFormat => vec![
                 Choice { key: "round", en: "round robin", ru: "круговой" },

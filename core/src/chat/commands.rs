@@ -227,6 +227,25 @@ pub static COMMANDS: &[CommandSpec] = &[
         args: &[TABLE],
     },
     CommandSpec {
+        cmd: Cmd::Pings,
+        key: "pings",
+        ru: "пинги",
+        help: w(
+            "как звать вас к ходу: с упоминанием, тихо или никак",
+            "how you are called to move: by mention, quietly or not at all",
+        ),
+        usage: w("[упоминание | тихо | нет]", "[mention | quiet | off]"),
+        args: &[arg(
+            ArgKind::Pings,
+            "mode",
+            "как",
+            w(
+                "С упоминанием, тихо (без уведомления) или никак",
+                "By mention, quietly (no notification) or not at all",
+            ),
+        )],
+    },
+    CommandSpec {
         cmd: Cmd::Hint,
         key: "hint",
         ru: "подсказка",

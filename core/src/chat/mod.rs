@@ -32,6 +32,7 @@ mod menu_league;
 mod message;
 mod people;
 mod pictures;
+mod pings;
 pub mod press;
 mod request;
 #[cfg(any(test, feature = "testkit"))]
@@ -64,6 +65,7 @@ pub use menu::{Change, Control, ControlKind, Item, Menu, Page, TIMERS, TourAct};
 pub use menu_draw::{menu as settings_menu, rules_summary, settings_text, timer_text};
 pub use message::{Audience, MessageAt};
 pub use people::PEOPLE_KEPT;
+pub use pings::PingMode;
 pub use press::{ButtonAction, ButtonData, Link, Links, MenuPress, Press};
 pub use request::{Asker, Offer, Presence, Request, may_administer};
 pub use show::{Ending, Hand, Moved, Notice, Show, TableRef};
@@ -208,6 +210,7 @@ impl<S: Store> Chat<S> {
             Cmd::Score => self.score(from, args, lang).await,
             Cmd::Tables => self.list_tables(from, lang).await,
             Cmd::Table => self.repost(from, args, lang).await,
+            Cmd::Pings => self.pings(from, args, lang).await,
             Cmd::Top => self.top(from, args, lang).await,
             Cmd::History => self.history(from, args, lang).await,
             Cmd::Vs => self.versus(from, args, lang).await,

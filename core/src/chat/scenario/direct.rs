@@ -147,7 +147,16 @@ pub async fn run_direct<S: Store>(chat: &Chat<S>, scenario: &Scenario, at: ChatI
         let told = if changed { None } else { told };
         let pinned = pinned.clone().filter(|_| step.expect.pinned.is_some());
         let moved = moved.filter(|_| step.expect.moved.is_some());
-        let seen = Seen { step: n, told, state: now.clone(), posted, pinned, moved };
+        let ping = match &step.expect.ping {
+            Some(_) => {
+                let t = newest(chat, &at, None).await.expect("a table");
+                let show = chat.show(t.id).await.expect("the table");
+                let turn = show.turn.as_ref().map(|p| (p.text.as_str(), p.quiet));
+                Some(ping_seen(turn, &people))
+            }
+            None => None,
+        };
+        let seen = Seen { step: n, told, state: now.clone(), posted, pinned, moved, ping };
         check(step, n, changed, &seen);
         out.push(seen);
         before = now;
