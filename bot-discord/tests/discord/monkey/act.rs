@@ -75,6 +75,7 @@ impl Monkey {
             "top",
             "tables",
             "table",
+            "pings",
             "settings",
             "help",
             "rules",
@@ -140,6 +141,9 @@ impl Monkey {
             },
             "stop" | "score" if self.rng.random_bool(0.5) => {
                 options.push(opt("table", self.rng.random_range(0..6)));
+            }
+            "pings" if self.rng.random_bool(0.7) => {
+                options.push(opt("mode", *self.pick(&["mention", "quiet", "off"]).unwrap()));
             }
             // A table brought back: mostly one that may be open, now and then an absurd number.
             "table" => match self.rng.random_range(0..4) {

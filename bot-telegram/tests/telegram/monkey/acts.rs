@@ -94,6 +94,7 @@ impl Monkey {
             format!("/table {t}"),
             format!("/перенести {t}"),
             format!("/table {}", self.pick(&["0", "99999999999", "-3", "x", "1 2"]).unwrap()),
+            format!("/pings {}", self.pick(&["", "тихо", "нет", "mention", "громко?"]).unwrap()),
             "/settings".into(),
             "/help".into(),
             format!("/rules {game}"),
