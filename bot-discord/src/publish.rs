@@ -101,14 +101,16 @@ async fn post_locked(
 }
 
 /// Brings the table message up to `show`, unless it already shows that version or a newer
-/// one. A table message that is gone is posted again.
+/// one. A table message that is gone is posted again, and so is one the core forgot (the
+/// table posted anew at the bottom of the channel: `/table N`), whatever version it showed.
 pub async fn show_table(bot: &Bot, http: &Http, show: &Show) {
     let table = &show.table;
     let mut shows = bot.displayed.lock(table.id).await;
-    if shows.is_some_and(|v| v >= table.version) {
+    let current = message_ref(bot, table.id, &Audience::Public).await;
+    if current.is_some() && shows.is_some_and(|v| v >= table.version) {
         return;
     }
-    let result = match message_ref(bot, table.id, &Audience::Public).await {
+    let result = match current {
         Some((channel, message)) => {
             let picture = show.picture().await;
             let shown = render::table_message(show, picture.as_deref());
@@ -141,11 +143,29 @@ pub async fn after(bot: &Bot, http: &Http, show: &Show, shown: bool) {
     if !shown {
         show_table(bot, http, show).await;
     }
+    leave_behind(http, show).await;
     if show.hands_changed {
         crate::hands::refresh(bot, http, show).await;
     }
     announce(bot, http, show).await;
     refresh(bot, http, show.table.id, show.table.version).await;
+}
+
+/// A table posted anew (`/table N`): its old message says where it went, without buttons
+/// or pictures. One that is gone is left so.
+async fn leave_behind(http: &Http, show: &Show) {
+    let Some(moved) = &show.moved else { return };
+    let Some((channel, message)) = moved.from.as_ref().and_then(place) else { return };
+    let edit = EditMessage::new()
+        .content(render::clip(&moved.text, 2000))
+        .embeds(Vec::new())
+        .components(Vec::new())
+        .attachments(EditAttachments::new());
+    if let Err(e) = channel.edit_message(http, message, edit).await
+        && !is_unknown_message(&e)
+    {
+        tracing::warn!(table = show.table.id, error = %e, "old table message not edited");
+    }
 }
 
 /// Shows the table as it now is when it is newer than `seen`.

@@ -31,7 +31,11 @@ fn subcommand(c: &CommandSpec) -> CreateCommandOption {
             .name_localized("ru", a.ru)
             .description_localized("ru", a.help.ru);
         o = match a.kind {
-            ArgKind::Game | ArgKind::Preset | ArgKind::Set | ArgKind::TourFormat => a
+            ArgKind::Game
+            | ArgKind::Preset
+            | ArgKind::Set
+            | ArgKind::TourFormat
+            | ArgKind::Pings => a
                 .kind
                 .choices()
                 .into_iter()
@@ -55,6 +59,7 @@ pub fn kind(kind: ArgKind) -> CommandOptionType {
         | ArgKind::Set
         | ArgKind::TourFormat
         | ArgKind::TagWords => CommandOptionType::String,
+        ArgKind::Pings => CommandOptionType::String,
         ArgKind::Players
         | ArgKind::Target
         | ArgKind::Table

@@ -147,13 +147,16 @@ pub fn ping_message(show: &Show, hand_shown: bool) -> Option<Shown> {
     };
     let hand = ButtonData::new(table.id, table.version, ButtonAction::Hand);
     let buttons: Buttons = vec![vec![(label.to_owned(), hand)]];
+    // The person chose quiet pings: their name without a mention.
+    let quiet = show.turn.as_ref().is_some_and(|t| t.quiet);
+    let call = if quiet { String::new() } else { format!("<@{id}> ") };
     Some(Shown {
         content: clip(
-            &format!("<@{id}> {}\n{}", escape(&text), texts::ping_hand(table.lang, hand_shown)),
+            &format!("{call}{}\n{}", escape(&text), texts::ping_hand(table.lang, hand_shown)),
             CONTENT,
         ),
         components: components(&buttons),
-        ping: Some(id),
+        ping: (!quiet).then_some(id),
         ..Shown::default()
     })
 }

@@ -114,6 +114,16 @@ impl App {
         let Some(chat) = tg_chat(&table.chat) else { return };
         let topic = table_topic(table);
         self.outbox.push(chat, Job::Table { table: table.id });
+        // Posted anew (`/table N`): the old message says where the table went, without buttons.
+        if let Some(moved) = &show.moved
+            && let Some(old) = moved.from.as_ref().and_then(crate::ids::MessageRef::of)
+            && old.chat == chat
+            && old.ephemeral.is_none()
+        {
+            let photo = old.tag == crate::photos::PHOTO;
+            let job = Job::Moved { message: old.message, photo, text: moved.text.clone() };
+            self.outbox.push(chat, job);
+        }
         if let Some(notice) = &show.notice
             && let Some(picture) = &notice.picture
         {

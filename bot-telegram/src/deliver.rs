@@ -96,6 +96,9 @@ impl App {
                     }
                     req.await.map(|_| 1).map_err(Failure::from)
                 }
+                Job::Moved { message, photo, text } => {
+                    self.leave_behind(chat, *message, *photo, text).await
+                }
                 Job::Edit { message, text, markup } => {
                     self.edit(ChatId(chat), MessageId(*message), text, markup.clone()).await
                 }
@@ -179,6 +182,27 @@ impl App {
         Ok(1)
     }
 
+    /// A table's old message once the table was posted anew: it reads `text`, without
+    /// buttons (a photo keeps its picture, captioned so). One that is gone is left so.
+    async fn leave_behind(&self, chat: i64, message: i32, photo: bool, text: &str) -> Sent {
+        let none = InlineKeyboardMarkup::default();
+        let done = match photo {
+            true => self
+                .bot
+                .edit_message_caption(ChatId(chat), MessageId(message))
+                .caption(text)
+                .reply_markup(none)
+                .await
+                .map(drop)
+                .map_err(Failure::from),
+            false => self.edit(ChatId(chat), MessageId(message), text, none).await.map(drop),
+        };
+        match done {
+            Ok(()) | Err(Failure::NotModified | Failure::Gone) => Ok(1),
+            Err(f) => Err(f),
+        }
+    }
+
     /// The table message: a photo captioned with the table's text when the chat shows boards
     /// as pictures, the text otherwise.
     async fn deliver_table(&self, chat: i64, id: i64) -> Sent {
@@ -223,8 +247,11 @@ impl App {
         if let Some(t) = table_topic(&show.table) {
             req = req.message_thread_id(crate::ids::thread(t));
         }
-        if let Some(user) = crate::ids::tg_user(&ping.person.id) {
-            req = req.entities(mention(&ping.text, &ping.person.name, user));
+        match crate::ids::tg_user(&ping.person.id) {
+            // The person chose quiet pings: no mention, no notification.
+            _ if ping.quiet => req = req.disable_notification(true),
+            Some(user) => req = req.entities(mention(&ping.text, &ping.person.name, user)),
+            None => {}
         }
         let msg = req.await?;
         self.set_ref(id, &Audience::Turn, Some(&MessageRef::new(chat, msg.id, ping.key.clone())))

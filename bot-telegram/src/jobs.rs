@@ -59,6 +59,9 @@ pub(crate) enum Job {
         reply_to: Option<i32>,
         topic: Option<i32>,
     },
+    /// A table's old message, once the table was posted anew (`/table N`): its text (or a
+    /// photo's caption) becomes where the table went, and its buttons go.
+    Moved { message: i32, photo: bool, text: String },
     /// A new message that mentions (and so notifies) a person named in it.
     Call { text: String, user: i64, name: String, topic: Option<i32> },
     /// A new text for a message the bot sent (the settings menu); the latest wins.
@@ -103,6 +106,7 @@ impl Job {
             Job::Turn { .. } => "turn",
             Job::Text { .. } => "text",
             Job::Call { .. } => "call",
+            Job::Moved { .. } => "moved",
             Job::Edit { .. } => "edit",
             Job::Document { .. } => "document",
             Job::Photo { .. } => "photo",
@@ -123,6 +127,7 @@ impl Job {
             Job::Overflow => Some(Key::Overflow),
             Job::Text { .. }
             | Job::Call { .. }
+            | Job::Moved { .. }
             | Job::Document { .. }
             | Job::Photo { .. }
             | Job::Tag { .. }

@@ -156,17 +156,20 @@ impl Outbox {
             if plain < MAX_PLAIN / 2 {
                 q.told_overflow = false;
             }
-            match q.jobs.iter_mut().find(|j| key.is_some() && j.job.key() == key) {
-                Some(slot) => {
-                    let old = std::mem::replace(&mut slot.job, Job::Overflow);
-                    *slot = Queued { job: old.replaced_by(job), tries: 0 };
-                }
-                // An answer to a person goes after the other answers, before everything else.
-                None if job.urgent() => {
+            let same = q.jobs.iter().position(|j| key.is_some() && j.job.key() == key);
+            let (job, at) = match same.and_then(|i| q.jobs.remove(i).map(|old| (i, old))) {
+                Some((i, old)) => (old.job.replaced_by(job), Some(i)),
+                None => (job, None),
+            };
+            match at {
+                // An answer to a person goes after the other answers, before everything else
+                // (a queued job it replaces too: a person's press makes it theirs).
+                _ if job.urgent() => {
                     let at = q.jobs.iter().position(|j| !j.job.urgent()).unwrap_or(q.jobs.len());
                     q.jobs.insert(at, Queued { job, tries: 0 });
                     q.wake.notify_one();
                 }
+                Some(i) => q.jobs.insert(i, Queued { job, tries: 0 }),
                 None => q.jobs.push_back(Queued { job, tries: 0 }),
             }
         }

@@ -225,3 +225,31 @@ async fn a_person_s_answer_does_not_wait_for_a_failed_job_s_rest() {
     assert!(at(true) < Duration::from_millis(100), "the hand waited: {:?}", at(true));
     assert!(at(false) >= backoff(1), "the failed job rested: {:?}", at(false));
 }
+
+#[tokio::test(start_paused = true)]
+async fn a_person_s_press_takes_a_queued_hand_to_the_front() {
+    use crate::jobs::{Grant, Via};
+    let rec = Arc::new(Recorder::default());
+    let outbox = outbox(&rec, TIGHT);
+    let start = Instant::now();
+    // A busy group: paced messages queued, then everybody's hands after a move.
+    // More than the group's window allows (four in 300 ms), so the last wait for the next.
+    for i in 0..8 {
+        outbox.push(-5, text(&format!("paced {i}")));
+    }
+    outbox.push(-5, Job::Hand { table: 1, user: 7, grant: None, page: None });
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    // The person presses «My tiles»: the queued hand becomes their answer and goes first.
+    let grant = Some(Grant::new(Via::Press("cb".into()), true));
+    outbox.push(-5, Job::Hand { table: 1, user: 7, grant, page: None });
+    assert!(outbox.drain(Duration::from_secs(120)).await);
+    let log = rec.log.lock().unwrap();
+    let hands: Vec<_> = log.iter().filter(|(_, _, j)| matches!(j, Job::Hand { .. })).collect();
+    assert_eq!(hands.len(), 1, "the two hand jobs coalesced: {hands:?}");
+    let (at, _, job) = hands[0];
+    assert!(matches!(job, Job::Hand { grant: Some(_), .. }), "sent with the press: {job:?}");
+    let after = at.duration_since(start);
+    assert!(after < Duration::from_millis(100), "the hand waited behind the pacing: {after:?}");
+    let texts = log.iter().filter(|(_, _, j)| matches!(j, Job::Text { .. })).count();
+    assert_eq!(texts, 8, "the paced messages still go");
+}

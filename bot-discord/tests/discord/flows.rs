@@ -49,12 +49,15 @@ async fn commands_are_registered_in_russian_and_english() {
             "rules",
             "settings",
             "score",
+            "tables",
+            "table",
             "top",
             "history",
             "replay",
             "vs",
             "me",
             "hand",
+            "pings",
             "hint",
             "review",
             "export",
@@ -64,6 +67,27 @@ async fn commands_are_registered_in_russian_and_english() {
             "help"
         ]
     );
+    // `/domino table number:` held to the table numbers' range; `/domino pings mode:` a choice.
+    let sub = |name: &str| {
+        cmd["options"].as_array().unwrap().iter().find(|o| o["name"] == name).unwrap().clone()
+    };
+    let table = sub("table");
+    assert_eq!(table["name_localizations"]["ru"], "перенести");
+    let number = &table["options"][0];
+    assert_eq!((number["name"].as_str(), number["type"].as_u64()), (Some("number"), Some(4)));
+    assert_eq!(
+        (number["min_value"].as_u64(), number["max_value"].as_u64()),
+        (Some(1), Some(999_999))
+    );
+    assert_eq!(sub("tables")["name_localizations"]["ru"], "столы");
+    let pings = sub("pings");
+    let modes: Vec<&str> = pings["options"][0]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["value"].as_str().unwrap())
+        .collect();
+    assert_eq!(modes, ["mention", "quiet", "off"]);
     // `/domino tournament`: its format a choice, its numbers held to their ranges.
     let tour = cmd["options"].as_array().unwrap().iter().find(|o| o["name"] == "tournament");
     let tour = tour.expect("the tournament subcommand");

@@ -119,6 +119,12 @@ async fn run(scenario: &Scenario) {
         let i = scenario.people.iter().position(|p| *p == step.who);
         let who = i.map(|i| people_of[i]).unwrap_or(people_of[0]);
         let mut posted: Option<String> = None;
+        // A re-post (`/table N`): the table's message before it, to read after it.
+        let mut old: Option<(i64, Msg)> = None;
+        if let Some(number) = scenario::reposted(step) {
+            let t = scenario::newest(&chat, &at, number).await.expect("a table to re-post");
+            old = Some((t.id, w.shown(t.id).await));
+        }
         let told: Option<String> = match &step.act {
             Act::Admin { .. } => {
                 people_of[i.unwrap()].perms = payloads::ADMIN;
@@ -155,7 +161,8 @@ async fn run(scenario: &Scenario) {
                 if cmd == "settings" || cmd == "tournament" {
                     menu = Some(answer.id);
                 }
-                Some(answer.text())
+                // A re-post's answer only acknowledges it (Telegram leaves it out).
+                Some(answer.text()).filter(|_| old.is_none())
             }
             Act::Press { press, table } => {
                 let t = scenario::newest(&chat, &at, *table).await.expect("a table");
@@ -222,7 +229,15 @@ async fn run(scenario: &Scenario) {
         let pinned = w.fake.channel_messages(CHANNEL).into_iter().find(|m| m.pinned);
         let pinned = pinned.map(|m| scenario::kept(&m.text(), &people));
         let pinned = pinned.filter(|_| step.expect.pinned.is_some());
-        let seen = Seen { step: n, told, state: now.clone(), posted, pinned };
+        let moved = match old {
+            Some((id, was)) => Some(left_behind(&w, id, &was, &people).await),
+            None => None,
+        };
+        let ping = match &step.expect.ping {
+            Some(_) => Some(turn_ping(&w, &chat, &at, &people).await),
+            None => None,
+        };
+        let seen = Seen { step: n, told, state: now.clone(), posted, pinned, moved, ping };
         scenario::check(step, n, changed, &seen);
         assert_eq!(
             seen, expected[n],
@@ -232,6 +247,51 @@ async fn run(scenario: &Scenario) {
         before = now;
     }
     w.bot.stop().await;
+}
+
+/// A table's old message `was` after a re-post: what it reads (no buttons, no embeds left),
+/// once the table shows in another message, the newest of the channel's with buttons.
+async fn left_behind<S: domino_core::store::Store>(
+    w: &World<S>,
+    id: i64,
+    was: &Msg,
+    people: &[(String, String, String)],
+) -> String {
+    let now = w.shown(id).await;
+    assert_ne!(now.id, was.id, "the table is posted anew");
+    let newest =
+        w.fake.channel_messages(CHANNEL).into_iter().rev().find(|m| !m.buttons().is_empty());
+    assert_eq!(newest.map(|m| m.id), Some(now.id), "the table is the newest message with buttons");
+    let old = w.fake.message(was.id);
+    assert!(old.buttons().is_empty(), "the old message keeps no buttons: {old:?}");
+    scenario::told(&old.text(), people)
+}
+
+/// The newest table's turn ping in the channel: its first line without the mention, and
+/// whether it is quiet (it mentions nobody).
+async fn turn_ping<S: domino_core::store::Store>(
+    w: &World<S>,
+    chat: &Chat<MemoryStore>,
+    at: &ChatId,
+    people: &[(String, String, String)],
+) -> String {
+    let t = scenario::newest(chat, at, None).await.expect("a table");
+    let refs = w.service().store().message_refs(t.id).await.unwrap();
+    let found = refs.into_iter().find(|(a, m)| a == "turn" && !m.is_empty()).and_then(|(_, m)| {
+        let id: u64 = m.split(':').nth(1)?.parse().ok()?;
+        Some(w.fake.message(id)).filter(|m| !m.deleted)
+    });
+    let Some(m) = found else { return scenario::ping_seen(None, people) };
+    let first = m.content.lines().next().unwrap_or_default();
+    let (text, quiet) = match first.strip_prefix("<@") {
+        Some(rest) => (rest.split_once("> ").map_or(rest, |(_, t)| t), false),
+        None => (first, true),
+    };
+    if quiet {
+        let users = m.allowed_mentions["users"].as_array().map_or(0, Vec::len);
+        assert_eq!(users, 0, "a quiet ping mentions nobody: {:?}", m.allowed_mentions);
+    }
+    scenario::ping_seen(Some((text, quiet)), people)
 }
 
 /// What a press told the presser alone: an ephemeral text (not a hand).

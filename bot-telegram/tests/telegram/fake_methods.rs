@@ -80,6 +80,23 @@ pub(crate) fn handle(
         }
         "sendphoto" => crate::fake_media::send_photo(st, chat, body, file),
         "editmessagemedia" => crate::fake_media::edit_media(st, chat, body, file),
+        "editmessagecaption" => {
+            let id = body.get("message_id").and_then(int).unwrap_or(0) as i32;
+            let markup = body.get("reply_markup").cloned().unwrap_or(Value::Null);
+            let caption = body["caption"].as_str().unwrap_or_default().to_owned();
+            let Some(m) = st.messages.get_mut(&(chat, id)).filter(|m| !m.deleted && m.from_bot)
+            else {
+                return err(400, "Bad Request: message to edit not found", None);
+            };
+            if m.photo.is_none() {
+                return err(400, "Bad Request: there is no caption in the message to edit", None);
+            }
+            m.text = caption;
+            m.markup = markup;
+            m.edits += 1;
+            let m = m.clone();
+            ok(message_json(&m, bot_json()))
+        }
         "deletemessage" => {
             let id = body.get("message_id").and_then(int).unwrap_or(0) as i32;
             match st.messages.get_mut(&(chat, id)).filter(|m| !m.deleted) {

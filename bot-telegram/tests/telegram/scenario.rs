@@ -137,6 +137,12 @@ async fn run(scenario: &Scenario) {
     for (n, step) in scenario.steps.iter().enumerate() {
         let who = user(&step.who);
         let mut posted: Option<String> = None;
+        // A re-post (`/table N`): the table's message before it, to read after it.
+        let mut old: Option<(i64, Msg)> = None;
+        if let Some(number) = scenario::reposted(step) {
+            let t = scenario::newest(&chat, &at, number).await.expect("a table to re-post");
+            old = Some((t.id, shown(&fake, &service, t.id, "public").await));
+        }
         let told: Option<String> = match &step.act {
             Act::Admin { .. } => {
                 fake.admin(GROUP, &who);
@@ -272,7 +278,15 @@ async fn run(scenario: &Scenario) {
             st.message(GROUP, *id).map(|m| scenario::kept(&m.text, &people))
         });
         let pinned = pinned.filter(|_| step.expect.pinned.is_some());
-        let seen = Seen { step: n, told, state: now.clone(), posted, pinned };
+        let moved = match old {
+            Some((id, was)) => Some(left_behind(&fake, &service, id, &was, &people).await),
+            None => None,
+        };
+        let ping = match &step.expect.ping {
+            Some(_) => Some(turn_ping(&fake, &chat, &at, &people).await),
+            None => None,
+        };
+        let seen = Seen { step: n, told, state: now.clone(), posted, pinned, moved, ping };
         scenario::check(step, n, changed, &seen);
         assert_eq!(
             seen, expected[n],
@@ -282,6 +296,56 @@ async fn run(scenario: &Scenario) {
         before = now;
     }
     bot.stop().await;
+}
+
+/// A table's old message `was` after a re-post: what it reads (it has no buttons left), once
+/// the table shows in another message, the newest of the group's with buttons.
+async fn left_behind(
+    fake: &Fake,
+    service: &Service<MemoryStore>,
+    id: i64,
+    was: &Msg,
+    people: &[(String, String, String)],
+) -> String {
+    let now = shown(fake, service, id, "public").await;
+    assert_ne!(now.id, was.id, "the table is posted anew");
+    let newest = fake.with(|st| {
+        st.messages_in(GROUP).into_iter().rev().find(|m| !m.buttons().is_empty()).map(|m| m.id)
+    });
+    assert_eq!(newest, Some(now.id), "the table is the newest message with buttons");
+    let old = eventually("the old message without buttons", || async {
+        fake.with(|st| st.message(GROUP, was.id).filter(|m| m.buttons().is_empty()).cloned())
+    })
+    .await;
+    scenario::told(&old.text, people)
+}
+
+/// The newest table's turn ping in the group: its text, and whether it is quiet (no mention,
+/// sent without a notification).
+async fn turn_ping(
+    fake: &Fake,
+    chat: &Chat<MemoryStore>,
+    at: &ChatId,
+    people: &[(String, String, String)],
+) -> String {
+    let t = scenario::newest(chat, at, None).await.expect("a table");
+    let found = where_shown(chat.service(), t.id, "turn").await.and_then(|(c, m)| {
+        fake.with(|st| st.message(c, m.parse().ok()?).filter(|m| !m.deleted).cloned())
+    });
+    let Some(m) = found else { return scenario::ping_seen(None, people) };
+    let quiet = m.entities.as_array().is_none_or(Vec::is_empty);
+    if quiet {
+        let sent = fake.with(|st| {
+            st.requests
+                .iter()
+                .rev()
+                .find(|r| r.method == "sendmessage" && r.body["text"] == m.text.as_str())
+                .map(|r| r.body.clone())
+        });
+        let silent = sent.is_some_and(|b| b["disable_notification"] == true);
+        assert!(silent, "a quiet ping is sent without a notification: {:?}", m.text);
+    }
+    scenario::ping_seen(Some((&m.text, quiet)), people)
 }
 
 fn service_of(chat: &Chat<MemoryStore>) -> &Arc<Service<MemoryStore>> {

@@ -76,6 +76,8 @@ pub struct Args {
     pub rounds: Option<u32>,
     /// `/tags`: the words after the command, as typed.
     pub tag_words: Option<String>,
+    /// `/pings`: how the asker's turn pings are to come.
+    pub pings: Option<super::PingMode>,
 }
 
 impl Args {

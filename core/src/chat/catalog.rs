@@ -15,12 +15,15 @@ pub enum Cmd {
     Rules,
     Settings,
     Score,
+    Tables,
+    Table,
     Top,
     History,
     Replay,
     Vs,
     Me,
     Hand,
+    Pings,
     Hint,
     Review,
     Export,
@@ -82,6 +85,8 @@ pub enum ArgKind {
     /// The chat's own words for a member tag (`/tags`): the rest of the words, read by the
     /// command itself.
     TagWords,
+    /// How a person's turn pings come: by mention, quietly, or not at all.
+    Pings,
 }
 
 impl ArgKind {
@@ -137,6 +142,11 @@ impl ArgKind {
                 Choice {
                     key: "18", en: "double-eighteen (190)", ru: "дубль-18 (190 костей)"
                 },
+            ],
+            ArgKind::Pings => vec![
+                Choice { key: "mention", en: "by mention", ru: "с упоминанием" },
+                Choice { key: "quiet", en: "quietly", ru: "тихо" },
+                Choice { key: "off", en: "not at all", ru: "никак" },
             ],
             ArgKind::TourFormat => vec![
                 Choice { key: "round", en: "round robin", ru: "круговой" },

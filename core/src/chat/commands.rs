@@ -124,6 +124,33 @@ pub static COMMANDS: &[CommandSpec] = &[
         args: &[TABLE],
     },
     CommandSpec {
+        cmd: Cmd::Tables,
+        key: "tables",
+        ru: "столы",
+        help: w(
+            "открытые столы чата: кто сидит и чего ждёт стол",
+            "the chat's open tables: who sits and what each waits for",
+        ),
+        usage: w("", ""),
+        args: &[],
+    },
+    CommandSpec {
+        cmd: Cmd::Table,
+        key: "table",
+        ru: "перенести",
+        help: w(
+            "перенести стол вниз чата (старое сообщение скажет, куда он ушёл)",
+            "bring a table to the bottom of the chat (its old message says where it went)",
+        ),
+        usage: w("[номер стола]", "[table number]"),
+        args: &[arg(
+            ArgKind::Table,
+            "number",
+            "номер",
+            w("Номер стола из списка столов", "The table's number from the list of tables"),
+        )],
+    },
+    CommandSpec {
         cmd: Cmd::Top,
         key: "top",
         ru: "таблица",
@@ -217,6 +244,25 @@ pub static COMMANDS: &[CommandSpec] = &[
         ),
         usage: w("[номер стола]", "[table number]"),
         args: &[TABLE],
+    },
+    CommandSpec {
+        cmd: Cmd::Pings,
+        key: "pings",
+        ru: "пинги",
+        help: w(
+            "как звать вас к ходу: с упоминанием, тихо или никак",
+            "how you are called to move: by mention, quietly or not at all",
+        ),
+        usage: w("[упоминание | тихо | нет]", "[mention | quiet | off]"),
+        args: &[arg(
+            ArgKind::Pings,
+            "mode",
+            "как",
+            w(
+                "С упоминанием, тихо (без уведомления) или никак",
+                "By mention, quietly (no notification) or not at all",
+            ),
+        )],
     },
     CommandSpec {
         cmd: Cmd::Hint,

@@ -18,6 +18,7 @@ mod export;
 #[cfg(any(test, feature = "testkit"))]
 pub mod faults;
 mod feed;
+mod find;
 mod hand_place;
 mod info;
 #[cfg(any(test, feature = "testkit"))]
@@ -31,6 +32,7 @@ mod menu_league;
 mod message;
 mod people;
 mod pictures;
+mod pings;
 pub mod press;
 mod replay;
 mod request;
@@ -65,9 +67,10 @@ pub use menu::{Change, Control, ControlKind, Item, Menu, Page, TIMERS, TourAct};
 pub use menu_draw::{menu as settings_menu, rules_summary, settings_text, timer_text};
 pub use message::{Audience, MessageAt};
 pub use people::PEOPLE_KEPT;
+pub use pings::PingMode;
 pub use press::{ButtonAction, ButtonData, Link, Links, MenuPress, Press};
 pub use request::{Asker, Offer, Presence, Request, may_administer};
-pub use show::{Ending, Hand, Notice, Show, TableRef};
+pub use show::{Ending, Hand, Moved, Notice, Show, TableRef};
 pub use tags::{TAG_MAX, Tags};
 pub use turn::{TurnPing, turn_ping};
 
@@ -207,6 +210,9 @@ impl<S: Store> Chat<S> {
             Cmd::Rules => self.rules(from, args, lang).await,
             Cmd::Settings => self.settings(from).await,
             Cmd::Score => self.score(from, args, lang).await,
+            Cmd::Tables => self.list_tables(from, lang).await,
+            Cmd::Table => self.repost(from, args, lang).await,
+            Cmd::Pings => self.pings(from, args, lang).await,
             Cmd::Top => self.top(from, args, lang).await,
             Cmd::History => self.history(from, args, lang).await,
             Cmd::Replay => self.replay(from, args, lang).await,

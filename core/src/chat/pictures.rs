@@ -84,6 +84,7 @@ impl<S: Store> Chat<S> {
     /// what ended (a round's end; at the match's end its tally chart, the totals added to the
     /// notice, since a chart names nobody).
     pub(super) async fn dressed(&self, mut show: Show) -> Show {
+        self.ping_as_wanted(&mut show).await;
         show.board = self.board_mode(&show.table.chat).await;
         if show.board != BoardMode::Picture {
             return show;

@@ -4,6 +4,7 @@
 //! and the turn ping. No [`Table`] leaves the core: what is not in a view cannot be shown, so
 //! an adapter cannot leak a hidden tile.
 
+use super::message::MessageAt;
 use super::turn::{TurnPing, turn_ping};
 use crate::ids::{ChatId, Lang, Person, UserId};
 use crate::session::{Event, Phase, Table};
@@ -76,8 +77,21 @@ pub struct Show {
     pub board: BoardMode,
     /// What ended with the events shown.
     pub ending: Option<Ending>,
+    /// The table is posted anew at the bottom of its chat (`/table N`): its old message, if
+    /// it had one, is to read `text` and lose its buttons. The core has already forgotten it
+    /// as the table's message, so the table shows as a new one.
+    pub moved: Option<Moved>,
     /// The table picture, drawn from the public table once when first asked for.
     pub(super) drawing: Drawing,
+}
+
+/// A table's old message, left behind when the table was posted anew.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Moved {
+    /// Where the old message is (`None`: it had none the core knew of).
+    pub from: Option<MessageAt>,
+    /// What it is to read instead (no buttons).
+    pub text: String,
 }
 
 /// The table picture of a show, drawn lazily (most shows of a busy table are superseded
@@ -114,6 +128,7 @@ impl Show {
             mention,
             picture: None,
         });
+        // A warning too: the hands' buttons carry the table's version, which it moved on.
         let hands_changed = table.game.is_some() && !events.is_empty();
         let ending = if events.iter().any(|e| matches!(e, Event::MatchEnded { .. })) {
             Some(Ending::Match)
@@ -145,6 +160,7 @@ impl Show {
             hands_changed,
             board: BoardMode::Text,
             ending,
+            moved: None,
             drawing: Drawing { table: Some(Arc::new(table.clone())), drawn: Arc::default() },
         }
     }

@@ -155,6 +155,11 @@ fn for_kind(rng: &mut impl Rng, kind: ArgKind) -> Vec<String> {
         },
         ArgKind::Streak => one("серия"),
         ArgKind::Rounds => vec!["раундов".into(), number(rng)],
+        ArgKind::Pings => match rng.random_range(0..3) {
+            0 => one("тихо"),
+            1 => one("off"),
+            _ => vec![word(rng)],
+        },
         ArgKind::Set => match rng.random_range(0..3) {
             0 => vec![format!("дубль-{}", number(rng))],
             1 => vec![format!("set={}", number(rng))],

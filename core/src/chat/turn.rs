@@ -4,16 +4,21 @@
 //! closed table) wants no ping: the old one goes.
 
 use crate::session::{Person, Phase, Table};
-use crate::view::turn_text;
+use crate::view::{turn_text, warning_text};
 
 /// The ping a table wants.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TurnPing {
-    /// The same key is the same turn: nothing to send again.
+    /// The same key is the same turn: nothing to send again. A warning before the turn's time
+    /// runs out is a ping of its own (`.w`), replacing the turn's.
     pub key: String,
     pub person: Person,
-    /// "👉 Анна, ваш ход!", in the table's language.
+    /// "👉 Анна, ваш ход!", or the warning "⏳ Анна, осталось 30 с на ход!", in the table's
+    /// language.
     pub text: String,
+    /// Sent without a mention or a notification: the person chose quiet pings
+    /// ([`super::PingMode`]; the chat layer sets it).
+    pub quiet: bool,
 }
 
 /// The ping `table` wants, if any. A turn is the run of moves one seat makes in a row (a
@@ -30,5 +35,13 @@ pub fn turn_ping(table: &Table) -> Option<TurnPing> {
     let moves = game.rounds.last().map_or(&[][..], Vec::as_slice);
     let run = moves.iter().rev().take_while(|(s, _)| *s as usize == seat).count();
     let key = format!("{}.{}.{}", table.matches_played, game.rounds.len(), moves.len() - run);
-    Some(TurnPing { key, person, text: turn_text(table)? })
+    match table.warned {
+        Some(_) => Some(TurnPing {
+            key: format!("{key}.w"),
+            person,
+            text: warning_text(table)?,
+            quiet: false,
+        }),
+        None => Some(TurnPing { key, person, text: turn_text(table)?, quiet: false }),
+    }
 }

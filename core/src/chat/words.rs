@@ -238,6 +238,10 @@ fn read_one(spec: &CommandSpec, args: &mut Args, words: &[&str]) -> Result<usize
                 args.ago = Some(n);
                 1
             }),
+            ArgKind::Pings => super::PingMode::of_word(word).map(|m| {
+                args.pings = Some(m);
+                1
+            }),
             ArgKind::Count if args.count.is_none() => {
                 number(word, &bounds::HISTORY_COUNT)?.map(|n| {
                     args.count = Some(n);

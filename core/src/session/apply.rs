@@ -56,6 +56,7 @@ impl Table {
             phase: Phase::Lobby,
             game: None,
             deadline: None,
+            warned: None,
             clock: new.clock,
             clocks: None,
             end_votes: Vec::new(),

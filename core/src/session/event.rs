@@ -129,6 +129,14 @@ pub enum Event {
     WentAway {
         seat: u8,
     },
+    /// The person in `seat` was warned that their time runs out in `left_ms`: the turn
+    /// timer's, or their side's clock (`clock`).
+    Warned {
+        seat: u8,
+        left_ms: crate::ids::Millis,
+        #[serde(default)]
+        clock: bool,
+    },
     CameBack {
         seat: u8,
     },

@@ -76,6 +76,7 @@ impl Table {
                 .into_iter()
                 .chain(self.flag_at())
                 .chain(self.resign_vote.map(|v| v.expires_at))
+                .chain(self.warn_at().map(|(at, _)| at))
                 .chain(self.deserted_at(lives))
                 .min()
             {
@@ -104,7 +105,8 @@ impl Table {
         deserted.then(|| self.last_active() + lives.away_ms)
     }
 
-    /// What is due at `now`: a pause ends, a pair's resignation lapses, a clock's flag falls, a challenge expires, a lobby closes, an idle
+    /// What is due at `now`: a pause ends, a pair's resignation lapses, a clock's flag falls, a
+    /// warning before a turn's time runs out (`warn`), a challenge expires, a lobby closes, an idle
     /// match is abandoned, a match everyone is away from closes.
     /// A turn deadline is not handled here: its computer move comes as `RobotMove`.
     pub(super) fn tick(
@@ -124,6 +126,9 @@ impl Table {
         }
         if let (Phase::Playing, Some(side)) = (&self.phase, self.flag_fallen(now)) {
             self.flag_fall(side, now, ev);
+            return Ok(());
+        }
+        if self.warn(now, ev) {
             return Ok(());
         }
         let idle = now - self.last_active();

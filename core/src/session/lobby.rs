@@ -197,6 +197,7 @@ impl Table {
         game.outcome = Some(outcome);
         self.phase = Phase::Finished;
         self.deadline = None;
+        self.warned = None;
         if let Some(clocks) = self.clocks.as_mut() {
             clocks.running = None;
         }
@@ -229,6 +230,7 @@ impl Table {
     pub(super) fn close(&mut self, reason: CloseReason, ev: &mut Vec<Event>) {
         self.phase = Phase::Closed { reason };
         self.deadline = None;
+        self.warned = None;
         ev.push(Event::Closed { reason });
     }
 

@@ -18,6 +18,7 @@ pub mod robot;
 mod seats;
 pub mod table;
 mod turns;
+pub mod warn;
 
 pub use crate::ids::{ChatId, Lang, Millis, Person, Platform, UserId};
 pub use apply::{MAX_MISSES, NewTable};
@@ -30,3 +31,4 @@ pub use pause::PAUSE_MS;
 pub use resign::RESIGN_VOTE_MS;
 pub use robot::{Robot, Simple};
 pub use table::{BotLevel, CloseReason, Occupant, Paused, Phase, ResignVote, Seat, Table};
+pub use warn::{WARN_BEFORE_MS, Warning, warn_lead};

@@ -208,6 +208,9 @@ pub struct Table {
     pub game: Option<Game>,
     /// When the player to move runs out of time.
     pub deadline: Option<Millis>,
+    /// The warning given this turn before its time runs out (`warn`); cleared as a turn begins.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub warned: Option<super::warn::Warning>,
     /// The match clock (RULES.md §6), when the table plays with one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<ClockRule>,

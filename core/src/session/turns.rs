@@ -105,6 +105,7 @@ impl Table {
             return;
         }
         self.deadline = None;
+        self.warned = None;
         self.clock_pause(now, false);
         while self.phase == Phase::Playing {
             let game = self.game.as_mut().expect("a match in play");

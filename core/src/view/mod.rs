@@ -14,11 +14,13 @@
 
 pub mod board;
 pub mod card;
+pub mod finding;
 pub mod hand;
 pub mod hand_page;
 pub mod history;
 pub mod notice;
 pub mod picture;
+pub mod pings;
 pub mod played;
 pub mod refusal;
 pub mod rules_text;
@@ -42,7 +44,7 @@ pub use hand::{
     render_hand_caption, takes_end_note,
 };
 pub use history::{RoundLine, round_history};
-pub use notice::{notice, notices, turn_text};
+pub use notice::{notice, notices, turn_text, warning_text};
 pub use played::render_history;
 pub use refusal::{move_error_text, rejection_text, rules_error_text};
 pub use render::{render_caption, render_table};

@@ -219,6 +219,22 @@ pub fn turn_text(table: &Table) -> Option<String> {
     })
 }
 
+/// The warning before the turn's time runs out, for the person to move: «⏳ Анна, осталось
+/// 30 с на ход!» (the turn timer) or «⏳ Анна, на ваших часах 30 с!» (the match clock).
+pub fn warning_text(table: &Table) -> Option<String> {
+    let warned = table.warned?;
+    let seat = table.to_move()?;
+    let st = table.seats.get(seat)?.as_ref()?;
+    let name = display_name(&st.person().filter(|_| !st.away)?.name);
+    let secs = (warned.left_ms + 999) / 1000;
+    Some(match (table.lang, warned.clock) {
+        (Lang::Ru, false) => format!("⏳ {name}, осталось {secs} с на ход!"),
+        (Lang::Ru, true) => format!("⏳ {name}, на ваших часах {secs} с!"),
+        (Lang::En, false) => format!("⏳ {name}, {secs} s left for your move!"),
+        (Lang::En, true) => format!("⏳ {name}, {secs} s left on your clock!"),
+    })
+}
+
 /// Who may move now, by name: «Анна», or «Анна или Вера» where either partner may lead.
 pub(crate) fn movers_text(table: &Table, lang: Lang) -> Option<String> {
     let names: Vec<String> =

@@ -5,6 +5,8 @@
 mod advice;
 mod advice_fair;
 mod behind;
+mod find;
+mod pings;
 mod places;
 mod press_codecs;
 mod presses;

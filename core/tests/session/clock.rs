@@ -144,6 +144,10 @@ fn the_flag_falls_at_its_time_and_the_side_loses() {
     let side = table.rules.side_of(seat);
     let flag = table.flag_at().unwrap();
     assert_eq!(flag, 60_000);
+    // First the warning at 30 s left (`warn`), then the flag.
+    assert_eq!(table.next_due(&Lives::default()), Some(flag - 30_000), "the warning is due first");
+    let warned = table.apply(&tick(), flag - 30_000).unwrap();
+    assert!(matches!(warned[..], [Event::Warned { clock: true, .. }]), "{warned:?}");
     assert_eq!(table.next_due(&Lives::default()), Some(flag), "the timer is set for the flag");
     assert_eq!(table.apply(&tick(), flag - 1), Err(Rejection::NotDue));
     let before = table.clone();
@@ -215,8 +219,10 @@ fn the_snapshot_keeps_the_flag_so_a_restart_gives_no_time_back() {
     assert_eq!(back.flag_at(), Some(flag));
     assert_eq!(back.clocks, table.clocks);
     let late = flag + 3_600_000;
-    assert_eq!(back.next_due(&Lives::default()), Some(flag));
+    // Its warning was due first, but a turn past its flag gets none: the flag falls.
+    assert_eq!(back.next_due(&Lives::default()), Some(flag - 30_000));
     let events = back.apply(&tick(), late).unwrap();
+    assert!(!events.iter().any(|e| matches!(e, Event::Warned { .. })), "{events:?}");
     assert!(events.iter().any(|e| matches!(e, Event::FlagFell { .. })));
     assert_eq!(back.phase, Phase::Finished);
 }
@@ -276,7 +282,11 @@ async fn the_service_fires_the_flag_also_right_after_a_restart() {
     let flag = table.flag_at().expect("the clock runs");
     assert_eq!(flag, clock.now_ms() + 60_000);
     clock.advance(59_000);
-    assert!(svc.fire_due().await.is_empty(), "a second is left");
+    // A second is left: only the warning (at 30 s left) was due, and it is kept.
+    let warned = svc.fire_due().await;
+    assert_eq!(warned.len(), 1, "the warning");
+    assert!(matches!(warned[0].events[..], [Event::Warned { clock: true, .. }]));
+    assert!(svc.fire_due().await.is_empty(), "once");
     // The bot goes down with the clock running and comes back after the flag.
     let store = Arc::into_inner(svc).expect("nothing else holds the service").into_store();
     clock.advance(600_000);

@@ -11,4 +11,5 @@ mod seats;
 mod service;
 mod session_properties;
 mod votes;
+mod warn;
 mod worked_examples;

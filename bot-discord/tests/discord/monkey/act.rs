@@ -73,6 +73,9 @@ impl Monkey {
             "stop",
             "score",
             "top",
+            "tables",
+            "table",
+            "pings",
             "settings",
             "help",
             "rules",
@@ -144,6 +147,16 @@ impl Monkey {
             "stop" | "score" if self.rng.random_bool(0.5) => {
                 options.push(opt("table", self.rng.random_range(0..6)));
             }
+            "pings" if self.rng.random_bool(0.7) => {
+                options.push(opt("mode", *self.pick(&["mention", "quiet", "off"]).unwrap()));
+            }
+            // A table brought back: mostly one that may be open, now and then an absurd number.
+            "table" => match self.rng.random_range(0..4) {
+                0 => {}
+                1 => options
+                    .push(opt("number", *self.pick(&[0, 1_000_000, 5_000_000_000i64]).unwrap())),
+                _ => options.push(opt("number", self.rng.random_range(1..6))),
+            },
             _ => {}
         }
         self.did = format!("{} sends /domino {sub} {options:?}", who.name);

@@ -32,6 +32,7 @@ pub async fn run_direct<S: Store>(chat: &Chat<S>, scenario: &Scenario, at: ChatI
         };
         let mut told: Option<String> = None;
         let mut posted: Option<String> = None;
+        let mut moved: Option<String> = None;
         let mut take = |a: &Answer, menu: &mut Option<Menu>| {
             if let Some(m) = a.menu.clone().or_else(|| match &a.reply.as_ref()?.body {
                 Body::Menu(m) => Some(m.clone()),
@@ -66,6 +67,11 @@ pub async fn run_direct<S: Store>(chat: &Chat<S>, scenario: &Scenario, at: ChatI
                     args.opponent = Some(Opponent::Person(person(key)));
                 }
                 let a = chat.handle(&from(&step.who), Request::Command(cmd, args)).await;
+                moved = a
+                    .shows
+                    .iter()
+                    .find_map(|s| s.moved.as_ref())
+                    .map(|m| self::told(&m.text, &people));
                 take(&a, &mut menu);
             }
             Act::Press { press, table } => {
@@ -140,7 +146,17 @@ pub async fn run_direct<S: Store>(chat: &Chat<S>, scenario: &Scenario, at: ChatI
         }
         let told = if changed { None } else { told };
         let pinned = pinned.clone().filter(|_| step.expect.pinned.is_some());
-        let seen = Seen { step: n, told, state: now.clone(), posted, pinned };
+        let moved = moved.filter(|_| step.expect.moved.is_some());
+        let ping = match &step.expect.ping {
+            Some(_) => {
+                let t = newest(chat, &at, None).await.expect("a table");
+                let show = chat.show(t.id).await.expect("the table");
+                let turn = show.turn.as_ref().map(|p| (p.text.as_str(), p.quiet));
+                Some(ping_seen(turn, &people))
+            }
+            None => None,
+        };
+        let seen = Seen { step: n, told, state: now.clone(), posted, pinned, moved, ping };
         check(step, n, changed, &seen);
         out.push(seen);
         before = now;

@@ -12,7 +12,9 @@ use crate::store::{Span, Store};
 use crate::view::{ButtonAction, ButtonData, hand_view};
 use serde::Deserialize;
 
+mod check;
 mod direct;
+pub use check::{check, ping_seen, reposted};
 pub use direct::{button_action, hand_button, newest, run_direct};
 use serde_json::{Map, Value, json};
 
@@ -86,6 +88,12 @@ pub struct Expect {
     pub posted: Option<String>,
     /// The chat's pinned standings message reads this after the step.
     pub pinned: Option<String>,
+    /// The table was posted anew (`/table N`): its old message now reads this, without
+    /// buttons, and the table's message is another, newer one.
+    pub moved: Option<String>,
+    /// The turn ping the newest table shows after the step reads this: its text, with
+    /// « (quiet)» when it mentions and notifies nobody; «none» when there is none.
+    pub ping: Option<String>,
 }
 
 /// What one step left.
@@ -101,6 +109,10 @@ pub struct Seen {
     /// The chat's pinned standings message after the step (as [`kept`] reads it), when the
     /// step expects one.
     pub pinned: Option<String>,
+    /// What the table's old message reads after a re-post, when the step expects one.
+    pub moved: Option<String>,
+    /// The newest table's turn ping after the step ([`ping_seen`]), when the step expects one.
+    pub ping: Option<String>,
 }
 
 /// A kept message as the scenario's people read it, without its time stamp (each run's
@@ -160,6 +172,9 @@ impl Scenario {
                 ArgKind::Rounds => out.rounds = Some(int()),
                 ArgKind::TagWords => {
                     out.tag_words = Some(value.as_str().expect("the words").to_owned())
+                }
+                ArgKind::Pings => {
+                    out.pings = super::PingMode::from_key(value.as_str().expect("a mode"))
                 }
                 // The scenario's person key: each run names that person its own way (the
                 // chat layer by the person, Telegram by `@name`, Discord by a user option).
@@ -312,37 +327,6 @@ pub fn told(text: &str, people: &[(String, String, String)]) -> String {
         out = out.replace(&crate::view::text::display_name(name), key);
     }
     out.trim().to_owned()
-}
-
-/// Checks a step's expectations against what it left (`changed`: the state differs from the
-/// step before).
-pub fn check(step: &Step, n: usize, changed: bool, seen: &Seen) {
-    let what = format!("step {n} ({:?} by {})", step.act, step.who);
-    if let Some(part) = &step.expect.refused {
-        assert!(!changed, "{what}: refused, yet the chat changed");
-        let told = seen.told.as_deref().unwrap_or_default();
-        assert!(told.contains(part.as_str()), "{what}: told {told:?}, expected {part:?}");
-    }
-    if step.expect.changes {
-        assert!(changed, "{what}: the chat did not change; told {:?}", seen.told);
-    }
-    if let Some(part) = &step.expect.told {
-        let told = seen.told.as_deref().unwrap_or_default();
-        assert!(told.contains(part.as_str()), "{what}: told {told:?}, expected {part:?}");
-    }
-    if let Some(part) = &step.expect.pinned {
-        let pinned = seen.pinned.as_deref().unwrap_or_default();
-        assert!(pinned.contains(part.as_str()), "{what}: pinned {pinned:?}, expected {part:?}");
-    }
-    if let Some(part) = &step.expect.posted {
-        let posted = seen.posted.as_deref().unwrap_or_default();
-        assert!(posted.contains(part.as_str()), "{what}: posted {posted:?}, expected {part:?}");
-    }
-    if let Some(phase) = &step.expect.phase {
-        let tables = seen.state["tables"].as_array().unwrap();
-        let newest = tables.last().expect("a table");
-        assert_eq!(newest["phase"]["phase"].as_str(), Some(phase.as_str()), "{what}");
-    }
 }
 
 /// The expert's budget for people's hints and reviews in tests: small, so that a debug build

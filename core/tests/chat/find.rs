@@ -1,0 +1,97 @@
+//! Finding a table again, straight through the chat layer: `/table N` forgets the table's old
+//! message before it answers (a press made on it is no longer the table's and changes nothing),
+//! and a number that names no table of the asker's chat changes nothing.
+
+use domino_core::chat::{Args, Asker, Chat, Cmd, MessageAt, Request};
+use domino_core::service::{ManualClock, Options, OsSeeds, Service};
+use domino_core::session::{ChatId, Person, Platform, Simple, UserId};
+use domino_core::store::{MemoryStore, Store};
+use domino_core::view::{ButtonAction, ButtonData};
+use std::sync::Arc;
+
+fn tg(n: u32) -> Person {
+    Person::new(UserId::new(Platform::Telegram, n.to_string()), format!("Player {n}"))
+}
+
+async fn chat() -> Chat<MemoryStore> {
+    let clock = Arc::new(ManualClock::new(1_700_000_000_000));
+    let options = Options { robot_pause: std::time::Duration::ZERO, ..Options::default() };
+    let service = Service::start_with(
+        MemoryStore::new(),
+        Arc::new(Simple),
+        clock,
+        Arc::new(OsSeeds),
+        options,
+    )
+    .await
+    .unwrap();
+    Chat::new(service)
+}
+
+fn number(n: u32) -> Args {
+    Args { table: Some(n), ..Args::default() }
+}
+
+#[tokio::test]
+async fn a_press_on_the_old_message_of_a_table_posted_anew_changes_nothing() {
+    let chat = chat().await;
+    let g = ChatId::new(Platform::Telegram, "-100");
+    let (ann, bob) = (Asker::member(g.clone(), tg(1)), Asker::member(g.clone(), tg(2)));
+    let opened = chat.handle(&ann, Request::Command(Cmd::New, Args::default())).await;
+    let table = opened.shows[0].table.clone();
+    // The adapter posted the table as message 7.
+    let store = chat.service().store();
+    let old = MessageAt::new(-100, 7, "");
+    store.set_message_ref(table.id, "public", &old.encode()).await.unwrap();
+
+    let moved = chat.handle(&bob, Request::Command(Cmd::Table, number(table.number))).await;
+    let show = &moved.shows[0];
+    let left = show.moved.as_ref().expect("the old message is left behind");
+    assert_eq!(left.from.as_ref(), Some(&old));
+    assert!(left.text.contains("перенесён"), "{}", left.text);
+    assert!(moved.reply.as_ref().is_some_and(|r| r.ack), "the table itself answers");
+    // Forgotten before the answer: the table's next showing is a new message.
+    let refs = store.message_refs(table.id).await.unwrap();
+    assert!(refs.iter().all(|(a, m)| a != "public" || m.is_empty()), "{refs:?}");
+
+    // «Join» pressed on the old message: not the table's any more, nothing changes.
+    let join = ButtonData::new(table.id, table.version, ButtonAction::Join).encode();
+    let pressed = chat.handle(&bob, Request::press(&join).at(old.clone())).await;
+    assert!(pressed.shows.is_empty(), "{:?}", pressed.text());
+    let now = chat.service().table(table.id).await.unwrap().unwrap();
+    assert_eq!(now.version, table.version);
+    // On the new message it is taken.
+    let new = MessageAt::new(-100, 9, "");
+    store.set_message_ref(table.id, "public", &new.encode()).await.unwrap();
+    let pressed = chat.handle(&bob, Request::press(&join).at(new)).await;
+    assert_eq!(pressed.shows.len(), 1, "{:?}", pressed.text());
+}
+
+#[tokio::test]
+async fn another_chat_cannot_find_or_move_a_table() {
+    let chat = chat().await;
+    let g = ChatId::new(Platform::Telegram, "-100");
+    let other = ChatId::new(Platform::Telegram, "-200");
+    let ann = Asker::member(g.clone(), tg(1));
+    let stranger = Asker::member(other.clone(), tg(3));
+    let opened = chat.handle(&ann, Request::Command(Cmd::New, Args::default())).await;
+    let id = opened.shows[0].table.id;
+    let store = chat.service().store();
+    store.set_message_ref(id, "public", "-100:7").await.unwrap();
+
+    let listed = chat.handle(&stranger, Request::Command(Cmd::Tables, Args::default())).await;
+    assert!(listed.text().unwrap().contains("нет открытых столов"), "{:?}", listed.text());
+    let moved = chat.handle(&stranger, Request::Command(Cmd::Table, number(1))).await;
+    assert!(moved.shows.is_empty());
+    assert!(moved.text().unwrap().contains("нет"), "{:?}", moved.text());
+    let absurd = chat.handle(&ann, Request::Command(Cmd::Table, number(0))).await;
+    assert!(absurd.shows.is_empty());
+    assert!(absurd.text().unwrap().contains("от 1 до"), "{:?}", absurd.text());
+    let refs = store.message_refs(id).await.unwrap();
+    assert!(refs.contains(&("public".to_owned(), "-100:7".to_owned())), "{refs:?}");
+
+    let listed = chat.handle(&ann, Request::Command(Cmd::Tables, Args::default())).await;
+    let text = listed.text().unwrap();
+    assert!(text.contains("№1") && text.contains("Player 1"), "{text}");
+    assert!(text.contains("ждёт игроков (1 из"), "{text}");
+}
