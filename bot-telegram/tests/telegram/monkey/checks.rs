@@ -117,11 +117,16 @@ impl Monkey {
                 assert_ne!(size, hand_size, "{at}: a hand's picture in the group: {}", m.text);
             }
         });
+        // The group's own messages; a message one member alone sees (ephemeral) has a budget of
+        // its own (`Pacing::ephemeral_limit`), and an answer to a person's own press waits for
+        // none (Telegram's 15 s).
         let sends: Vec<Instant> = self.fake.with(|st| {
             let send = |m: &str| m.starts_with("send") && m != "sendchataction";
+            let ephemeral = |b: &serde_json::Value| !b["ephemeral_message_parameters"].is_null();
             st.requests
                 .iter()
                 .filter(|r| send(&r.method) && r.status == 200 && r.body["chat_id"] == GROUP)
+                .filter(|r| !ephemeral(&r.body))
                 .map(|r| r.at)
                 .collect()
         });
