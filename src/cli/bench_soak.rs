@@ -6,7 +6,7 @@
 //! press-to-answer times, overall and per kind, and the resident memory.
 
 use crate::cli::progress::Progress;
-use domino_core::chat::{Asker, Chat, Request, Show};
+use domino_core::chat::{Asker, Body, Chat, Request, Show};
 use domino_core::engine::rules::{Rules, Teams, Variant};
 use domino_core::robots::AiRobot;
 use domino_core::service::{Options, OsSeeds, Service, SystemClock, TableSpec};
@@ -99,17 +99,19 @@ async fn open<S: Store>(svc: &Service<S>, n: u32, away: bool) -> anyhow::Result<
     Ok(svc.handle(t.id, cmd(&person(n, 0), Action::Start)).await?.table.id)
 }
 
-/// What a person does now, and its kind for the figures: the `look`-th look at the table
-/// presses a control or sends a command one time in eight, else a move (or «rematch»).
-fn ask_of(show: &Show, look: u64) -> Option<(&'static str, Person, Request)> {
-    let who = show.hands.first()?.person.clone();
+/// What a person does now, and its kind for the figures: one look at the table in four
+/// presses a control (pause or resume, the two people in turn) or sends a command (`/tables`,
+/// `/table N`, `/replay`), the others a move (or «rematch»).
+fn ask_of(show: &Show, n: u32, look: u64) -> Option<(&'static str, Person, Request)> {
+    // The table's two people take turns at the controls (a pause needs them both).
+    let who = person(n, (look / 4 % 2) as u32);
     let number = show.table.number;
     let command = |name: &str, words: &[&str]| {
         let cmd = domino_core::chat::catalog::command_named(name).expect("in the catalog").cmd;
         Request::words(cmd, words)
     };
-    match look % 64 {
-        8 | 40 => {
+    match look % 16 {
+        2 | 6 => {
             let control = show
                 .view
                 .buttons
@@ -121,9 +123,11 @@ fn ask_of(show: &Show, look: u64) -> Option<(&'static str, Person, Request)> {
                 return Some((kind, who, Request::press(d.encode())));
             }
         }
-        16 | 48 => return Some(("tables", who, command("tables", &[]))),
-        24 => return Some(("table", who, command("table", &[&number.to_string()]))),
-        56 => return Some(("replay", who, command("replay", &[]))),
+        10 => return Some(("tables", who, command("tables", &[]))),
+        14 if look % 32 == 14 => {
+            return Some(("table", who, command("table", &[&number.to_string()])));
+        }
+        14 => return Some(("replay", who, command("replay", &[]))),
         _ => {}
     }
     let (who, data) = press_of(show)?;
@@ -204,10 +208,15 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
                 wait = think / 2 + (n as u64 * 31 + wait * 17) % think;
                 look += 1;
                 let Some(show) = chat.show(id).await else { continue };
-                let Some((kind, who, ask)) = ask_of(&show, look) else { continue };
+                let Some((kind, who, ask)) = ask_of(&show, n, look) else { continue };
                 let began = Instant::now();
-                let _answer = chat.handle(&from(&show.table.chat, &who), ask).await;
-                latencies.lock().unwrap().push((kind, began.elapsed().as_secs_f64() * 1000.0));
+                let answer = chat.handle(&from(&show.table.chat, &who), ask).await;
+                let ms = began.elapsed().as_secs_f64() * 1000.0;
+                // A replay where the chat has finished no match yet draws nothing.
+                let drawn =
+                    answer.reply.as_ref().is_some_and(|r| matches!(r.body, Body::Files { .. }));
+                let kind = if kind == "replay" && !drawn { "replay (none yet)" } else { kind };
+                latencies.lock().unwrap().push((kind, ms));
             }
         }));
     }
@@ -251,7 +260,8 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
         (ms.len(), at(0.5), at(0.99), ms.last().copied().unwrap_or(0.0))
     };
     let (count, p50, p99, max) = figures(None);
-    let kinds = ["move", "rematch", "pause", "resume", "tables", "table", "replay"];
+    let kinds =
+        ["move", "rematch", "pause", "resume", "tables", "table", "replay", "replay (none yet)"];
     let per_kind: Vec<_> = kinds.iter().map(|k| (*k, figures(Some(k)))).collect();
     let secs = start.elapsed().as_secs_f64();
     if args.json {
