@@ -1,10 +1,12 @@
 //! `domino bench soak`: many open tables on one process, as a busy bot has them. On most tables
 //! two people play pairs Kozel with two expert partners; on some everybody went away and the
 //! experts play alone, rematch after rematch. People press through the chat layer, as the
-//! adapters do; the figures are the presses' press-to-answer times and the resident memory.
+//! adapters do: mostly their moves, and now and then the table's other controls and commands
+//! (pause and resume, `/tables`, `/table N`'s re-post, `/replay`). The figures are the
+//! press-to-answer times, overall and per kind, and the resident memory.
 
 use crate::cli::progress::Progress;
-use domino_core::chat::{Asker, Chat, Request, Show};
+use domino_core::chat::{Asker, Body, Chat, Request, Show};
 use domino_core::engine::rules::{Rules, Teams, Variant};
 use domino_core::robots::AiRobot;
 use domino_core::service::{Options, OsSeeds, Service, SystemClock, TableSpec};
@@ -97,7 +99,42 @@ async fn open<S: Store>(svc: &Service<S>, n: u32, away: bool) -> anyhow::Result<
     Ok(svc.handle(t.id, cmd(&person(n, 0), Action::Start)).await?.table.id)
 }
 
-/// The press a person of this table makes now, if one is theirs to make.
+/// What a person does now, and its kind for the figures: one look at the table in four
+/// presses a control (pause or resume, the two people in turn) or sends a command (`/tables`,
+/// `/table N`, `/replay`), the others a move (or «rematch»).
+fn ask_of(show: &Show, n: u32, look: u64) -> Option<(&'static str, Person, Request)> {
+    // The table's two people take turns at the controls (a pause needs them both).
+    let who = person(n, (look / 4 % 2) as u32);
+    let number = show.table.number;
+    let command = |name: &str, words: &[&str]| {
+        let cmd = domino_core::chat::catalog::command_named(name).expect("in the catalog").cmd;
+        Request::words(cmd, words)
+    };
+    match look % 16 {
+        2 | 6 => {
+            let control = show
+                .view
+                .buttons
+                .iter()
+                .flatten()
+                .find(|(_, d)| matches!(d.action, ButtonAction::Pause | ButtonAction::Resume));
+            if let Some((_, d)) = control {
+                let kind = if d.action == ButtonAction::Pause { "pause" } else { "resume" };
+                return Some((kind, who, Request::press(d.encode())));
+            }
+        }
+        10 => return Some(("tables", who, command("tables", &[]))),
+        14 if look % 32 == 14 => {
+            return Some(("table", who, command("table", &[&number.to_string()])));
+        }
+        14 => return Some(("replay", who, command("replay", &[]))),
+        _ => {}
+    }
+    let (who, data) = press_of(show)?;
+    let kind = if show.table.playing { "move" } else { "rematch" };
+    Some((kind, who, Request::press(data)))
+}
+
 /// What a person would press on what `show` shows them: one of their hand's moves when it is
 /// their turn, «rematch» at a finished match.
 fn press_of(show: &Show) -> Option<(Person, String)> {
@@ -155,7 +192,7 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
     }
     progress.finish();
     let rss_start = rss_mb();
-    let latencies = Arc::new(Mutex::new(Vec::<f64>::new()));
+    let latencies = Arc::new(Mutex::new(Vec::<(&'static str, f64)>::new()));
     let start = Instant::now();
     let until = start + Duration::from_secs_f64(args.seconds);
     let mut tasks = Vec::new();
@@ -165,15 +202,21 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
         tasks.push(tokio::spawn(async move {
             // Each table's people look in at their own pace (spread so they do not all press at once).
             let mut wait = (n as u64 * 7919) % think;
+            let mut look = n as u64;
             while Instant::now() < until {
                 tokio::time::sleep(Duration::from_millis(wait)).await;
                 wait = think / 2 + (n as u64 * 31 + wait * 17) % think;
+                look += 1;
                 let Some(show) = chat.show(id).await else { continue };
-                let Some((who, data)) = press_of(&show) else { continue };
+                let Some((kind, who, ask)) = ask_of(&show, n, look) else { continue };
                 let began = Instant::now();
-                let _answer =
-                    chat.handle(&from(&show.table.chat, &who), Request::press(data)).await;
-                latencies.lock().unwrap().push(began.elapsed().as_secs_f64() * 1000.0);
+                let answer = chat.handle(&from(&show.table.chat, &who), ask).await;
+                let ms = began.elapsed().as_secs_f64() * 1000.0;
+                // A replay where the chat has finished no match yet draws nothing.
+                let drawn =
+                    answer.reply.as_ref().is_some_and(|r| matches!(r.body, Body::Files { .. }));
+                let kind = if kind == "replay" && !drawn { "replay (none yet)" } else { kind };
+                latencies.lock().unwrap().push((kind, ms));
             }
         }));
     }
@@ -207,26 +250,39 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
     }
     restarter.await?;
     let rss_end = rss_mb();
-    let mut ms = std::mem::take(&mut *latencies.lock().unwrap());
-    ms.sort_by(f64::total_cmp);
-    let at =
-        |q: f64| ms.get(((ms.len() as f64 - 1.0) * q).round() as usize).copied().unwrap_or(0.0);
-    let (p50, p99, max) = (at(0.5), at(0.99), ms.last().copied().unwrap_or(0.0));
+    let all = std::mem::take(&mut *latencies.lock().unwrap());
+    let figures = |kind: Option<&str>| {
+        let mut ms: Vec<f64> =
+            all.iter().filter(|(k, _)| kind.is_none_or(|w| w == *k)).map(|(_, m)| *m).collect();
+        ms.sort_by(f64::total_cmp);
+        let at =
+            |q: f64| ms.get(((ms.len() as f64 - 1.0) * q).round() as usize).copied().unwrap_or(0.0);
+        (ms.len(), at(0.5), at(0.99), ms.last().copied().unwrap_or(0.0))
+    };
+    let (count, p50, p99, max) = figures(None);
+    let kinds =
+        ["move", "rematch", "pause", "resume", "tables", "table", "replay", "replay (none yet)"];
+    let per_kind: Vec<_> = kinds.iter().map(|k| (*k, figures(Some(k)))).collect();
     let secs = start.elapsed().as_secs_f64();
     if args.json {
         let figures = json!({
             "tables": args.tables, "away_tables": args.tables / args.away_every.max(1),
-            "seconds": secs, "presses": ms.len(), "p50_ms": p50, "p99_ms": p99, "max_ms": max,
+            "seconds": secs, "presses": count, "p50_ms": p50, "p99_ms": p99, "max_ms": max,
             "rss_start_mb": rss_start, "rss_end_mb": rss_end, "open_tables": svc.open_tables(),
+            "kinds": per_kind.iter().map(|(k, (n, p50, p99, max))| {
+                (k.to_string(), json!({"presses": n, "p50_ms": p50, "p99_ms": p99, "max_ms": max}))
+            }).collect::<serde_json::Map<_, _>>(),
         });
         println!("{figures}");
     } else {
         println!(
             "{} presses on {} tables in {secs:.1} s: p50 {p50:.1} ms, p99 {p99:.1} ms, max {max:.1} ms; \
              resident memory {rss_start:.0} MiB at start, {rss_end:.0} MiB at the end",
-            ms.len(),
-            args.tables
+            count, args.tables
         );
+        for (kind, (n, p50, p99, max)) in &per_kind {
+            println!("  {kind}: {n} presses, p50 {p50:.1} ms, p99 {p99:.1} ms, max {max:.1} ms");
+        }
     }
     Ok(())
 }
