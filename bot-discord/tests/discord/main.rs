@@ -15,6 +15,7 @@ mod onetap;
 mod pictures;
 mod places;
 mod refusals;
+mod register;
 mod restart;
 mod scenario;
 mod shards;

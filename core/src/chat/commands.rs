@@ -1,53 +1,9 @@
 //! Every command the chats know, with its names, help, usage and arguments, in menu order
 //! (the types are `catalog`'s).
 
-use super::catalog::{ArgKind, ArgSpec, Cmd, CommandSpec};
-use crate::engine::rules::Words;
+use super::catalog::{ArgKind, Cmd, CommandSpec};
 
-const fn w(ru: &'static str, en: &'static str) -> Words {
-    Words { ru, en }
-}
-
-const fn arg(kind: ArgKind, key: &'static str, ru: &'static str, help: Words) -> ArgSpec {
-    ArgSpec { kind, key, ru, help }
-}
-
-const GAME: ArgSpec = arg(ArgKind::Game, "game", "игра", w("Игра", "The game"));
-const PLAYERS: ArgSpec =
-    arg(ArgKind::Players, "players", "игроков", w("Мест за столом (2–8)", "Seats (2–8)"));
-const PAIRS: ArgSpec = arg(
-    ArgKind::Pairs,
-    "pairs",
-    "пары",
-    w("Парами (4 игрока; «Козёл», «Морской», «Осёл»)", "In pairs (4 players; Kozel family)"),
-);
-const SET: ArgSpec = arg(
-    ArgKind::Set,
-    "set",
-    "набор",
-    w(
-        "Набор костей: дубль-6 … дубль-18 (больше 6 — только домино)",
-        "The set: double-6 … double-18 (beyond 6: dominoes only)",
-    ),
-);
-const PRESET: ArgSpec =
-    arg(ArgKind::Preset, "preset", "пресет", w("Набор домашних правил", "A set of house rules"));
-const TARGET: ArgSpec =
-    arg(ArgKind::Target, "target", "до", w("До скольких очков", "The score that ends the match"));
-const OPTIONS: ArgSpec = arg(
-    ArgKind::Options,
-    "options",
-    "правила",
-    w(
-        "Ещё правила словами: яйца, -два_дубля, по=7",
-        "More rules as words: eggs, -two_doubles, deal=7",
-    ),
-);
-const SEASON: ArgSpec = arg(ArgKind::Season, "season", "сезон", w("Номер сезона", "Season number"));
-const ALL_TIME: ArgSpec =
-    arg(ArgKind::AllTime, "all", "всё", w("За всё время", "All seasons together"));
-const TABLE: ArgSpec =
-    arg(ArgKind::Table, "table", "стол", w("Номер стола в чате", "Table number in this chat"));
+use super::command_args::*;
 
 /// Every command, in menu order.
 pub static COMMANDS: &[CommandSpec] = &[

@@ -11,6 +11,7 @@ mod answer;
 mod args;
 mod behind;
 pub mod catalog;
+mod command_args;
 mod commands;
 mod door;
 mod duel;
