@@ -9,6 +9,7 @@ use crate::harness::*;
 use domino_core::chat::invariants::tiles_named;
 use domino_core::engine::tile::TileSet;
 use domino_core::session::Phase;
+use domino_core::view::ButtonData;
 use std::collections::BTreeMap;
 
 /// What people did, per person: moves made, taps, «My tiles» presses, chat switches.
@@ -35,6 +36,34 @@ fn calls(st: &St) -> (usize, usize) {
     (p, e)
 }
 
+/// The table's public message once it is drawn for the table's version (a person looks at
+/// the table before pressing; the bot edits it sooner than that).
+async fn drawn_now<S: domino_core::store::Store>(
+    fake: &Fake,
+    service: &domino_core::service::Service<S>,
+    id: i64,
+) -> crate::fake::Msg {
+    eventually("the table message of its version", || async {
+        let version = table(service, id).await.version;
+        let m = shown(fake, service, id, "public").await;
+        let data: Vec<String> = m.buttons().into_iter().filter_map(|b| b.data).collect();
+        let of = |d: &String| ButtonData::decode(d).is_ok_and(|b| b.version == version);
+        data.iter().any(of).then_some(m)
+    })
+    .await
+}
+
+/// Whether the bot has noted the ephemeral message `message` as `user`'s hand at table `id`.
+async fn noted<S: domino_core::store::Store>(
+    service: &domino_core::service::Service<S>,
+    id: i64,
+    user: i64,
+    message: i64,
+) -> bool {
+    let at = where_shown(service, id, &format!("hand:{user}")).await;
+    at.is_some_and(|(_, m)| m == format!("e{message}"))
+}
+
 async fn a_pairs_match_in_the_group(admin: bool) -> BTreeMap<&'static str, Taps> {
     let fake = Fake::start().await;
     fake.bot_admin(GROUP, admin, false);
@@ -46,12 +75,12 @@ async fn a_pairs_match_in_the_group(admin: bool) -> BTreeMap<&'static str, Taps>
     fake.say(GROUP, &ALICE, "/new kozel 4 пары до 25");
     let id = table_in(&service, GROUP).await.id;
     for user in &people[1..] {
-        let public = shown(&fake, &service, id, "public").await;
+        let public = drawn_now(&fake, &service, id).await;
         let answer = press(&fake, user, &public, "✋").await;
         assert_eq!(answer.text, None, "{} sits down from the group", user.name);
         fake.quiet().await;
     }
-    let public = shown(&fake, &service, id, "public").await;
+    let public = drawn_now(&fake, &service, id).await;
     if table(&service, id).await.phase == Phase::Lobby {
         let answer = press(&fake, &ALICE, &public, "▶️").await;
         assert_eq!(answer.text, None, "the host starts");
@@ -92,11 +121,19 @@ async fn a_pairs_match_in_the_group(admin: bool) -> BTreeMap<&'static str, Taps>
             let m = moves_of(&e.msg(), t.version);
             (!m.is_empty()).then_some((e, m))
         };
+        // A person presses a hand once the bot has noted where it sent it (people take longer
+        // than that; a press on a hand not yet noted is not the table's, and is refused).
         let mut shown_now = None;
-        for _ in 0..50 {
-            if let Some(found) = fake.with(current) {
-                shown_now = Some(found);
-                break;
+        for i in 0..2000 {
+            match fake.with(current) {
+                Some(found) if noted(&service, id, user.id, found.0.id).await => {
+                    shown_now = Some(found);
+                    break;
+                }
+                Some(_) => {}
+                // No hand after a second of looking: the person presses «My tiles».
+                None if i >= 200 => break,
+                None => {}
             }
             tokio::time::sleep(std::time::Duration::from_millis(5)).await;
         }
@@ -108,7 +145,12 @@ async fn a_pairs_match_in_the_group(admin: bool) -> BTreeMap<&'static str, Taps>
                 taps.entry(user.name).or_default().my_tiles += 1;
                 let answer = press(&fake, &user, &public, "🎴").await;
                 assert_eq!(answer.text, None, "{}: {answer:?}", user.name);
-                fake.until("the hand pulled", current).await
+                let pulled = fake.until("the hand pulled", current).await;
+                eventually("the pulled hand noted", || async {
+                    noted(&service, id, user.id, pulled.0.id).await.then_some(())
+                })
+                .await;
+                pulled
             }
         };
         assert_eq!(hand.user, user.id, "a hand is seen by its owner alone");
