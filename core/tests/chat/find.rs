@@ -2,31 +2,11 @@
 //! message before it answers (a press made on it is no longer the table's and changes nothing),
 //! and a number that names no table of the asker's chat changes nothing.
 
-use domino_core::chat::{Args, Asker, Chat, Cmd, MessageAt, Request};
-use domino_core::service::{ManualClock, Options, OsSeeds, Service};
-use domino_core::session::{ChatId, Person, Platform, Simple, UserId};
-use domino_core::store::{MemoryStore, Store};
+use crate::setup::{chat, tg};
+use domino_core::chat::{Args, Asker, Cmd, MessageAt, Request};
+use domino_core::session::{ChatId, Platform};
+use domino_core::store::Store;
 use domino_core::view::{ButtonAction, ButtonData};
-use std::sync::Arc;
-
-fn tg(n: u32) -> Person {
-    Person::new(UserId::new(Platform::Telegram, n.to_string()), format!("Player {n}"))
-}
-
-async fn chat() -> Chat<MemoryStore> {
-    let clock = Arc::new(ManualClock::new(1_700_000_000_000));
-    let options = Options { robot_pause: std::time::Duration::ZERO, ..Options::default() };
-    let service = Service::start_with(
-        MemoryStore::new(),
-        Arc::new(Simple),
-        clock,
-        Arc::new(OsSeeds),
-        options,
-    )
-    .await
-    .unwrap();
-    Chat::new(service)
-}
 
 fn number(n: u32) -> Args {
     Args { table: Some(n), ..Args::default() }

@@ -10,3 +10,4 @@ mod pings;
 mod places;
 mod press_codecs;
 mod presses;
+mod setup;

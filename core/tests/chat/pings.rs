@@ -1,30 +1,14 @@
 //! A person's turn-ping setting, straight through the chat layer: kept in the store per person
 //! (the default kept as nothing), read back the same, and applied to every table's ping.
 
-use domino_core::chat::{Args, Asker, Chat, Cmd, PingMode, Request};
-use domino_core::service::{ManualClock, Options, OsSeeds, Service};
-use domino_core::session::{ChatId, Person, Platform, Simple, UserId};
-use domino_core::store::{MemoryStore, Store};
-use std::sync::Arc;
-
-fn tg(n: u32) -> Person {
-    Person::new(UserId::new(Platform::Telegram, n.to_string()), format!("Player {n}"))
-}
+use crate::setup::{chat, tg};
+use domino_core::chat::{Args, Asker, Cmd, PingMode, Request};
+use domino_core::session::{ChatId, Platform};
+use domino_core::store::Store;
 
 #[tokio::test]
 async fn the_ping_setting_round_trips_and_shapes_the_turn_ping() {
-    let clock = Arc::new(ManualClock::new(1_700_000_000_000));
-    let options = Options { robot_pause: std::time::Duration::ZERO, ..Options::default() };
-    let service = Service::start_with(
-        MemoryStore::new(),
-        Arc::new(Simple),
-        clock,
-        Arc::new(OsSeeds),
-        options,
-    )
-    .await
-    .unwrap();
-    let chat = Chat::new(service);
+    let chat = chat().await;
     let g = ChatId::new(Platform::Telegram, "-100");
     let ann = Asker::member(g.clone(), tg(1));
     let key = "turn-pings:telegram:1";

@@ -5,34 +5,14 @@
 //! owner. Every refusal is answered in the chat's language and leaves the stored table (or the
 //! settings) exactly as it was.
 
+use crate::setup::{chat, tg};
 use domino_core::chat::{
     Answer, Asker, Body, Chat, Cmd, Link, Offer, Page, Request, settings_menu,
 };
 use domino_core::engine::rules::Variant;
-use domino_core::service::{ManualClock, Options, OsSeeds, Service};
-use domino_core::session::{ChatId, Lang, Person, Phase, Platform, Rejection, Simple, UserId};
+use domino_core::session::{ChatId, Lang, Person, Phase, Platform, Rejection};
 use domino_core::store::{MemoryStore, Store};
 use domino_core::view::{ButtonAction, ButtonData, rejection_text};
-use std::sync::Arc;
-
-fn tg(n: u32) -> Person {
-    Person::new(UserId::new(Platform::Telegram, n.to_string()), format!("Player {n}"))
-}
-
-async fn chat() -> Chat<MemoryStore> {
-    let clock = Arc::new(ManualClock::new(1_700_000_000_000));
-    let options = Options { robot_pause: std::time::Duration::ZERO, ..Options::default() };
-    let service = Service::start_with(
-        MemoryStore::new(),
-        Arc::new(Simple),
-        clock,
-        Arc::new(OsSeeds),
-        options,
-    )
-    .await
-    .unwrap();
-    Chat::new(service)
-}
 
 fn in_group(person: Person, lang: Lang) -> Asker {
     Asker { lang: Some(lang), ..Asker::member(ChatId::new(Platform::Telegram, "-100"), person) }
