@@ -6,7 +6,7 @@ use super::command::Rejection;
 use super::event::Event;
 use super::game::HintNote;
 use super::robot::mix;
-use super::table::{Phase, Table};
+use super::table::Table;
 use crate::engine::moves::Move;
 use crate::ids::Millis;
 
@@ -21,11 +21,7 @@ impl Table {
 
     /// [`Table::hint_turn`] but for the clock: whether the hand offers a hint.
     pub fn hint_open(&self, seat: usize) -> Result<(), Rejection> {
-        match self.phase {
-            Phase::Playing => {}
-            Phase::Finished => return Err(Rejection::MatchOver),
-            _ => return Err(Rejection::NotStarted),
-        }
+        self.in_match()?;
         if !self.hints {
             return Err(Rejection::HintsOff);
         }

@@ -5,7 +5,7 @@
 
 use super::command::Rejection;
 use super::event::Event;
-use super::table::{Paused, Phase, Seat, Table};
+use super::table::{Paused, Seat, Table};
 use crate::ids::Millis;
 
 /// The longest pause: the match resumes by itself after this long.
@@ -35,11 +35,7 @@ impl Table {
         now: Millis,
         ev: &mut Vec<Event>,
     ) -> Result<(), Rejection> {
-        match self.phase {
-            Phase::Playing => {}
-            Phase::Finished => return Err(Rejection::MatchOver),
-            _ => return Err(Rejection::NotStarted),
-        }
+        self.in_match()?;
         self.not_paused()?;
         if self.pause_votes.contains(&(s as u8)) {
             return Err(Rejection::AlreadyVoted);

@@ -13,6 +13,15 @@ use crate::engine::moves::Move;
 use crate::engine::round::Leader;
 
 impl Table {
+    /// A match is in play: refused before it starts and once it is over.
+    pub(super) fn in_match(&self) -> Result<(), Rejection> {
+        match self.phase {
+            Phase::Playing => Ok(()),
+            Phase::Finished => Err(Rejection::MatchOver),
+            _ => Err(Rejection::NotStarted),
+        }
+    }
+
     pub(super) fn player_move(
         &mut self,
         s: usize,
@@ -20,11 +29,7 @@ impl Table {
         now: Millis,
         ev: &mut Vec<Event>,
     ) -> Result<(), Rejection> {
-        match self.phase {
-            Phase::Playing => {}
-            Phase::Finished => return Err(Rejection::MatchOver),
-            _ => return Err(Rejection::NotStarted),
-        }
+        self.in_match()?;
         if self.seats[s].as_ref().is_some_and(|st| st.away) {
             return Err(Rejection::Away);
         }
