@@ -63,6 +63,8 @@ impl Table {
             resign_vote: None,
             pause_votes: Vec::new(),
             paused: None,
+            rotation: None,
+            queue: Vec::new(),
             matches_played: 0,
             seed: new.seed,
             created_at: now,
@@ -196,7 +198,36 @@ impl Table {
                 if self.phase != Phase::Finished {
                     return Err(Rejection::AlreadyStarted);
                 }
+                self.rotate(ev);
                 self.start(now, ev)
+            }
+            Action::RematchWith { rules, clock } => {
+                seat.ok_or(Rejection::NotSeated)?;
+                self.seats_host(is_host)?;
+                if self.phase != Phase::Finished {
+                    return Err(Rejection::AlreadyStarted);
+                }
+                rules.check_bounds()?;
+                rules.check_table(self.seats.len())?;
+                // Who makes room is decided by the match just played, under its rules.
+                self.rotate(ev);
+                self.rules = rules.clone();
+                if let Some(clock) = clock {
+                    self.set_clock(*clock)?;
+                }
+                ev.push(Event::Configured);
+                self.start(now, ev)
+            }
+            Action::Queue => self.toggle_queue(person.ok_or(Rejection::SystemOnly)?, ev),
+            Action::SetRotation { rotation } => {
+                // At any time but a challenge: a match in play goes on as it is.
+                if !is_host {
+                    return Err(Rejection::NotHost);
+                }
+                if matches!(self.phase, Phase::Challenge { .. }) {
+                    return Err(Rejection::NotStarted);
+                }
+                self.set_rotation(*rotation, ev)
             }
             Action::Back => {
                 let s = seat.ok_or(Rejection::NotSeated)?;

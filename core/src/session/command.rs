@@ -70,8 +70,20 @@ pub enum Action {
     End,
     /// Vote to end the table; a majority of the people seated ends it.
     VoteEnd,
-    /// Start another match with the same seats (after a match).
+    /// Start another match with the same seats (after a match); with a queue, the people in
+    /// line sit down first (`session::queue`).
     Rematch,
+    /// The host starts another match with other rules (and clock: `Some(None)` is none) with
+    /// the same seats (after a match).
+    RematchWith {
+        rules: Rules,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        clock: Option<Option<super::clock::ClockRule>>,
+    },
+    /// Get in line for a seat, or out of it when waiting (a table with a queue).
+    Queue,
+    /// Keep a queue at the table, of either kind, or none (host, at any time but a challenge).
+    SetRotation { rotation: Option<super::queue::Rotation> },
     /// Take back a seat a computer player held while the person was away.
     Back,
     /// Accept a duel challenge (the person challenged).
@@ -194,6 +206,14 @@ pub enum Rejection {
     AdminsOnly,
     #[error("your time is up")]
     OutOfTime,
+    #[error("this table keeps no queue")]
+    QueueOff,
+    #[error("a seat is free: sit down")]
+    SeatFree,
+    #[error("the line is full ({limit} people)")]
+    QueueFull { limit: usize },
+    #[error("people are in line before you")]
+    QueueAhead,
     #[error("this table does not play in pairs")]
     NotPairs,
     #[error("that side is full")]

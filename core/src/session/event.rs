@@ -126,6 +126,29 @@ pub enum Event {
     MatchEnded {
         outcome: Outcome,
     },
+    /// `person` got in line for a seat, `place` (1-based).
+    Queued {
+        person: Person,
+        place: u8,
+    },
+    /// `person` got out of line.
+    Unqueued {
+        person: Person,
+    },
+    /// The first in line sat down in `seat`, in place of `replaced` (a person who made room:
+    /// back in line when `requeued`), or of a computer or nobody.
+    NextUp {
+        seat: u8,
+        person: Person,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        replaced: Option<Person>,
+        #[serde(default)]
+        requeued: bool,
+    },
+    /// The host set the table's queue: `None` is none.
+    RotationSet {
+        rotation: Option<super::queue::Rotation>,
+    },
     WentAway {
         seat: u8,
     },

@@ -59,6 +59,7 @@ impl Table {
             Phase::Challenge { .. } => return Err(Rejection::NotInvited),
             _ => return Err(Rejection::AlreadyStarted),
         }
+        self.queue_first(p)?;
         // Between matches a newcomer takes a computer's seat (a leaver's included) when no
         // seat is free: the rematch is theirs to play.
         let computer = |t: &Table| {
@@ -79,6 +80,9 @@ impl Table {
             (Err(e), _) => return Err(e),
         };
         self.seats[s] = Some(Seat::human(p.clone()));
+        if let Some(i) = self.place_in_line(p) {
+            self.queue.remove(i);
+        }
         ev.push(Event::Joined { seat: s as u8, person: p.clone() });
         if self.phase == Phase::Lobby {
             self.start_if_full(now, ev)?;
@@ -113,6 +117,7 @@ impl Table {
                 self.seats[s] = None;
                 self.forget_votes_of(s);
                 ev.push(Event::Left { seat: s as u8, person: person.clone() });
+                self.seat_next_in_line(s, ev);
                 if !self.pass_host(&person, ev) {
                     self.close(CloseReason::Empty, ev);
                 }

@@ -229,6 +229,12 @@ pub struct Table {
     /// The match is paused: no clock, no turn timer, no move.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub paused: Option<Paused>,
+    /// The queue at the table («очередь», «на вылет»), when it keeps one (`session::queue`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rotation: Option<super::queue::Rotation>,
+    /// People waiting in line for a seat, first first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub queue: Vec<Person>,
     /// Matches finished at this table.
     #[serde(default)]
     pub matches_played: u32,

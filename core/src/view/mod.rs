@@ -22,6 +22,7 @@ pub mod notice;
 pub mod picture;
 pub mod pings;
 pub mod played;
+pub mod queue;
 pub mod refusal;
 pub mod rules_text;
 pub mod scoreboard;

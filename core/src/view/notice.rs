@@ -178,6 +178,34 @@ pub fn notice(table: &Table, event: &Event, lang: Lang) -> Option<String> {
             Lang::Ru => format!("🗳 За закрытие стола: {votes} из {needed} нужных голосов."),
             Lang::En => format!("🗳 Votes to end the table: {votes} of the {needed} needed."),
         },
+        Event::NextUp { person, replaced, requeued, seat } => {
+            let who = display_name(&person.name);
+            match (replaced.as_ref().map(|p| display_name(&p.name)), requeued, lang) {
+                (Some(out), true, Lang::Ru) => {
+                    format!("🔄 {who} садится вместо {out}; {out} — в конец очереди.")
+                }
+                (Some(out), true, Lang::En) => {
+                    format!("🔄 {who} sits in for {out}; {out} goes to the back of the line.")
+                }
+                (Some(out), false, Lang::Ru) => {
+                    format!("🔄 {who} садится вместо {out}; {out} — на вылет.")
+                }
+                (Some(out), false, Lang::En) => {
+                    format!("🔄 {who} sits in for {out}; {out} is out.")
+                }
+                (None, _, Lang::Ru) => {
+                    format!("🔄 {who} из очереди садится на место {}.", seat + 1)
+                }
+                (None, _, Lang::En) => {
+                    format!("🔄 {who}, next in line, takes seat {}.", seat + 1)
+                }
+            }
+        }
+        Event::RotationSet { rotation } => format!(
+            "🔄 {}: {}.",
+            tr(lang, "Очередь за столом", "The table's queue"),
+            super::queue::rotation_name(*rotation, lang)
+        ),
         Event::HostChanged { person } => format!(
             "👑 {} {}",
             tr(lang, "Новый хозяин стола:", "New host:"),

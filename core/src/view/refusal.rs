@@ -141,6 +141,27 @@ pub fn rejection_text(rejection: &Rejection, lang: Lang) -> String {
             tr(lang, "За этим столом играют не парами.", "This table does not play in pairs.")
         }
         Rejection::SideFull => tr(lang, "На этой стороне мест нет.", "That side is full."),
+        Rejection::QueueOff => tr(
+            lang,
+            "У этого стола нет очереди: её включает хозяин стола.",
+            "This table keeps no queue: its host turns one on.",
+        ),
+        Rejection::SeatFree => tr(
+            lang,
+            "Есть свободное место: нажмите «✋ Сесть».",
+            "A seat is free: press «✋ Join».",
+        ),
+        Rejection::QueueFull { limit } => {
+            return match lang {
+                Lang::Ru => format!("Очередь полна: в ней уже {limit} человек."),
+                Lang::En => format!("The line is full: {limit} people wait already."),
+            };
+        }
+        Rejection::QueueAhead => tr(
+            lang,
+            "Перед вами очередь: нажмите «🙋 В очередь».",
+            "People are in line before you: press «🙋 Next in line».",
+        ),
         Rejection::BadClock => {
             let (m, i) = (&crate::bounds::CLOCK_MINUTES, &crate::bounds::CLOCK_INCREMENT);
             return match lang {

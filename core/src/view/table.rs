@@ -38,7 +38,8 @@ pub struct TableView {
     pub hints: bool,
     /// A lobby in its owner's private chat: only the owner plays, with computers.
     pub private: bool,
-    /// Lines on the match's votes: a pause (or votes for one), a pair's resignation asked.
+    /// Lines on the queue and who sits in next, and on the match's votes: a pause (or votes
+    /// for one), a pair's resignation asked.
     pub notes: Vec<String>,
     pub buttons: Buttons,
 }
@@ -275,9 +276,10 @@ fn last_move(table: &Table, lang: Lang) -> Option<String> {
     Some(format!("{who}: {}", super::render::move_text(&mv, board, lang)))
 }
 
-/// Lines on the match's votes: a pause or the votes for one, a pair's resignation waiting.
+/// Lines on the queue (`view::queue`) and the match's votes: a pause or the votes for one, a
+/// pair's resignation waiting.
 fn notes(table: &Table, lang: Lang) -> Vec<String> {
-    let mut out = Vec::new();
+    let mut out = super::queue::queue_lines(table, lang);
     if table.phase != Phase::Playing {
         return out;
     }

@@ -1,8 +1,10 @@
 //! The table message's buttons, by phase: seats and settings in the lobby, a challenge's
 //! answer, a match's controls (tiles, back, pause, resign and a pair's answer, vote to end,
 //! leave), a finished match's rematch and the seats changed before it (a newcomer sits down,
-//! pairs' partners swapped or drawn by lot).
+//! pairs' partners swapped or drawn by lot), and the queue («🙋 Next in line», the host's
+//! setting «🔄 Queue: …»).
 
+use super::queue::{next_rotation, rotation_name};
 use super::table::Buttons;
 use super::text::tr;
 use crate::chat::press::{ButtonAction, ButtonData};
@@ -44,7 +46,13 @@ pub(super) fn buttons(table: &Table, lang: Lang) -> Buttons {
                 };
                 second.push(b(shuffle, ButtonAction::Shuffle));
             }
+            if !table.private {
+                second.push(rotation_button(table, lang, &b));
+            }
             rows.push(second);
+            if table.is_full() && table.rotation.is_some() {
+                rows[0].push(queue_button(lang, &b));
+            }
             let bots: Vec<_> = table
                 .seats
                 .iter()
@@ -76,6 +84,9 @@ pub(super) fn buttons(table: &Table, lang: Lang) -> Buttons {
             if table.seats.iter().flatten().any(|s| s.away && s.person().is_some()) {
                 rows[0].push(b(tr(lang, "👋 Я вернулся", "👋 I'm back"), ButtonAction::Back));
             }
+            if table.rotation.is_some() {
+                rows[0].push(queue_button(lang, &b));
+            }
             rows[0].push(if table.is_paused() {
                 b(tr(lang, "▶️ Продолжить", "▶️ Resume"), ButtonAction::Resume)
             } else {
@@ -93,6 +104,9 @@ pub(super) fn buttons(table: &Table, lang: Lang) -> Buttons {
                 b(tr(lang, "🗳 Закончить", "🗳 Vote to end"), ButtonAction::VoteEnd),
                 b(tr(lang, "🚪 Выйти", "🚪 Leave"), ButtonAction::Leave),
             ]);
+            if !table.private {
+                rows.last_mut().expect("a row").push(rotation_button(table, lang, &b));
+            }
             rows
         }
         Phase::Finished => {
@@ -107,6 +121,12 @@ pub(super) fn buttons(table: &Table, lang: Lang) -> Buttons {
                 table.seats.iter().any(|s| s.as_ref().is_none_or(|s| s.person().is_none()));
             if !table.private && computer {
                 second.push(b(tr(lang, "✋ Сесть", "✋ Join"), ButtonAction::Join));
+            }
+            if table.rotation.is_some() {
+                second.push(queue_button(lang, &b));
+            }
+            if !table.private {
+                second.push(rotation_button(table, lang, &b));
             }
             let pairs = table.rules.teams() == Teams::Pairs;
             if pairs {
@@ -125,6 +145,25 @@ pub(super) fn buttons(table: &Table, lang: Lang) -> Buttons {
         }
         Phase::Closed { .. } => Vec::new(),
     }
+}
+
+/// «🙋 В очередь»: get in line, or out of it.
+fn queue_button(
+    lang: Lang,
+    b: &impl Fn(&str, ButtonAction) -> (String, ButtonData),
+) -> (String, ButtonData) {
+    b(tr(lang, "🙋 В очередь", "🙋 Next in line"), ButtonAction::Queue)
+}
+
+/// The host's «🔄 Очередь: нет»: the table's queue setting, moved on by a press.
+fn rotation_button(
+    table: &Table,
+    lang: Lang,
+    b: &impl Fn(&str, ButtonAction) -> (String, ButtonData),
+) -> (String, ButtonData) {
+    let label =
+        format!("🔄 {} {}", tr(lang, "Очередь:", "Queue:"), rotation_name(table.rotation, lang));
+    b(&label, ButtonAction::Rotation(next_rotation(table.rotation)))
 }
 
 /// The host's swaps of neighbouring seats: every order can be reached, and in pairs each swap

@@ -19,12 +19,9 @@ pub fn cmd(p: &Person, action: Action) -> Command {
     Command { actor: Actor::person(p.clone()), action, version: None }
 }
 
-/// A Kozel match of `size` people (pairs at four) started at `now` 0, the computer `expert`.
-pub fn started(size: u8, seed: u64) -> (Table, Vec<Person>) {
-    let teams = if size == 4 { Teams::Pairs } else { Teams::None };
-    let rules = Rules::builder(Variant::Kozel).teams(teams).build().unwrap();
-    let people: Vec<Person> = (0..size as u32).map(person).collect();
-    let new = NewTable {
+/// A table of `size` seats with `rules` in an English chat, the computer `expert`, seed 1.
+pub fn new_table(rules: Rules, size: u8) -> NewTable {
+    NewTable {
         id: 1,
         chat: ChatId::new(Platform::Telegram, "-100"),
         number: 1,
@@ -33,9 +30,17 @@ pub fn started(size: u8, seed: u64) -> (Table, Vec<Person>) {
         lang: Lang::En,
         turn_secs: None,
         bot_level: BotLevel::Expert,
-        seed,
+        seed: 1,
         clock: None,
-    };
+    }
+}
+
+/// A Kozel match of `size` people (pairs at four) started at `now` 0, the computer `expert`.
+pub fn started(size: u8, seed: u64) -> (Table, Vec<Person>) {
+    let teams = if size == 4 { Teams::Pairs } else { Teams::None };
+    let rules = Rules::builder(Variant::Kozel).teams(teams).build().unwrap();
+    let people: Vec<Person> = (0..size as u32).map(person).collect();
+    let new = NewTable { seed, ..new_table(rules, size) };
     let (mut table, _) = Table::create(new, people[0].clone(), 0).unwrap();
     for p in &people[1..] {
         table.apply(&cmd(p, Action::Join { seat: None }), 0).unwrap();

@@ -6,6 +6,7 @@ mod clock;
 mod hints;
 mod leave;
 mod lifecycle;
+mod queue;
 mod samples;
 mod seats;
 mod service;

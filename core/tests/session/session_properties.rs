@@ -4,8 +4,8 @@
 
 use domino_core::engine::rules::{Rules, Teams, Variant};
 use domino_core::session::{
-    Action, Actor, ChatId, ClockRule, Command, Lang, Lives, MovedBy, NewTable, OnFlag, Person,
-    Phase, Platform, Simple, Table, UserId,
+    Action, Actor, ChatId, ClockRule, Command, Lang, Lives, MAX_QUEUE, MovedBy, NewTable, OnFlag,
+    Person, Phase, Platform, Rotation, Simple, Table, UserId,
 };
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
@@ -70,6 +70,11 @@ fn random_action(rng: &mut ChaCha8Rng, table: &Table) -> Action {
         33 => Action::Resume,
         34 => Action::AgreeResign,
         35 => Action::RefuseResign,
+        36..39 => Action::Queue,
+        39 => Action::SetRotation {
+            rotation: [None, Some(Rotation::Queue), Some(Rotation::Knockout)]
+                [rng.random_range(0..3)],
+        },
         31 => Action::SetClock {
             clock: rng.random_bool(0.5).then(|| ClockRule {
                 bank_secs: rng.random_range(0..200) * 30,
@@ -151,6 +156,11 @@ proptest! {
             let seated: Vec<&UserId> = table.humans().map(|(_, p)| &p.id).collect();
             let unique: std::collections::HashSet<_> = seated.iter().collect();
             prop_assert_eq!(unique.len(), seated.len(), "no person holds two seats");
+            let waiting: std::collections::HashSet<_> = table.queue.iter().map(|p| &p.id).collect();
+            prop_assert_eq!(waiting.len(), table.queue.len(), "nobody is twice in line");
+            prop_assert!(seated.iter().all(|id| !waiting.contains(id)), "nobody seated waits in line");
+            prop_assert!(table.queue.len() <= MAX_QUEUE);
+            prop_assert!(table.rotation.is_some() || table.queue.is_empty());
             if table.phase == Phase::Playing && table.is_paused() {
                 // Paused: no deadline, no clock running, no computer move due.
                 prop_assert!(table.deadline.is_none() && table.robot_turn(now).is_none());

@@ -5,7 +5,7 @@ use domino_core::engine::board::Arm;
 use domino_core::engine::moves::{Move, Placement, Placements};
 use domino_core::engine::rules::Variant;
 use domino_core::engine::tile::Tile;
-use domino_core::session::{BotLevel, Lang};
+use domino_core::session::{BotLevel, Lang, Rotation};
 use domino_core::view::{ButtonAction, ButtonData};
 use proptest::prelude::*;
 
@@ -52,6 +52,10 @@ fn action() -> impl Strategy<Value = ButtonAction> {
             A::Accept,
             A::Decline,
             A::Shuffle,
+            A::Queue,
+            A::Rotation(None),
+            A::Rotation(Some(Rotation::Queue)),
+            A::Rotation(Some(Rotation::Knockout)),
         ]),
         any::<u8>().prop_map(A::Side),
         (any::<u8>(), any::<u8>()).prop_map(|(a, b)| A::Swap(a, b)),

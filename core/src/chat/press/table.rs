@@ -9,7 +9,7 @@
 use super::base36;
 use crate::engine::moves::Move;
 use crate::engine::rules::{Rules, Variant};
-use crate::session::{Action, BotLevel, Lang};
+use crate::session::{Action, BotLevel, Lang, Rotation};
 use std::fmt::Write;
 
 /// The format tag written first.
@@ -61,6 +61,10 @@ pub enum ButtonAction {
     Swap(u8, u8),
     /// Shuffle the seats by lot (host, lobby).
     Shuffle,
+    /// Get in line for a seat, or out of it (a table with a queue).
+    Queue,
+    /// Set the table's queue (host, lobby or between matches): `None` is none.
+    Rotation(Option<Rotation>),
 }
 
 impl ButtonAction {
@@ -110,6 +114,8 @@ impl ButtonAction {
             ButtonAction::Side(side) => Action::SitSide { side },
             ButtonAction::Swap(a, b) => Action::SwapSeats { a, b },
             ButtonAction::Shuffle => Action::Shuffle,
+            ButtonAction::Queue => Action::Queue,
+            ButtonAction::Rotation(rotation) => Action::SetRotation { rotation },
         })
     }
 }
@@ -196,6 +202,11 @@ fn push_action(out: &mut String, action: &ButtonAction) {
         ButtonAction::Accept => "yes",
         ButtonAction::Decline => "no",
         ButtonAction::Shuffle => "shuffle",
+        ButtonAction::Queue => "queue",
+        ButtonAction::Rotation(None) => "rot.off",
+        ButtonAction::Rotation(Some(r)) => {
+            return write!(out, "rot.{}", r.key()).expect("to a string");
+        }
         ButtonAction::Side(side) => return write!(out, "side.{side}").expect("to a string"),
         ButtonAction::HandPage(page) => return write!(out, "page.{page}").expect("to a string"),
         ButtonAction::Swap(a, b) => return write!(out, "swap.{a}.{b}").expect("to a string"),
@@ -239,6 +250,8 @@ fn parse_action(s: &str) -> Option<ButtonAction> {
         "yes" => ButtonAction::Accept,
         "no" => ButtonAction::Decline,
         "shuffle" => ButtonAction::Shuffle,
+        "queue" => ButtonAction::Queue,
+        "rot.off" => ButtonAction::Rotation(None),
         "timer.off" => ButtonAction::Timer(None),
         _ => {
             let (tag, arg) = s.split_once('.')?;
@@ -250,6 +263,7 @@ fn parse_action(s: &str) -> Option<ButtonAction> {
                     (mv.to_string() == arg).then_some(ButtonAction::Move(mv))?
                 }
                 "lang" => ButtonAction::Lang(Lang::from_key(arg)?),
+                "rot" => ButtonAction::Rotation(Some(Rotation::from_key(arg)?)),
                 "timer" => ButtonAction::Timer(Some(parse_decimal(arg)?.try_into().ok()?)),
                 "level" => ButtonAction::Level(BotLevel::from_key(arg)?),
                 "variant" => ButtonAction::Variant(arg.parse().ok()?),
@@ -335,6 +349,10 @@ mod tests {
             "1:1:1:resign.",
             "1:1:1:resign.maybe",
             "1:1:1:pause.1",
+            "1:1:1:queue.1",
+            "1:1:1:rot.",
+            "1:1:1:rot.Queue",
+            "1:1:1:rot.knockout",
             "1:1:1:join:",
             "1:1:3w5e11264sgsg:join",
             "1:1y2p0ij32e8e8:0:join",
