@@ -349,6 +349,7 @@ async fn a_sqlite_store_copied_into_postgres_plays_on_there() {
         rules: Rules::new(Variant::Classic),
         size: 2,
         clock: None,
+        rotation: None,
     };
     let new = svc.create(spec, person("9")).await.unwrap().table;
     assert_eq!((new.id, new.number), (ids[5] + 1, 6), "ids and numbers go on after the copy");

@@ -244,6 +244,7 @@ async fn a_match_everyone_left_to_the_computer_closes_unscored() {
         rules: Rules::new(Variant::Kozel),
         size: 2,
         clock: None,
+        rotation: None,
     };
     let t = svc.duel(spec, me.clone(), None, 60_000).await.unwrap().table;
     assert_eq!(t.phase, Phase::Playing);
@@ -276,6 +277,7 @@ async fn a_person_sits_at_a_few_open_tables_at_most() {
         rules: Rules::new(Variant::Kozel),
         size: 2,
         clock: None,
+        rotation: None,
     };
     let (me, other) = (person(1), person(2));
     svc.create(spec(1), me.clone()).await.unwrap();

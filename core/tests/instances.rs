@@ -28,7 +28,14 @@ fn chat(n: u32) -> ChatId {
 }
 
 fn spec(n: u32, size: u8) -> TableSpec {
-    TableSpec { chat: chat(n), thread: None, rules: Rules::new(Variant::Kozel), size, clock: None }
+    TableSpec {
+        chat: chat(n),
+        thread: None,
+        rules: Rules::new(Variant::Kozel),
+        size,
+        clock: None,
+        rotation: None,
+    }
 }
 
 async fn service<S: Store>(

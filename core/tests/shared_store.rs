@@ -34,6 +34,7 @@ fn spec(n: u32) -> TableSpec {
         rules: Rules::new(Variant::Kozel),
         size: 2,
         clock: None,
+        rotation: None,
     }
 }
 

@@ -54,7 +54,14 @@ fn cmd(who: &Person, action: Action, version: Option<u64>) -> Command {
 }
 
 fn spec(chat: ChatId) -> TableSpec {
-    TableSpec { chat, thread: None, rules: Rules::new(Variant::Kozel), size: 2, clock: None }
+    TableSpec {
+        chat,
+        thread: None,
+        rules: Rules::new(Variant::Kozel),
+        size: 2,
+        clock: None,
+        rotation: None,
+    }
 }
 
 fn quantile(sorted: &[f64], q: f64) -> f64 {

@@ -85,6 +85,7 @@ async fn open<S: Store>(svc: &Service<S>, n: u32, away: bool) -> anyhow::Result<
             rules: Rules::new(Variant::Kozel),
             size: 2,
             clock: None,
+            rotation: None,
         };
         let t = svc.duel(spec, person(n, 0), None, 60_000).await?.table;
         svc.handle(t.id, cmd(&person(n, 0), Action::Leave)).await?;
@@ -92,7 +93,10 @@ async fn open<S: Store>(svc: &Service<S>, n: u32, away: bool) -> anyhow::Result<
     }
     let rules = Rules::builder(Variant::Kozel).teams(Teams::Pairs).build().expect("pairs Kozel");
     let t = svc
-        .create(TableSpec { chat, thread: None, rules, size: 4, clock: None }, person(n, 0))
+        .create(
+            TableSpec { chat, thread: None, rules, size: 4, clock: None, rotation: None },
+            person(n, 0),
+        )
         .await?
         .table;
     svc.handle(t.id, cmd(&person(n, 1), Action::Join { seat: Some(1) })).await?;

@@ -232,6 +232,7 @@ async fn a_table_that_no_longer_reads_is_set_aside_and_its_chat_told() {
                 rules: Rules::new(Variant::Kozel),
                 size: 2,
                 clock: None,
+                rotation: None,
             };
             let host = Person::new(UserId::new(Platform::Telegram, user.id.to_string()), user.name);
             service.create(spec, host).await.unwrap();

@@ -64,6 +64,8 @@ pub struct Args {
     pub ago: Option<u32>,
     /// The match clock asked for: `Some(None)` is «no clock»; `None` leaves the default.
     pub clock: Option<Option<ClockRule>>,
+    /// The queue at a new table (`/new … на вылет`); `None`: none.
+    pub rotation: Option<crate::session::Rotation>,
     /// `/tournament`: the format of a new one.
     pub tour: Option<TourKind>,
     /// `/tournament`: a round robin's deadline in days.

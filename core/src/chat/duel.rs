@@ -59,6 +59,7 @@ impl<S: Store> Chat<S> {
             rules,
             size: 2,
             clock,
+            rotation: None,
         };
         let ttl = if invitee.is_some() { DUEL_TTL_MS } else { 0 };
         let first = self.first_lang(from).await?;

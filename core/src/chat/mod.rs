@@ -43,6 +43,7 @@ mod settings;
 mod show;
 #[cfg(any(test, feature = "testkit"))]
 pub mod strange;
+mod table_words;
 mod tables;
 mod tag_words;
 mod tags;

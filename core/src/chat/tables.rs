@@ -64,8 +64,14 @@ impl<S: Store> Chat<S> {
             Err(e) => return Ok(Answer::private(rules_error_text(&e, lang))),
         };
         let clock = args.clock(&rules);
-        let spec =
-            TableSpec { chat: from.chat.clone(), thread: from.thread.clone(), rules, size, clock };
+        let spec = TableSpec {
+            chat: from.chat.clone(),
+            thread: from.thread.clone(),
+            rules,
+            size,
+            clock,
+            rotation: args.rotation,
+        };
         let first = self.first_lang(from).await?;
         let created = self.service.open(spec, from.person.clone(), None, first, from.private).await;
         self.opened(from, created, first, lang).await

@@ -291,6 +291,10 @@ fn rule_word(args: &mut Args, words: &[&str]) -> Result<Option<usize>, WordError
     if let Some(used) = clock_words(args, words)? {
         return Ok(Some(used));
     }
+    if let Some((rotation, used)) = super::table_words::rotation_words(words) {
+        args.rotation = Some(rotation);
+        return Ok(Some(used));
+    }
     // A leading `-` (read before dashes become underscores), `no_` or `без_` turns it off.
     let (off, rest) = match word.strip_prefix('-') {
         Some(rest) => (true, norm(rest)),

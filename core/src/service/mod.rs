@@ -62,6 +62,8 @@ pub struct TableSpec {
     pub size: u8,
     /// The match clock, if the table plays with one (`None`: no clock).
     pub clock: Option<crate::session::ClockRule>,
+    /// The queue at the table (`session::queue`), if it keeps one.
+    pub rotation: Option<crate::session::Rotation>,
 }
 
 /// How the service runs.

@@ -72,6 +72,7 @@ impl<S: Store> Service<S> {
         table.thread = spec.thread;
         table.hints = settings.hints;
         table.private = private;
+        table.rotation = spec.rotation.filter(|_| !private);
         super::writing(self.store.create(&mut table, &events)).await?;
         self.map().insert(table.id, Arc::new(TableLock::new(table.clone())));
         self.kick(&table);

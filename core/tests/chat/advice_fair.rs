@@ -60,6 +60,7 @@ async fn at_a_choice(svc: &Service<MemoryStore>, n: u32) -> Table {
         rules: Rules::new(Variant::Kozel),
         size: 2,
         clock: None,
+        rotation: None,
     };
     let id = svc.duel(spec, person(n), None, 60_000).await.unwrap().table.id;
     next_choice(svc, id, n).await
@@ -198,6 +199,7 @@ async fn a_computer_moves_while_many_hints_wait() {
         rules: Rules::new(Variant::Kozel),
         size: 2,
         clock: None,
+        rotation: None,
     };
     let robots = svc.duel(spec, person(99), None, 60_000).await.unwrap().table;
     svc.settled().await;

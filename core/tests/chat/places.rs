@@ -178,6 +178,7 @@ async fn a_chat_the_bot_left_has_its_tables_closed_and_nothing_scored() {
             rules: Rules::new(Variant::Kozel),
             size: 2,
             clock: None,
+            rotation: None,
         };
         let svc = svc.clone();
         async move { svc.create(spec, host).await.unwrap().table.id }

@@ -135,7 +135,7 @@ fn action() -> impl Strategy<Value = ButtonAction> {
     use ButtonAction::*;
     let simple = proptest::sample::select(vec![
         Join, Leave, AddBot, Start, Hand, Hint, Resign, ResignYes, ResignNo, Pause, Resume,
-        VoteEnd, End, Rematch, Back, Accept, Decline, Shuffle,
+        VoteEnd, End, Rematch, Back, Accept, Decline, Shuffle, Queue,
     ]);
     prop_oneof![
         simple,
@@ -149,6 +149,10 @@ fn action() -> impl Strategy<Value = ButtonAction> {
         any::<u8>().prop_map(Side),
         (any::<u8>(), any::<u8>()).prop_map(|(a, b)| Swap(a, b)),
         any::<u8>().prop_map(HandPage),
+        proptest::option::of(proptest::sample::select(
+            domino_core::session::Rotation::ALL.to_vec()
+        ))
+        .prop_map(Rotation),
     ]
 }
 
@@ -160,7 +164,7 @@ fn every_action_is_generated(a: ButtonAction) {
         Join | Leave | AddBot | RemoveBot(_) | Start | Hand | Hint | Move(_) | Resign
         | ResignYes | ResignNo | Pause | Resume | VoteEnd | End | Rematch | Back | Accept
         | Decline | Lang(_) | Timer(_) | Level(_) | Variant(_) | Size(_) | Side(_) | Swap(..)
-        | Shuffle | HandPage(_) => {}
+        | Shuffle | HandPage(_) | Queue | Rotation(_) => {}
     }
 }
 

@@ -275,6 +275,7 @@ async fn the_service_fires_the_flag_also_right_after_a_restart() {
         rules: Rules::new(Variant::Kozel),
         size: 2,
         clock: Some(ONE_PLUS_FIVE),
+        rotation: None,
     };
     let id = svc.create(spec, a.clone()).await.unwrap().table.id;
     svc.handle(id, cmd(&b, Action::Join { seat: None })).await.unwrap();

@@ -29,7 +29,14 @@ fn cmd(p: &Person, action: Action) -> Command {
 }
 
 fn spec(chat: ChatId, size: u8) -> TableSpec {
-    TableSpec { chat, thread: None, rules: Rules::new(Variant::Kozel), size, clock: None }
+    TableSpec {
+        chat,
+        thread: None,
+        rules: Rules::new(Variant::Kozel),
+        size,
+        clock: None,
+        rotation: None,
+    }
 }
 
 fn quick() -> Options {

@@ -54,7 +54,7 @@ async fn play_out<S: Store>(svc: &Service<S>, mut table: Table, people: &[Person
 
 async fn full_table(svc: &Service<MemoryStore>, rules: Rules, people: &[Person]) -> Applied {
     let size = people.len() as u8;
-    let spec = TableSpec { chat: chat(), thread: None, rules, size, clock: None };
+    let spec = TableSpec { chat: chat(), thread: None, rules, size, clock: None, rotation: None };
     let mut reply = svc.create(spec, people[0].clone()).await.unwrap();
     for p in &people[1..] {
         reply =
@@ -194,6 +194,7 @@ async fn timers_play_for_the_absent_and_survive_a_restart() {
                 rules: Rules::new(Variant::Kozel),
                 size: 2,
                 clock: None,
+                rotation: None,
             },
             person(1),
             None,
@@ -250,6 +251,7 @@ async fn duels_are_accepted_declined_or_expire() {
         rules: Rules::new(Variant::Kozel),
         size: 2,
         clock: None,
+        rotation: None,
     };
     let (a, b, c) = (person(1), person(2), person(3));
     let t = svc.duel(spec(), a.clone(), Some(b.clone()), 60_000).await.unwrap().table;
@@ -281,7 +283,10 @@ async fn a_lobby_fills_with_computers_and_ends_by_vote() {
     let (a, b) = (person(1), person(2));
     let rules = Rules::builder(Variant::Kozel).teams(Teams::Pairs).build().unwrap();
     let t = svc
-        .create(TableSpec { chat: chat(), thread: None, rules, size: 4, clock: None }, a.clone())
+        .create(
+            TableSpec { chat: chat(), thread: None, rules, size: 4, clock: None, rotation: None },
+            a.clone(),
+        )
         .await
         .unwrap()
         .table;

@@ -195,6 +195,7 @@ async fn the_service_resumes_a_pause_by_itself_and_the_computer_then_moves() {
         rules: Rules::new(Variant::Kozel),
         size: 2,
         clock: None,
+        rotation: None,
     };
     let t = svc.create(spec, a.clone()).await.unwrap().table;
     let t = svc.handle(t.id, cmd(&b, Action::Join { seat: None })).await.unwrap().table;

@@ -64,6 +64,22 @@ pub fn check(step: &Step, n: usize, changed: bool, seen: &Seen) {
             "{what}: the turn ping reads {ping:?}, expected {part:?}"
         );
     }
+    let newest = || seen.state["tables"].as_array().and_then(|t| t.last()).expect("a table");
+    if let Some(seats) = &step.expect.seats {
+        let key = |s: &Value| match &s["occupant"] {
+            Value::Null => "-".to_owned(),
+            o if o.get("bot").is_some() => "bot".to_owned(),
+            o => o["human"]["name"].as_str().unwrap_or("?").to_owned(),
+        };
+        let now: Vec<String> = newest()["seats"].as_array().unwrap().iter().map(key).collect();
+        assert_eq!(&now, seats, "{what}: the seats");
+    }
+    if let Some(line) = &step.expect.line {
+        let waiting = newest()["queue"].as_array().cloned().unwrap_or_default();
+        let now: Vec<String> =
+            waiting.iter().map(|p| p["name"].as_str().unwrap_or("?").to_owned()).collect();
+        assert_eq!(&now, line, "{what}: the line");
+    }
     if let Some(phase) = &step.expect.phase {
         let tables = seen.state["tables"].as_array().unwrap();
         let newest = tables.last().expect("a table");

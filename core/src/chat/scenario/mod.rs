@@ -94,6 +94,10 @@ pub struct Expect {
     /// The turn ping the newest table shows after the step reads this: its text, with
     /// « (quiet)» when it mentions and notifies nobody; «none» when there is none.
     pub ping: Option<String>,
+    /// Who sits at the newest table afterwards, seat by seat: a person's key, «bot», «-».
+    pub seats: Option<Vec<String>>,
+    /// Who waits in line at the newest table afterwards, first first.
+    pub line: Option<Vec<String>>,
 }
 
 /// What one step left.
