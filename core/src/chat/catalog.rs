@@ -12,6 +12,7 @@ use crate::view::text::pick;
 pub enum Cmd {
     New,
     Duel,
+    Rematch,
     Rules,
     Settings,
     Score,

@@ -61,6 +61,20 @@ pub static COMMANDS: &[CommandSpec] = &[
         args: &[GAME, PAIRS, TARGET, PRESET, OPTIONS],
     },
     CommandSpec {
+        cmd: Cmd::Rematch,
+        key: "rematch",
+        ru: "реванш",
+        help: w(
+            "следующий матч за тем же столом с другими правилами (хозяин стола)",
+            "the next match at the same table with other rules (the table's host)",
+        ),
+        usage: w(
+            "[номер стола] [игра] [до N] [пресет] [правила]",
+            "[table number] [game] [to N] [preset] [rules]",
+        ),
+        args: &[TABLE, GAME, PAIRS, TARGET, SET, PRESET, OPTIONS],
+    },
+    CommandSpec {
         cmd: Cmd::Settings,
         key: "settings",
         ru: "настройки",

@@ -35,6 +35,7 @@ mod people;
 mod pictures;
 mod pings;
 pub mod press;
+mod rematch;
 mod replay;
 mod request;
 #[cfg(any(test, feature = "testkit"))]
@@ -208,6 +209,7 @@ impl<S: Store> Chat<S> {
         match cmd {
             Cmd::New => self.new_table(from, args, lang).await,
             Cmd::Duel => self.duel(from, args, lang).await,
+            Cmd::Rematch => self.rematch_with(from, args, lang).await,
             Cmd::Stop => self.stop(from, args, lang).await,
             Cmd::Rules => self.rules(from, args, lang).await,
             Cmd::Settings => self.settings(from).await,

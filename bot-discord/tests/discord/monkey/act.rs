@@ -70,6 +70,7 @@ impl Monkey {
             "new",
             "duel",
             "duel",
+            "rematch",
             "stop",
             "score",
             "top",
@@ -107,6 +108,8 @@ impl Monkey {
                 }
                 if self.rng.random_bool(0.1) {
                     options.push(opt("options", "deal=99 яйца"));
+                } else if self.rng.random_bool(0.2) {
+                    options.push(opt("options", *self.pick(&["на вылет", "queue"]).unwrap()));
                 }
             }
             "duel" => match self.rng.random_bool(0.6) {
@@ -143,6 +146,13 @@ impl Monkey {
             // Now and then a match further back than the history goes, or out of range.
             "replay" if self.rng.random_bool(0.5) => {
                 options.push(opt("match", self.rng.random_range(0..40)));
+            }
+            // The host's rematch with other rules (anyone else is refused), or past the bounds.
+            "rematch" => {
+                options.push(opt("target", *self.pick(&[15, 21, 0, 100_000]).unwrap()));
+                if self.rng.random_bool(0.3) {
+                    options.push(opt("game", game));
+                }
             }
             "stop" | "score" if self.rng.random_bool(0.5) => {
                 options.push(opt("table", self.rng.random_range(0..6)));
