@@ -93,10 +93,13 @@ impl Rating {
     }
 }
 
-/// Whether a match changes ratings: every seat played by its person alone, from the first move
-/// to the last (a seat the computer played any part of makes it a match with a computer).
+/// Whether a match changes ratings and counts in the people's standings: every seat is a
+/// person's. A seat the computer played part of is its person's only when their side lost
+/// (`SummaryPlayer::relieved`): leaving a lost match is a loss like resigning, and the others
+/// keep their rated result. Where the computer had a hand in a seat that won or drew, the
+/// seat is nobody's and the match is one with a computer.
 pub fn people_only(m: &MatchSummary) -> bool {
-    m.players.iter().all(|p| p.user.is_some() && !p.relieved)
+    m.players.iter().all(|p| p.user.is_some())
 }
 
 /// Whose ratings a finished match changes: every person, and in a pair game both pairs

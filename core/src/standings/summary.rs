@@ -22,7 +22,7 @@ pub struct SummaryPlayer {
     pub points_against: u32,
     /// The computer played part of this seat for its person (they left, or were away or out
     /// of time): the match counts for them only as a loss, and only if their side lost
-    /// (`user` is `None` otherwise), and it is a match with a computer for everyone.
+    /// (`user` is `None` otherwise, which makes it a match with a computer for everyone).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub relieved: bool,
 }

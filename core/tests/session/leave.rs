@@ -135,7 +135,7 @@ fn a_leaver_whose_side_wins_counts_nothing_and_the_match_rates_nobody() {
 }
 
 #[test]
-fn a_leaver_whose_side_loses_counts_the_loss() {
+fn a_leaver_whose_side_loses_counts_the_loss_and_the_match_is_rated() {
     // Pairs: P0 (N/S with P2) leaves; P2 resigns for the side (its partner is the computer now).
     let (mut t, people) = started(4, 2);
     t.apply(&cmd(&people[0], Action::Leave), 1).unwrap();
@@ -145,8 +145,10 @@ fn a_leaver_whose_side_loses_counts_the_loss() {
     assert_eq!(line(&summary, 0), (Some("u0".into()), false, true, true), "no escaping a loss");
     assert_eq!(line(&summary, 2), (Some("u2".into()), false, true, false));
     assert_eq!(line(&summary, 1), (Some("u1".into()), true, false, false));
-    assert!(summary.partner_pairs().len() == 2 && !people_only(&summary));
-    assert!(rated_in(&summary).is_empty(), "nobody's rating moves");
+    // Leaving a lost match is a loss like resigning: the match is everyone's and rated, and
+    // the winners keep their rated win.
+    assert!(summary.partner_pairs().len() == 2 && people_only(&summary));
+    assert_eq!(rated_in(&summary).len(), 4 + 2, "four people and two pairs are rated");
 }
 
 #[test]

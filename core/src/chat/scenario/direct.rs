@@ -282,26 +282,31 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn the_leave_scenario_counts_only_what_people_played_themselves() {
+    async fn the_leave_scenario_counts_a_lost_match_left_and_no_win_the_computer_took() {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/scenarios/leave.json");
         let scenario = Scenario::from_json(&std::fs::read_to_string(path).unwrap());
         let chat = Chat::new(seeded(MemoryStore::new()).await);
         let seen = run_direct(&chat, &scenario, ChatId::new(Platform::Telegram, "-1004")).await;
         let last = &seen.last().unwrap().state;
         let season = &last["scores"][0];
-        assert_eq!(season["players"], json!([]), "no match was people's alone");
-        assert_eq!(season["ratings"], json!([]), "nor rated anybody");
-        let line = |who: &str| {
-            let lines = season["computers"].as_array().unwrap();
+        let line = |table: &str, who: &str| {
+            let lines = season[table].as_array().unwrap();
             let l = lines.iter().find(|l| l["name"] == who);
             l.map(|l| (l["matches"].as_u64().unwrap(), l["wins"].as_u64(), l["goats"].as_u64()))
         };
-        // The first match: carol's seat won for the computer (nobody's), bob resigned.
-        // The second: alice left and her side lost, so she counts the loss.
-        assert_eq!(line("alice"), Some((2, Some(1), Some(1))));
-        assert_eq!(line("bob"), Some((2, Some(1), Some(1))));
-        assert_eq!(line("carol"), Some((1, Some(0), Some(1))));
-        assert_eq!(line("dave"), Some((1, Some(1), Some(0))));
+        // The first match: carol's seat won for the computer, so it is nobody's and the match
+        // one with a computer; bob resigned.
+        assert_eq!(line("computers", "alice"), Some((1, Some(1), Some(0))));
+        assert_eq!(line("computers", "bob"), Some((1, Some(0), Some(1))));
+        assert_eq!(line("computers", "carol"), None);
+        // The second: alice left and her side lost, so she counts the loss as if she had
+        // resigned, and the match is everyone's, rated.
+        assert_eq!(line("players", "alice"), Some((1, Some(0), Some(1))));
+        assert_eq!(line("players", "carol"), Some((1, Some(0), Some(1))));
+        assert_eq!(line("players", "bob"), Some((1, Some(1), Some(0))));
+        assert_eq!(line("players", "dave"), Some((1, Some(1), Some(0))));
+        let rated = season["ratings"].as_array().unwrap();
+        assert_eq!(rated.len(), 4 + 2, "four people and two pairs: {rated:?}");
     }
 
     #[tokio::test]
