@@ -182,16 +182,18 @@ pub fn notice(table: &Table, event: &Event, lang: Lang) -> Option<String> {
             let who = display_name(&person.name);
             match (replaced.as_ref().map(|p| display_name(&p.name)), requeued, lang) {
                 (Some(out), true, Lang::Ru) => {
-                    format!("🔄 {who} садится вместо {out}; {out} — в конец очереди.")
+                    format!(
+                        "🔄 {out} уступает место — садится {who}; {out} встаёт в конец очереди."
+                    )
                 }
                 (Some(out), true, Lang::En) => {
-                    format!("🔄 {who} sits in for {out}; {out} goes to the back of the line.")
+                    format!("🔄 {out} makes room for {who} and goes to the back of the line.")
                 }
                 (Some(out), false, Lang::Ru) => {
-                    format!("🔄 {who} садится вместо {out}; {out} — на вылет.")
+                    format!("🔄 {out} уступает место — садится {who}; {out} выбывает.")
                 }
                 (Some(out), false, Lang::En) => {
-                    format!("🔄 {who} sits in for {out}; {out} is out.")
+                    format!("🔄 {out} makes room for {who} and is out.")
                 }
                 (None, _, Lang::Ru) => {
                     format!("🔄 {who} из очереди садится на место {}.", seat + 1)

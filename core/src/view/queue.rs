@@ -23,7 +23,7 @@ pub fn next_rotation(rotation: Option<Rotation>) -> Option<Rotation> {
 }
 
 /// The queue's lines: «🔄 На вылет · в очереди: 1. Вера, 2. Глеб», and between matches who
-/// sits in for whom in the next one.
+/// makes room for whom in the next one («Анна → Вера»).
 pub fn queue_lines(table: &Table, lang: Lang) -> Vec<String> {
     let Some(rotation) = table.rotation.filter(|_| table.phase.is_open()) else {
         return Vec::new();
@@ -54,13 +54,13 @@ pub fn queue_lines(table: &Table, lang: Lang) -> Vec<String> {
             .map(|(s, p)| {
                 let who = display_name(&p.name);
                 let out = seat_name(table, s, lang).unwrap_or_else(|| (s + 1).to_string());
-                format!("{who} → {out}")
+                format!("{out} → {who}")
             })
             .collect();
         if !swaps.is_empty() {
             out.push(format!(
                 "⏭ {} {}",
-                tr(lang, "В следующем матче:", "Next match:"),
+                tr(lang, "В следующем матче уступают место:", "Next match, making room:"),
                 swaps.join(", ")
             ));
         }

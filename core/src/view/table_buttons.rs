@@ -104,9 +104,6 @@ pub(super) fn buttons(table: &Table, lang: Lang) -> Buttons {
                 b(tr(lang, "🗳 Закончить", "🗳 Vote to end"), ButtonAction::VoteEnd),
                 b(tr(lang, "🚪 Выйти", "🚪 Leave"), ButtonAction::Leave),
             ]);
-            if !table.private {
-                rows.last_mut().expect("a row").push(rotation_button(table, lang, &b));
-            }
             rows
         }
         Phase::Finished => {

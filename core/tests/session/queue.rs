@@ -64,7 +64,7 @@ fn knockout_three_matches_with_a_line_of_two() {
     resign(&mut t, &p[1]);
     assert_eq!(t.making_room(), vec![1]);
     let shown = render_table(&table_view(&t));
-    assert!(shown.contains("⏭ Next match: P3 → P1"), "{shown}");
+    assert!(shown.contains("⏭ Next match, making room: P1 → P3"), "{shown}");
     // Nobody jumps the line by «Join».
     refused(&mut t, &person(9), Action::Join { seat: None }, Rejection::QueueAhead);
     let events = t.apply(&cmd(&p[1], Action::Rematch), 20).unwrap();

@@ -141,6 +141,43 @@ fn finished_match() {
     }
 }
 
+/// A finished match at a table «на вылет» with two people in line: the line, who sits in
+/// for whom next, «Next in line» and the host's setting; then the rematch's notices.
+#[test]
+fn finished_with_a_queue() {
+    let [anna, boris, vera, gleb] = names();
+    let mut table = started(rules(Variant::Kozel, json!({})), 2, Lang::Ru, &[anna, boris], 5);
+    let host = table.seats[0].as_ref().unwrap().person().unwrap().clone();
+    let knockout = Some(domino_core::session::Rotation::Knockout);
+    apply(&mut table, &host, Action::SetRotation { rotation: knockout });
+    apply(&mut table, &vera, Action::Queue);
+    apply(&mut table, &gleb, Action::Queue);
+    play_until(&mut table, first, |_| false);
+    assert_eq!(table.phase, Phase::Finished);
+    for lang in LANGS {
+        let mut t = with_lang(table.clone(), lang);
+        let shown = public(&t);
+        let events = t
+            .apply(
+                &domino_core::session::Command {
+                    actor: domino_core::session::Actor::person(host.clone()),
+                    action: Action::Rematch,
+                    version: None,
+                },
+                NOW + 1,
+            )
+            .unwrap();
+        let text = format!(
+            "{shown}
+
+--- notices ---
+{}",
+            notices(&t, &events).join("\n")
+        );
+        insta::assert_snapshot!(format!("finished_queue_{}", lang.key()), text);
+    }
+}
+
 /// A hand whose player may lay several doubles at once (Osel, closing allowed).
 #[test]
 fn hand_with_several_doubles() {
