@@ -1,9 +1,10 @@
 //! `domino bench soak`: many open tables on one process, as a busy bot has them. On most tables
-//! two people play pairs Kozel with two expert partners; on some everybody went away and the
-//! experts play alone, rematch after rematch. People press through the chat layer, as the
-//! adapters do: mostly their moves, and now and then the table's other controls and commands
-//! (pause and resume, `/tables`, `/table N`'s re-post, `/replay`). The figures are the
-//! press-to-answer times, overall and per kind, and the resident memory.
+//! two people start pairs Kozel with two expert partners, four more wait in the table's queue
+//! and sit in at rematches; on some everybody went away and the experts play alone, rematch
+//! after rematch. People press through the chat layer, as the adapters do: mostly their moves,
+//! and now and then the table's other controls and commands (pause and resume, «Next in
+//! line», `/tables`, `/table N`'s re-post, `/replay`). The figures are the press-to-answer
+//! times, overall and per kind, and the resident memory.
 
 use crate::cli::progress::Progress;
 use domino_core::chat::{Asker, Body, Chat, Request, Show};
@@ -11,7 +12,7 @@ use domino_core::engine::rules::{Rules, Teams, Variant};
 use domino_core::robots::AiRobot;
 use domino_core::service::{Options, OsSeeds, Service, SystemClock, TableSpec};
 use domino_core::session::{
-    Action, Actor, BotLevel, ChatId, Command, Person, Phase, Platform, UserId,
+    Action, Actor, BotLevel, ChatId, Command, Person, Phase, Platform, Rotation, UserId,
 };
 use domino_core::store::{AnyStore, ChatSettings, Store};
 use domino_core::view::{ButtonAction, ButtonData};
@@ -43,6 +44,9 @@ pub struct Args {
 
 /// Tables per chat: within the bot's limit of open tables in one chat.
 const PER_CHAT: u32 = 4;
+
+/// The people of one table: seated or in its line.
+const PEOPLE: u32 = 6;
 
 fn person(table: u32, seat: u32) -> Person {
     Person::new(
@@ -92,9 +96,12 @@ async fn open<S: Store>(svc: &Service<S>, n: u32, away: bool) -> anyhow::Result<
         return Ok(t.id);
     }
     let rules = Rules::builder(Variant::Kozel).teams(Teams::Pairs).build().expect("pairs Kozel");
+    // The people's tables keep a queue «in turn»: whoever is not seated gets in line now and
+    // then, and sits in at the next rematch (the computers' seats first, then the losers').
+    let rotation = Some(Rotation::Queue);
     let t = svc
         .create(
-            TableSpec { chat, thread: None, rules, size: 4, clock: None, rotation: None },
+            TableSpec { chat, thread: None, rules, size: 4, clock: None, rotation },
             person(n, 0),
         )
         .await?
@@ -104,11 +111,14 @@ async fn open<S: Store>(svc: &Service<S>, n: u32, away: bool) -> anyhow::Result<
 }
 
 /// What a person does now, and its kind for the figures: one look at the table in four
-/// presses a control (pause or resume, the two people in turn) or sends a command (`/tables`,
-/// `/table N`, `/replay`), the others a move (or «rematch»).
+/// presses a control (pause or resume, two people seated in turn; «Next in line», someone
+/// not seated) or sends a command (`/tables`, `/table N`, `/replay`), the others a move (or
+/// «rematch»).
 fn ask_of(show: &Show, n: u32, look: u64) -> Option<(&'static str, Person, Request)> {
-    // The table's two people take turns at the controls (a pause needs them both).
-    let who = person(n, (look / 4 % 2) as u32);
+    // Two of the people seated take turns at the controls (a pause needs them both).
+    let k = (look / 4 % 2) as usize;
+    let who = show.hands.get(k).map_or_else(|| person(n, k as u32), |h| h.person.clone());
+    let seated = |p: &Person| show.hands.iter().any(|h| h.person.id == p.id);
     let number = show.table.number;
     let command = |name: &str, words: &[&str]| {
         let cmd = domino_core::chat::catalog::command_named(name).expect("in the catalog").cmd;
@@ -128,6 +138,15 @@ fn ask_of(show: &Show, n: u32, look: u64) -> Option<(&'static str, Person, Reque
             }
         }
         10 => return Some(("tables", who, command("tables", &[]))),
+        // One of the six people of the table not seated gets in line, or out of it.
+        12 => {
+            let line =
+                show.view.buttons.iter().flatten().find(|(_, d)| d.action == ButtonAction::Queue);
+            let waiting = (0..PEOPLE).map(|k| person(n, k)).find(|p| !seated(p));
+            if let (Some((_, d)), Some(p)) = (line, waiting) {
+                return Some(("line", p, Request::press(d.encode())));
+            }
+        }
         14 if look % 32 == 14 => {
             return Some(("table", who, command("table", &[&number.to_string()])));
         }
@@ -264,8 +283,17 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
         (ms.len(), at(0.5), at(0.99), ms.last().copied().unwrap_or(0.0))
     };
     let (count, p50, p99, max) = figures(None);
-    let kinds =
-        ["move", "rematch", "pause", "resume", "tables", "table", "replay", "replay (none yet)"];
+    let kinds = [
+        "move",
+        "rematch",
+        "pause",
+        "resume",
+        "line",
+        "tables",
+        "table",
+        "replay",
+        "replay (none yet)",
+    ];
     let per_kind: Vec<_> = kinds.iter().map(|k| (*k, figures(Some(k)))).collect();
     let secs = start.elapsed().as_secs_f64();
     if args.json {
