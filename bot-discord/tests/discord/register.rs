@@ -35,6 +35,7 @@ async fn commands_are_registered_in_russian_and_english() {
             "new",
             "duel",
             "rules",
+            "rematch",
             "settings",
             "score",
             "tables",
