@@ -343,14 +343,7 @@ async fn a_sqlite_store_copied_into_postgres_plays_on_there() {
     assert_ne!(svc.store().last_record(&group()).await.unwrap(), records_before);
     let season = svc.store().scoreboard(&group(), None, Some(Variant::Osel)).await.unwrap();
     assert_eq!(season.iter().map(|r| r.matches).sum::<u32>(), 3, "three people, one match");
-    let spec = TableSpec {
-        chat: group(),
-        thread: None,
-        rules: Rules::new(Variant::Classic),
-        size: 2,
-        clock: None,
-        rotation: None,
-    };
+    let spec = TableSpec::plain(group(), Rules::new(Variant::Classic), 2);
     let new = svc.create(spec, person("9")).await.unwrap().table;
     assert_eq!((new.id, new.number), (ids[5] + 1, 6), "ids and numbers go on after the copy");
 

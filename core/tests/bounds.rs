@@ -238,14 +238,7 @@ async fn a_match_everyone_left_to_the_computer_closes_unscored() {
     let svc = service(clock.clone(), quick()).await;
     let away_ms = svc.options().lives.away_ms;
     let me = person(1);
-    let spec = TableSpec {
-        chat: group(1),
-        thread: None,
-        rules: Rules::new(Variant::Kozel),
-        size: 2,
-        clock: None,
-        rotation: None,
-    };
+    let spec = TableSpec::plain(group(1), Rules::new(Variant::Kozel), 2);
     let t = svc.duel(spec, me.clone(), None, 60_000).await.unwrap().table;
     assert_eq!(t.phase, Phase::Playing);
     // The person leaves the match (so does one who misses three turns): the computer plays
@@ -271,14 +264,7 @@ async fn a_match_everyone_left_to_the_computer_closes_unscored() {
 async fn a_person_sits_at_a_few_open_tables_at_most() {
     let options = Options { seats_per_person: 2, tables_per_chat: 8, ..quick() };
     let svc = service(Arc::new(ManualClock::new(0)), options).await;
-    let spec = |n| TableSpec {
-        chat: group(n),
-        thread: None,
-        rules: Rules::new(Variant::Kozel),
-        size: 2,
-        clock: None,
-        rotation: None,
-    };
+    let spec = |n| TableSpec::plain(group(n), Rules::new(Variant::Kozel), 2);
     let (me, other) = (person(1), person(2));
     svc.create(spec(1), me.clone()).await.unwrap();
     svc.duel(spec(2), me.clone(), None, 60_000).await.unwrap();

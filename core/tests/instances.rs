@@ -28,14 +28,7 @@ fn chat(n: u32) -> ChatId {
 }
 
 fn spec(n: u32, size: u8) -> TableSpec {
-    TableSpec {
-        chat: chat(n),
-        thread: None,
-        rules: Rules::new(Variant::Kozel),
-        size,
-        clock: None,
-        rotation: None,
-    }
+    TableSpec::plain(chat(n), Rules::new(Variant::Kozel), size)
 }
 
 async fn service<S: Store>(

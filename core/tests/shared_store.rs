@@ -28,14 +28,7 @@ fn chat(n: u32) -> ChatId {
 }
 
 fn spec(n: u32) -> TableSpec {
-    TableSpec {
-        chat: chat(n),
-        thread: None,
-        rules: Rules::new(Variant::Kozel),
-        size: 2,
-        clock: None,
-        rotation: None,
-    }
+    TableSpec::plain(chat(n), Rules::new(Variant::Kozel), 2)
 }
 
 async fn service(

@@ -121,14 +121,7 @@ fn person(table: u32, seat: u32) -> Person {
 /// A 2-player Kozel table with both seats taken by people: the match starts at once.
 pub(super) async fn open_table<S: Store>(svc: &Service<S>, n: u32) -> anyhow::Result<Table> {
     let chat = ChatId::new(Platform::Terminal, format!("bench{}", n % 100));
-    let spec = TableSpec {
-        chat,
-        thread: None,
-        rules: Rules::new(Variant::Kozel),
-        size: 2,
-        clock: None,
-        rotation: None,
-    };
+    let spec = TableSpec::plain(chat, Rules::new(Variant::Kozel), 2);
     let t = svc.create(spec, person(n, 0)).await?.table;
     let join = Command {
         actor: Actor::person(person(n, 1)),

@@ -54,14 +54,7 @@ fn cmd(who: &Person, action: Action, version: Option<u64>) -> Command {
 }
 
 fn spec(chat: ChatId) -> TableSpec {
-    TableSpec {
-        chat,
-        thread: None,
-        rules: Rules::new(Variant::Kozel),
-        size: 2,
-        clock: None,
-        rotation: None,
-    }
+    TableSpec::plain(chat, Rules::new(Variant::Kozel), 2)
 }
 
 fn quantile(sorted: &[f64], q: f64) -> f64 {

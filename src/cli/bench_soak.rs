@@ -83,14 +83,7 @@ fn cmd(who: &Person, action: Action) -> Command {
 async fn open<S: Store>(svc: &Service<S>, n: u32, away: bool) -> anyhow::Result<i64> {
     let chat = chat_of(n);
     if away {
-        let spec = TableSpec {
-            chat,
-            thread: None,
-            rules: Rules::new(Variant::Kozel),
-            size: 2,
-            clock: None,
-            rotation: None,
-        };
+        let spec = TableSpec::plain(chat, Rules::new(Variant::Kozel), 2);
         let t = svc.duel(spec, person(n, 0), None, 60_000).await?.table;
         svc.handle(t.id, cmd(&person(n, 0), Action::Leave)).await?;
         return Ok(t.id);

@@ -66,6 +66,13 @@ pub struct TableSpec {
     pub rotation: Option<crate::session::Rotation>,
 }
 
+impl TableSpec {
+    /// A table of `size` seats with `rules` in `chat` itself: no thread, no clock, no queue.
+    pub fn plain(chat: ChatId, rules: Rules, size: u8) -> TableSpec {
+        TableSpec { chat, thread: None, rules, size, clock: None, rotation: None }
+    }
+}
+
 /// How the service runs.
 #[derive(Clone, Debug)]
 pub struct Options {

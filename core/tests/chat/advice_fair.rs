@@ -54,14 +54,7 @@ fn cmd(who: &Person, action: Action, version: u64) -> Command {
 async fn at_a_choice(svc: &Service<MemoryStore>, n: u32) -> Table {
     let settings = ChatSettings { version: 1, lang: Lang::Ru, hints: true, ..Default::default() };
     svc.store().set_chat_settings(&chat(n), &settings).await.unwrap();
-    let spec = TableSpec {
-        chat: chat(n),
-        thread: None,
-        rules: Rules::new(Variant::Kozel),
-        size: 2,
-        clock: None,
-        rotation: None,
-    };
+    let spec = TableSpec::plain(chat(n), Rules::new(Variant::Kozel), 2);
     let id = svc.duel(spec, person(n), None, 60_000).await.unwrap().table.id;
     next_choice(svc, id, n).await
 }
@@ -193,14 +186,7 @@ async fn a_computer_moves_while_many_hints_wait() {
     // The computers' table, and its person, who will go away.
     let settings = ChatSettings { version: 1, ..Default::default() };
     svc.store().set_chat_settings(&chat(99), &settings).await.unwrap();
-    let spec = TableSpec {
-        chat: chat(99),
-        thread: None,
-        rules: Rules::new(Variant::Kozel),
-        size: 2,
-        clock: None,
-        rotation: None,
-    };
+    let spec = TableSpec::plain(chat(99), Rules::new(Variant::Kozel), 2);
     let robots = svc.duel(spec, person(99), None, 60_000).await.unwrap().table;
     svc.settled().await;
 

@@ -172,14 +172,7 @@ async fn a_chat_the_bot_left_has_its_tables_closed_and_nothing_scored() {
     let (g, other) = (group(), ChatId::new(Platform::Telegram, "-200"));
     let svc = chat.service().clone();
     let open = |at: &ChatId, host: Person| {
-        let spec = TableSpec {
-            chat: at.clone(),
-            thread: None,
-            rules: Rules::new(Variant::Kozel),
-            size: 2,
-            clock: None,
-            rotation: None,
-        };
+        let spec = TableSpec::plain(at.clone(), Rules::new(Variant::Kozel), 2);
         let svc = svc.clone();
         async move { svc.create(spec, host).await.unwrap().table.id }
     };

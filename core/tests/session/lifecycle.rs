@@ -29,14 +29,7 @@ fn cmd(p: &Person, action: Action) -> Command {
 }
 
 fn spec(chat: ChatId, size: u8) -> TableSpec {
-    TableSpec {
-        chat,
-        thread: None,
-        rules: Rules::new(Variant::Kozel),
-        size,
-        clock: None,
-        rotation: None,
-    }
+    TableSpec::plain(chat, Rules::new(Variant::Kozel), size)
 }
 
 fn quick() -> Options {

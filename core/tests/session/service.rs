@@ -54,7 +54,7 @@ async fn play_out<S: Store>(svc: &Service<S>, mut table: Table, people: &[Person
 
 async fn full_table(svc: &Service<MemoryStore>, rules: Rules, people: &[Person]) -> Applied {
     let size = people.len() as u8;
-    let spec = TableSpec { chat: chat(), thread: None, rules, size, clock: None, rotation: None };
+    let spec = TableSpec::plain(chat(), rules, size);
     let mut reply = svc.create(spec, people[0].clone()).await.unwrap();
     for p in &people[1..] {
         reply =
@@ -187,19 +187,7 @@ async fn timers_play_for_the_absent_and_survive_a_restart() {
     store.set_chat_settings(&chat(), &settings).await.unwrap();
     let svc = service(store, clock.clone()).await;
     let table = svc
-        .duel(
-            TableSpec {
-                chat: chat(),
-                thread: None,
-                rules: Rules::new(Variant::Kozel),
-                size: 2,
-                clock: None,
-                rotation: None,
-            },
-            person(1),
-            None,
-            0,
-        )
+        .duel(TableSpec::plain(chat(), Rules::new(Variant::Kozel), 2), person(1), None, 0)
         .await
         .unwrap()
         .table;
@@ -245,14 +233,7 @@ async fn timers_play_for_the_absent_and_survive_a_restart() {
 async fn duels_are_accepted_declined_or_expire() {
     let clock = Arc::new(ManualClock::new(0));
     let svc = service(MemoryStore::new(), clock.clone()).await;
-    let spec = || TableSpec {
-        chat: chat(),
-        thread: None,
-        rules: Rules::new(Variant::Kozel),
-        size: 2,
-        clock: None,
-        rotation: None,
-    };
+    let spec = || TableSpec::plain(chat(), Rules::new(Variant::Kozel), 2);
     let (a, b, c) = (person(1), person(2), person(3));
     let t = svc.duel(spec(), a.clone(), Some(b.clone()), 60_000).await.unwrap().table;
     assert!(matches!(
@@ -282,14 +263,7 @@ async fn a_lobby_fills_with_computers_and_ends_by_vote() {
     let svc = service(MemoryStore::new(), Arc::new(ManualClock::new(0))).await;
     let (a, b) = (person(1), person(2));
     let rules = Rules::builder(Variant::Kozel).teams(Teams::Pairs).build().unwrap();
-    let t = svc
-        .create(
-            TableSpec { chat: chat(), thread: None, rules, size: 4, clock: None, rotation: None },
-            a.clone(),
-        )
-        .await
-        .unwrap()
-        .table;
+    let t = svc.create(TableSpec::plain(chat(), rules, 4), a.clone()).await.unwrap().table;
     let t = svc.handle(t.id, cmd(&b, Action::Join { seat: Some(2) }, None)).await.unwrap().table;
     assert!(matches!(
         svc.handle(t.id, cmd(&b, Action::Start, None)).await,
