@@ -4,8 +4,8 @@
 
 use super::menu::Menu;
 use super::show::Show;
-use crate::view::{HandView, WatchView};
 use crate::view::picture::Picture;
+use crate::view::{HandView, WatchView};
 use std::sync::Arc;
 
 /// A file to send.

@@ -38,7 +38,13 @@ pub struct WatchView {
 
 impl WatchView {
     /// The view of a table whose public view is `view` (table `table`, version `version`).
-    pub fn new(table: i64, version: u64, number: u32, view: &TableView, watching: Watching) -> Self {
+    pub fn new(
+        table: i64,
+        version: u64,
+        number: u32,
+        view: &TableView,
+        watching: Watching,
+    ) -> Self {
         let lang = view.lang;
         let buttons = match watching {
             Watching::On => vec![vec![
@@ -99,7 +105,9 @@ pub fn watch_seated(lang: Lang, number: u32) -> String {
 pub fn watch_private(lang: Lang, number: u32) -> String {
     match lang {
         Lang::Ru => format!("Стол №{number} — личный стол хозяина: его нельзя смотреть."),
-        Lang::En => format!("Table #{number} is its host's own private table: it cannot be watched."),
+        Lang::En => {
+            format!("Table #{number} is its host's own private table: it cannot be watched.")
+        }
     }
 }
 
@@ -119,6 +127,8 @@ pub fn watch_full(lang: Lang, number: u32, max: usize) -> String {
 pub fn watch_none(lang: Lang, p: &str) -> String {
     match lang {
         Lang::Ru => format!("Вы не смотрите ни один стол этого чата. Смотреть стол: {p}watch N"),
-        Lang::En => format!("You are not watching any table of this chat. To watch one: {p}watch N"),
+        Lang::En => {
+            format!("You are not watching any table of this chat. To watch one: {p}watch N")
+        }
     }
 }
