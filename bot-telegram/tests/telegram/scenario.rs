@@ -260,6 +260,22 @@ async fn run(scenario: &Scenario) {
                     .text
                     .or_else(|| fake.with(|st| st.message(GROUP, m.id).map(|m| m.text.clone())))
             }
+            Act::Watch { watch } => {
+                // Pressed on the person's own view, wherever it is (the group or their chat).
+                let t = scenario::newest(&chat, &at, None).await.expect("a table watched");
+                let msg = shown(&fake, &service, t.id, &format!("watch:{}", who.id)).await;
+                let action = scenario::watch_action(watch);
+                let data = msg
+                    .buttons()
+                    .into_iter()
+                    .filter_map(|b| b.data)
+                    .find(|d| ButtonData::decode(d).is_ok_and(|d| d.action == action))
+                    .unwrap_or_else(|| ButtonData::new(t.id, t.version, action).encode());
+                let cb = fake.forge(&who, &msg, &data);
+                let answer = fake.answer(&cb).await;
+                fake.quiet().await;
+                answer.text.filter(|_| !answer.alert)
+            }
             Act::Play { play: how } => {
                 let id = scenario::newest(&chat, &at, None).await.expect("a table").id;
                 let players: Vec<User> = users.clone();
@@ -286,7 +302,14 @@ async fn run(scenario: &Scenario) {
             Some(_) => Some(turn_ping(&fake, &chat, &at, &people).await),
             None => None,
         };
-        let seen = Seen { step: n, told, state: now.clone(), posted, pinned, moved, ping };
+        let watch = match &step.expect.watch {
+            Some(w) => {
+                let want = expected[n].watch.clone().unwrap_or_default();
+                Some(watch_view(&fake, &chat, &at, &user(&w.who), &want, &people).await)
+            }
+            None => None,
+        };
+        let seen = Seen { step: n, told, state: now.clone(), posted, pinned, moved, ping, watch };
         scenario::check(step, n, changed, &seen);
         assert_eq!(
             seen, expected[n],
@@ -346,6 +369,31 @@ async fn turn_ping(
         assert!(silent, "a quiet ping is sent without a notification: {:?}", m.text);
     }
     scenario::ping_seen(Some((&m.text, quiet)), people)
+}
+
+/// A watcher's view of the chat's latest table, as the fake shows it to them (an ephemeral
+/// message in the group, or a message in their private chat), once it reads `want` (the chat
+/// layer's) or after a while as it then reads.
+async fn watch_view(
+    fake: &Fake,
+    chat: &Chat<MemoryStore>,
+    at: &ChatId,
+    who: &User,
+    want: &str,
+    people: &[(String, String, String)],
+) -> String {
+    let id = scenario::watched(chat, at).await;
+    let audience = format!("watch:{}", who.id);
+    let mut seen = String::new();
+    for _ in 0..100 {
+        let m = shown(fake, chat.service(), id, &audience).await;
+        seen = scenario::watch_seen(&m.text, people);
+        if seen == want {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    seen
 }
 
 fn service_of(chat: &Chat<MemoryStore>) -> &Arc<Service<MemoryStore>> {

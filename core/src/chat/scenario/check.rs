@@ -64,6 +64,15 @@ pub fn check(step: &Step, n: usize, changed: bool, seen: &Seen) {
             "{what}: the turn ping reads {ping:?}, expected {part:?}"
         );
     }
+    if let Some(want) = &step.expect.watch {
+        let watch = seen.watch.as_deref().unwrap_or_default();
+        assert!(
+            watch.contains(want.reads.as_str()),
+            "{what}: {}'s view reads {watch:?}, expected {:?}",
+            want.who,
+            want.reads
+        );
+    }
     if let Some(phase) = &step.expect.phase {
         let tables = seen.state["tables"].as_array().unwrap();
         let newest = tables.last().expect("a table");
