@@ -4,6 +4,7 @@
 
 use crate::fake::{Fake, Msg, User};
 use crate::harness::*;
+use crate::watch::watch_view;
 use domino_core::chat::scenario::{self, Act, Scenario, Seen};
 use domino_core::chat::{ArgKind, Chat, Link, command_named};
 use domino_core::service::Service;
@@ -369,31 +370,6 @@ async fn turn_ping(
         assert!(silent, "a quiet ping is sent without a notification: {:?}", m.text);
     }
     scenario::ping_seen(Some((&m.text, quiet)), people)
-}
-
-/// A watcher's view of the chat's latest table, as the fake shows it to them (an ephemeral
-/// message in the group, or a message in their private chat), once it reads `want` (the chat
-/// layer's) or after a while as it then reads.
-async fn watch_view(
-    fake: &Fake,
-    chat: &Chat<MemoryStore>,
-    at: &ChatId,
-    who: &User,
-    want: &str,
-    people: &[(String, String, String)],
-) -> String {
-    let id = scenario::watched(chat, at).await;
-    let audience = format!("watch:{}", who.id);
-    let mut seen = String::new();
-    for _ in 0..100 {
-        let m = shown(fake, chat.service(), id, &audience).await;
-        seen = scenario::watch_seen(&m.text, people);
-        if seen == want {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
-    seen
 }
 
 fn service_of(chat: &Chat<MemoryStore>) -> &Arc<Service<MemoryStore>> {

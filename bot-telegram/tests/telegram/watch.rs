@@ -3,9 +3,12 @@
 //! private chat (sent with their ephemeral command's grant where the bot is no administrator,
 //! then edited without one), a message in the private chat for whoever has; «⏹» stops it.
 
-use crate::fake::{Fake, Msg};
+use crate::fake::{Fake, Msg, User};
 use crate::harness::*;
+use domino_core::chat::Chat;
+use domino_core::chat::scenario;
 use domino_core::service::SystemClock;
+use domino_core::session::ChatId;
 use domino_core::session::Phase;
 use domino_core::store::{MemoryStore, Store};
 use domino_core::view::{ButtonAction, ButtonData};
@@ -137,4 +140,29 @@ async fn a_watcher_who_chose_the_private_chat_sees_the_table_there_edited_in_pla
     assert_eq!(sent, 1, "one message, edited");
     stop(&fake, &service, id, &later).await;
     bot.stop().await;
+}
+
+/// A watcher's view of the chat's latest table, as the fake shows it to them (an ephemeral
+/// message in the group, or a message in their private chat), once it reads `want` (the chat
+/// layer's) or after a while as it then reads.
+pub async fn watch_view(
+    fake: &Fake,
+    chat: &Chat<MemoryStore>,
+    at: &ChatId,
+    who: &User,
+    want: &str,
+    people: &[(String, String, String)],
+) -> String {
+    let id = scenario::watched(chat, at).await;
+    let audience = format!("watch:{}", who.id);
+    let mut seen = String::new();
+    for _ in 0..100 {
+        let m = shown(fake, chat.service(), id, &audience).await;
+        seen = scenario::watch_seen(&m.text, people);
+        if seen == want {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    seen
 }
