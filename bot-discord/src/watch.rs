@@ -29,7 +29,7 @@ const EMBED_TEXT: usize = 4096;
 /// A watcher's view as a message: the header as the embed's title, the table message's text
 /// as its description (and `note` under it), «🔄» and «⏹» as buttons while watching.
 pub fn watch_message(view: &WatchView, note: Option<&str>) -> Shown {
-    let mut text = view.view.as_ref().map(render_table).unwrap_or_default();
+    let mut text = view.view.as_deref().map(render_table).unwrap_or_default();
     if let Some(note) = note {
         text = format!("{text}\n\n{note}");
     }

@@ -30,8 +30,9 @@ pub struct WatchView {
     /// The table's version shown.
     pub version: u64,
     pub watching: Watching,
-    /// The table's public view (`None` once the watcher stopped).
-    pub view: Option<TableView>,
+    /// The table's public view (`None` once the watcher stopped); boxed, as the view is large
+    /// beside the other replies.
+    pub view: Option<Box<TableView>>,
     /// «🔄» and «⏹ Stop watching» while watching; none otherwise.
     pub buttons: Buttons,
 }
@@ -56,7 +57,7 @@ impl WatchView {
             ]],
             Watching::Stopped | Watching::Closed => Vec::new(),
         };
-        let view = (watching != Watching::Stopped).then(|| view.clone());
+        let view = (watching != Watching::Stopped).then(|| Box::new(view.clone()));
         WatchView { lang, table, number, version, watching, view, buttons }
     }
 }

@@ -124,7 +124,7 @@ fn check_watchers(mut show: Show, table: &Table) {
     assert!(!has_dashed_pair(&text), "{text}");
     let shown: TileSet = tiles.into_iter().collect();
     assert_eq!(shown, on_table(table), "the watcher's view:\n{text}");
-    assert_eq!(view.view.as_ref(), Some(&show.view), "the table message's own view");
+    assert_eq!(view.view.as_deref(), Some(&show.view), "the table message's own view");
     for (label, data) in view.buttons.iter().flatten() {
         let only = matches!(data.action, ButtonAction::Watch | ButtonAction::Unwatch);
         assert!(only, "a watcher offered {label}: {data:?}");
