@@ -9,6 +9,9 @@
 //! less a minute; the first change after that edits it a last time with a note to press «🔄»
 //! (a new interaction, whose token then keeps it current) or ask `/domino watch` again. A view
 //! whose watcher stopped, or whose table closed, is edited once more to say so and then let go.
+//! Tokens live in memory, like hands': after a restart a view stays as it was until «🔄» (the
+//! store still lists the watcher). A token past its use is also dropped whenever another view's
+//! token is kept (`Hands::keep`), so a quiet table's view may miss its last note.
 
 use crate::answer;
 use crate::bot::Bot;
