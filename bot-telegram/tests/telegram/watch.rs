@@ -1,7 +1,8 @@
 //! Spectators on Telegram (`/watch N`): the view goes to the watcher alone and is edited in
 //! place as the table moves: an ephemeral message in the group for whoever has not chosen the
 //! private chat (sent with their ephemeral command's grant where the bot is no administrator,
-//! then edited without one), a message in the private chat for whoever has; «⏹» stops it.
+//! then edited without one), a message in the private chat for whoever has; «⏹» stops it; a
+//! restarted bot edits the same view.
 
 use crate::fake::{Fake, Msg, User};
 use crate::harness::*;
@@ -10,13 +11,13 @@ use domino_core::chat::scenario;
 use domino_core::service::SystemClock;
 use domino_core::session::ChatId;
 use domino_core::session::Phase;
-use domino_core::store::{MemoryStore, Store};
+use domino_core::store::{MemoryStore, SqliteStore, Store};
 use domino_core::view::{ButtonAction, ButtonData};
 use std::sync::Arc;
 
 /// Alice and Bob at a two-seat table of the group, in play, their hands in their private
 /// chats: its id.
-async fn a_match(fake: &Fake, service: &domino_core::service::Service<MemoryStore>) -> i64 {
+async fn a_match<S: Store>(fake: &Fake, service: &domino_core::service::Service<S>) -> i64 {
     let id = lobby_private(fake, service, "telefon 2", &[BOB]).await;
     eventually("the match to start", || async {
         (table(service, id).await.phase == Phase::Playing).then_some(())
@@ -26,9 +27,9 @@ async fn a_match(fake: &Fake, service: &domino_core::service::Service<MemoryStor
 }
 
 /// The watcher's view once it shows the table's version `v` or a newer one.
-async fn view_at(
+async fn view_at<S: Store>(
     fake: &Fake,
-    service: &domino_core::service::Service<MemoryStore>,
+    service: &domino_core::service::Service<S>,
     id: i64,
     v: u64,
 ) -> Msg {
@@ -139,6 +140,34 @@ async fn a_watcher_who_chose_the_private_chat_sees_the_table_there_edited_in_pla
     });
     assert_eq!(sent, 1, "one message, edited");
     stop(&fake, &service, id, &later).await;
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restarted_bot_still_edits_a_watchers_view() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("domino.db");
+    let fake = Fake::start().await;
+    let store = SqliteStore::open_path(&path).await.expect("the store opens");
+    let bot = start(&fake, quick_service(store, Arc::new(SystemClock)).await).await;
+    let service = bot.service.clone();
+    let id = a_match(&fake, &service).await;
+    fake.say(GROUP, &CAROL, "/watch 1");
+    let v = table(&service, id).await.version;
+    let first = view_at(&fake, &service, id, v).await;
+    drop(service);
+    bot.stop().await;
+
+    // The watch and where its view is were both kept: the same message follows the table.
+    let store = SqliteStore::open_path(&path).await.expect("the store opens");
+    let bot = start(&fake, quick_service(store, Arc::new(SystemClock)).await).await;
+    let service = bot.service.clone();
+    play(&fake, &service, id, &[ALICE, BOB], |t| t.version >= v + 2).await;
+    let v = table(&service, id).await.version;
+    let later = view_at(&fake, &service, id, v).await;
+    assert_eq!(later.ephemeral, first.ephemeral, "the same view, edited");
+    assert!(later.edits > 0 && later.text != first.text, "{}", later.text);
+    drop(service);
     bot.stop().await;
 }
 
