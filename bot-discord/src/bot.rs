@@ -15,6 +15,8 @@ pub(crate) struct Bot {
     pub pings: Displayed,
     /// The ephemeral hands kept current, through their presses' tokens.
     pub hands: Hands,
+    /// The spectators' ephemeral views kept current, through their interactions' tokens.
+    pub watching: Hands,
     /// The longest an interaction's handling may take (`contain`).
     pub work_limit: std::time::Duration,
     /// The bot's own user id, from READY.
@@ -31,6 +33,7 @@ impl Bot {
             displayed: Displayed::default(),
             pings: Displayed::default(),
             hands: Hands::default(),
+            watching: Hands::default(),
             work_limit,
             me: OnceLock::new(),
             ready: Default::default(),

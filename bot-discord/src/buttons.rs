@@ -10,7 +10,7 @@ use crate::publish;
 use crate::render::{self, Shown};
 use domino_core::chat::{Body, Change, MenuPress, MessageAt, Offer, Request, Show};
 use domino_core::ids::UserId;
-use domino_core::view::HandView;
+use domino_core::view::{HandView, WatchView};
 use serenity::http::Http;
 use serenity::model::application::{
     ActionRow, ActionRowComponent, ButtonKind, ComponentInteraction, ComponentInteractionDataKind,
@@ -25,6 +25,8 @@ struct Rest {
     shows: Vec<Show>,
     shown: bool,
     hand: Option<(i64, UserId, u64)>,
+    /// The spectator's view the answer showed, and to whom.
+    watch: Option<(UserId, WatchView)>,
 }
 
 pub async fn on_press(bot: &Arc<Bot>, http: &Http, i: &ComponentInteraction) {
@@ -33,6 +35,9 @@ pub async fn on_press(bot: &Arc<Bot>, http: &Http, i: &ComponentInteraction) {
     // An answer that showed the presser's hand: its token keeps that hand current.
     if let (Some(landed), Some((table, person, shows))) = (landed, rest.hand.clone()) {
         bot.hands.keep(table, person, i.token.clone(), landed, issued, shows);
+    }
+    if let (Some(landed), Some((person, view))) = (landed, rest.watch.as_ref()) {
+        crate::watch::keep(bot, person.clone(), view, i.token.clone(), landed, issued);
     }
     for (k, show) in rest.shows.iter().enumerate() {
         // When the answer did not go through, the table message is edited by REST instead.
@@ -98,7 +103,7 @@ async fn work(bot: &Bot, i: &ComponentInteraction) -> (PressAnswer, Rest) {
     let place = people::place(i.channel_id, i.channel.as_ref());
     let from = people::from(place, &i.user, i.member.as_ref(), &i.locale);
     let done = bot.chat.handle(&from, request(i)).await;
-    let mut rest = Rest { shows: done.shows.clone(), shown: false, hand: None };
+    let mut rest = Rest { shows: done.shows.clone(), shown: false, hand: None, watch: None };
     if let Some(menu) = &done.menu {
         let then = done
             .reply
@@ -112,7 +117,15 @@ async fn work(bot: &Bot, i: &ComponentInteraction) -> (PressAnswer, Rest) {
         if let Body::Hand(view) = &reply.body {
             rest.hand = Some((view.table, from.person.id.clone(), drawn_at(view)));
         }
+        if let Body::Watch(view) = &reply.body {
+            rest.watch = Some((from.person.id.clone(), view.clone()));
+        }
         return match &reply.body {
+            // «🔄» or «⏹» on a spectator's view: that view is replaced.
+            Body::Watch(view) if from_hand => {
+                let shown = crate::watch::watch_message(view, None);
+                (PressAnswer::Update { shown, table: None, then: None }, rest)
+            }
             // A hand pressed on the hand (its hint): that hand is replaced.
             Body::Hand(view) if from_hand => {
                 let shown = crate::hands::hand_shown(bot, None, view).await;

@@ -18,6 +18,7 @@ use serenity::model::id::ChannelId;
 use std::sync::Arc;
 
 pub async fn on_command(bot: &Arc<Bot>, http: &Http, i: &CommandInteraction) {
+    let issued = bot.chat.now();
     let request =
         slash::parse(i, bot.me()).unwrap_or_else(|| Request::Command(Cmd::Help, Args::default()));
     let work = async {
@@ -42,7 +43,7 @@ pub async fn on_command(bot: &Arc<Bot>, http: &Http, i: &CommandInteraction) {
                     let lang = bot.chat.lang(&from.chat).await;
                     let answer = Answer::private(texts::cannot_thread(lang));
                     let (shown, private, files) = reply(answer.reply.as_ref(), lang);
-                    return (shown, private, files, Vec::new());
+                    return (shown, private, files, (Vec::new(), None));
                 }
             }
         }
@@ -67,9 +68,20 @@ pub async fn on_command(bot: &Arc<Bot>, http: &Http, i: &CommandInteraction) {
         if let Some(Body::Hand(view)) = done.reply.as_ref().map(|r| &r.body) {
             shown = crate::hands::hand_shown(bot, None, view).await;
         }
-        (shown, private, files, done.shows)
+        // A spectator's view is the answer itself (ephemeral: the interaction's original).
+        let watch = match done.reply.as_ref().map(|r| &r.body) {
+            Some(Body::Watch(view)) => Some((from.person.id.clone(), view.clone())),
+            _ => None,
+        };
+        (shown, private, files, (done.shows, watch))
     };
-    let shows: Vec<Show> = answer::command(http, i, work).await;
+    let (shows, watch): (Vec<Show>, _) = answer::command(http, i, work).await;
+    // Kept whether or not the answer went through: an edit through a token whose answer never
+    // came is refused, and the token dropped then.
+    if let Some((person, view)) = watch {
+        let token = i.token.clone();
+        crate::watch::keep(bot, person, &view, token, crate::hands::Landed::Original, issued);
+    }
     for show in &shows {
         publish::after(bot, http, show, false).await;
     }
@@ -105,6 +117,7 @@ pub fn reply(
         Body::Long(t) => Shown::long(None, t),
         // Its picture, when there is one, is added by the caller (`hands::hand_shown`).
         Body::Hand(view) => render::hand_message(view, None),
+        Body::Watch(view) => crate::watch::watch_message(view, None),
         Body::Menu(menu) => render::menu_message(menu),
         Body::Picture { text, picture } => {
             let mut shown = Shown::long(None, text);

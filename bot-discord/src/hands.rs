@@ -36,30 +36,55 @@ pub enum Landed {
 
 /// A kept token and what its message shows.
 #[derive(Clone, Debug)]
-struct Held {
-    token: String,
-    landed: Landed,
+pub(crate) struct Held {
+    pub token: String,
+    pub landed: Landed,
     /// When the interaction came (the core's clock).
-    issued: Millis,
+    pub issued: Millis,
     /// The table version the hand shows (0: not known).
     shows: u64,
 }
 
 impl Held {
-    fn usable(&self, now: Millis) -> bool {
+    pub(crate) fn usable(&self, now: Millis) -> bool {
         now - self.issued < TOKEN_LIFE - MARGIN
     }
 }
 
 /// One table's kept hands.
 #[derive(Default)]
-struct Table {
+pub(crate) struct Table {
     people: Mutex<HashMap<UserId, Held>>,
     /// One round of edits at a time.
-    edits: tokio::sync::Mutex<()>,
+    pub edits: tokio::sync::Mutex<()>,
 }
 
-/// The hands kept current, by table.
+impl Table {
+    /// The people whose message shows a version before `version`, with their tokens.
+    pub(crate) fn behind(&self, version: u64) -> Vec<(UserId, Held)> {
+        let people = lock(&self.people);
+        people
+            .iter()
+            .filter(|(_, h)| h.shows < version)
+            .map(|(p, h)| (p.clone(), h.clone()))
+            .collect()
+    }
+
+    /// Records what became of an edit through `token`: the version its message now shows,
+    /// or (`None`) that the token is dropped. A newer token kept meanwhile stands.
+    pub(crate) fn settle(&self, person: &UserId, token: &str, shows: Option<u64>) {
+        let mut people = lock(&self.people);
+        let Some(held) = people.get_mut(person).filter(|h| h.token == token) else { return };
+        match shows {
+            Some(v) => held.shows = held.shows.max(v),
+            None => {
+                people.remove(person);
+            }
+        }
+    }
+}
+
+/// The hands kept current, by table (and, in a second one, spectators' views: `watch`).
 #[derive(Default)]
 pub struct Hands {
     tables: Mutex<HashMap<i64, Arc<Table>>>,
@@ -98,8 +123,15 @@ impl Hands {
         lock(&t.people).get(person).is_some_and(|held| held.shows >= version)
     }
 
-    fn table(&self, table: i64) -> Option<Arc<Table>> {
+    pub(crate) fn table(&self, table: i64) -> Option<Arc<Table>> {
         lock(&self.tables).get(&table).cloned()
+    }
+
+    /// Lets go of `person`'s token at `table`.
+    pub fn forget(&self, table: i64, person: &UserId) {
+        if let Some(t) = self.table(table) {
+            lock(&t.people).remove(person);
+        }
     }
 }
 
@@ -107,15 +139,7 @@ impl Hands {
 pub async fn refresh(bot: &Bot, http: &Http, show: &Show) {
     let Some(t) = bot.hands.table(show.table.id) else { return };
     let _one = t.edits.lock().await;
-    let behind = |version: u64| -> Vec<(UserId, Held)> {
-        let people = lock(&t.people);
-        people
-            .iter()
-            .filter(|(_, h)| h.shows < version)
-            .map(|(p, h)| (p.clone(), h.clone()))
-            .collect()
-    };
-    if behind(show.table.version).is_empty() {
+    if t.behind(show.table.version).is_empty() {
         return;
     }
     // Whoever waited for this round is shown the latest state, not their own.
@@ -124,10 +148,10 @@ pub async fn refresh(bot: &Bot, http: &Http, show: &Show) {
     let latest = latest.as_ref().unwrap_or(show);
     let version = latest.table.version;
     let now = bot.chat.now();
-    for (person, held) in behind(version) {
+    for (person, held) in t.behind(version) {
         let Some(view) = latest.hand_of(&person) else { continue };
         if !held.usable(now) {
-            settle(&t, &person, &held.token, None);
+            t.settle(&person, &held.token, None);
             continue;
         }
         let shown = render::hand_message(view, latest.hand_picture(view).await.as_deref());
@@ -139,34 +163,21 @@ pub async fn refresh(bot: &Bot, http: &Http, show: &Show) {
             Landed::Followup(m) => http.edit_followup_message(&held.token, m, &edit, files).await,
         };
         match sent {
-            Ok(_) => settle(&t, &person, &held.token, Some(version)),
+            Ok(_) => t.settle(&person, &held.token, Some(version)),
             // Refused (the token expired, the message is gone): the ping sends them to «My
             // tiles». Anything else (Discord unwell) is tried again at the next change.
             Err(e) if refused(&e) => {
                 tracing::info!(table = show.table.id, error = %e, "hand not edited; token dropped");
-                settle(&t, &person, &held.token, None);
+                t.settle(&person, &held.token, None);
             }
             Err(e) => tracing::warn!(table = show.table.id, error = %e, "hand not edited"),
         }
     }
 }
 
-/// Records what became of an edit through `token`: the version its hand now shows, or (`None`)
-/// that the token is dropped. A newer token kept meanwhile stands.
-fn settle(t: &Table, person: &UserId, token: &str, shows: Option<u64>) {
-    let mut people = lock(&t.people);
-    let Some(held) = people.get_mut(person).filter(|h| h.token == token) else { return };
-    match shows {
-        Some(v) => held.shows = held.shows.max(v),
-        None => {
-            people.remove(person);
-        }
-    }
-}
-
 /// A client error: the token or its message is no longer good (401 Invalid Webhook Token,
 /// 404 Unknown Message or Webhook, 403).
-fn refused(e: &serenity::Error) -> bool {
+pub(crate) fn refused(e: &serenity::Error) -> bool {
     matches!(e, serenity::Error::Http(HttpError::UnsuccessfulRequest(r))
         if r.status_code.is_client_error() && r.status_code.as_u16() != 429)
 }

@@ -19,6 +19,7 @@
 //! | `render` | views as embeds, button rows, hands, pings, the settings menu |
 //! | `publish` | the table message in its channel, notices, turn pings |
 //! | `timers` | showing what the service's timers changed |
+//! | `watch` | spectators' ephemeral views kept current through their interactions' tokens |
 
 mod answer;
 mod bot;
@@ -36,6 +37,7 @@ pub mod render;
 pub mod slash;
 mod texts;
 mod timers;
+mod watch;
 
 pub use config::{ConfigError, DiscordConfig, Shards, WORK_LIMIT};
 

@@ -147,6 +147,7 @@ pub async fn after(bot: &Bot, http: &Http, show: &Show, shown: bool) {
     if show.hands_changed {
         crate::hands::refresh(bot, http, show).await;
     }
+    crate::watch::refresh(bot, http, show).await;
     announce(bot, http, show).await;
     refresh(bot, http, show.table.id, show.table.version).await;
 }
@@ -175,6 +176,7 @@ pub async fn refresh(bot: &Bot, http: &Http, table: i64, seen: u64) {
     {
         show_table(bot, http, &now).await;
         crate::hands::refresh(bot, http, &now).await;
+        crate::watch::refresh(bot, http, &now).await;
         ping(bot, http, &now).await;
     }
 }

@@ -26,6 +26,15 @@ pub fn cannot_thread(lang: Lang) -> &'static str {
     )
 }
 
+/// A spectator's view whose interaction token is about to lapse: its last edit.
+pub fn watch_expired(lang: Lang) -> &'static str {
+    tr(
+        lang,
+        "⏳ Этот вид больше не обновляется сам: нажмите «🔄» или снова /domino watch.",
+        "⏳ This view no longer keeps up by itself: press «🔄» or /domino watch again.",
+    )
+}
+
 pub fn done(lang: Lang) -> &'static str {
     tr(lang, "✅ Готово.", "✅ Done.")
 }

@@ -4,7 +4,7 @@
 use crate::ids::{MessageRef, chat_id, person, table_topic, tg_chat, tg_user};
 use crate::outbox::{Deliver, Job, Outbox};
 use crate::pacing::Pacing;
-use domino_core::chat::{Asker, Audience, Cmd, Door, Presence, Request, Show};
+use domino_core::chat::{Asker, Audience, Cmd, Door, HandPlace, Presence, Request, Show};
 use domino_core::ids::Lang;
 use domino_core::ids::Platform;
 use std::collections::{HashMap, HashSet};
@@ -149,6 +149,14 @@ impl App {
                     self.outbox
                         .push(at, Job::Hand { table: table.id, user, grant: None, page: None });
                 }
+            }
+        }
+        // Spectators: each in the place the core says, the group while the bot is in it.
+        for w in &show.watchers {
+            if let Some(user) = tg_user(&w.id) {
+                let group = chat < 0 && !self.outbox.is_gone(chat);
+                let at = if group && w.place == HandPlace::Table { chat } else { user };
+                self.outbox.push(at, Job::Watch { table: table.id, user, grant: None });
             }
         }
         if chat < 0 {

@@ -117,6 +117,20 @@ pub(crate) async fn on_message(app: Arc<App>, msg: Message, extra: Extra) -> Han
         }
         answer.reply = None;
     }
+    // A spectator's view asked for in the group with a command everybody saw: shown to them
+    // alone where the bot may (an administrator), else in their private chat (`watch`).
+    if let Some(Body::Watch(view)) = answer.reply.as_ref().map(|r| &r.body)
+        && !msg.chat.is_private()
+    {
+        let job = Job::Watch { table: view.table, user: user_id, grant: None };
+        app.outbox.push(msg.chat.id.0, job);
+        // Where the bot can reach them by neither way, they are told how to ask.
+        if !app.ephemerals.may_push(msg.chat.id.0) && app.is_closed(user_id) {
+            let lang = app.lang_of(msg.chat.id).await;
+            app.say(msg.chat.id.0, topic, crate::texts::watch_from_menu(lang));
+        }
+        answer.reply = None;
+    }
     // A long private answer (a review of one's own moves) asked in a group goes to the
     // person's private chat with the bot.
     let personal =

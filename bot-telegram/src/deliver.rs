@@ -81,6 +81,9 @@ impl App {
                 Job::Hand { table, user, page, .. } => {
                     self.deliver_hand(*table, *user, *page).await
                 }
+                Job::Watch { table, user, grant } => {
+                    self.deliver_watch(chat, *table, *user, grant.as_ref()).await
+                }
                 Job::Ephemeral { user, text, grant, topic } => {
                     self.send_ephemeral(chat, *user, *topic, text, grant).await
                 }

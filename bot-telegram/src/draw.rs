@@ -84,6 +84,11 @@ impl App {
                     self.outbox.push(chat, job);
                     None
                 }
+                Body::Watch(view) => {
+                    let job = Job::Watch { table: view.table, user, grant: Some(grant.clone()) };
+                    self.outbox.push(chat, job);
+                    None
+                }
                 Body::Text(t) | Body::Long(t) => Some(t),
                 Body::Menu(menu) => Some(&menu.text),
                 Body::Picture { text, .. } => Some(text),
@@ -120,6 +125,12 @@ impl App {
                     .push(chat, Job::Hand { table: view.table, user: chat, grant: None, page })
             }
             Body::Hand(_) => {}
+            // A spectator's view asked for in a private chat goes there; in a group the
+            // command's handler queues it for the person alone (`commands`).
+            Body::Watch(view) if chat > 0 => {
+                self.outbox.push(chat, Job::Watch { table: view.table, user: chat, grant: None })
+            }
+            Body::Watch(_) => {}
             Body::Menu(menu) => {
                 let (text, markup) = (clip(&menu.text, MESSAGE), Some(menu_markup(menu)));
                 let job = Job::Text { text, markup, reply_to, topic };
@@ -161,6 +172,16 @@ impl App {
                 let job = Job::Hand { table: view.table, user, grant: None, page: page_of(view) };
                 self.outbox.push(user, job);
                 (Some(clip(&render_hand(view), POPUP)), true)
+            }
+            // A spectator's view pressed for: redrawn where it is (their press lets it be sent
+            // anew in the group).
+            Body::Watch(view) if chat < 0 => {
+                self.outbox.push(chat, Job::Watch { table: view.table, user, grant: Some(grant) });
+                (None, false)
+            }
+            Body::Watch(view) => {
+                self.outbox.push(user, Job::Watch { table: view.table, user, grant: None });
+                (None, false)
             }
             Body::Menu(menu) => (Some(clip(&menu.text, POPUP)), false),
             Body::Files { caption, .. } => (Some(clip(caption, POPUP)), false),

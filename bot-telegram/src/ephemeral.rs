@@ -267,7 +267,7 @@ impl App {
     }
 
     /// Deletes an ephemeral message no longer shown (best effort: it may be gone already).
-    async fn delete_ephemeral(&self, chat: i64, user: i64, id: i64) {
+    pub(crate) async fn delete_ephemeral(&self, chat: i64, user: i64, id: i64) {
         let delete = json!({"chat_id": chat, "receiver_user_id": user, "ephemeral_message_id": id});
         if let Err(f) = self.raw.call("deleteEphemeralMessage", &delete).await {
             tracing::debug!(chat, user, failure = ?f, "an old ephemeral hand not deleted");
@@ -276,7 +276,7 @@ impl App {
 }
 
 /// Makes a send ephemeral for `user`, with the action that allows it when there is one.
-fn with_grant(send: &mut Value, user: i64, grant: Option<&Grant>) {
+pub(crate) fn with_grant(send: &mut Value, user: i64, grant: Option<&Grant>) {
     let press = grant.and_then(|g| match &g.via {
         Via::Press(id) => Some(id.as_str()),
         Via::Command(_) => None,

@@ -47,6 +47,9 @@ pub(crate) enum Job {
     /// bot send one within 15 s; without one only an administrator may). `page`: the page of
     /// its moves its owner turned to (`None`: the first; see `domino_core::view::hand_page`).
     Hand { table: i64, user: i64, grant: Option<Grant>, page: Option<u8> },
+    /// A spectator's view of a table (`/watch N`): in their private chat (the chat is the
+    /// watcher's), or in the group as a message only they see (`grant` as for a hand).
+    Watch { table: i64, user: i64, grant: Option<Grant> },
     /// A text only `user` sees, in a group, answering their ephemeral command or press.
     Ephemeral { user: i64, text: String, grant: Grant, topic: Option<i32> },
     /// The short mention of the player to move, replacing the previous one.
@@ -90,6 +93,7 @@ pub(crate) enum Job {
 pub(crate) enum Key {
     Table(i64),
     Hand(i64, i64),
+    Watch(i64, i64),
     Turn(i64),
     Edit(i32),
     Kept(domino_core::chat::Kept),
@@ -102,6 +106,7 @@ impl Job {
         match self {
             Job::Table { .. } => "table",
             Job::Hand { .. } => "hand",
+            Job::Watch { .. } => "watch",
             Job::Ephemeral { .. } => "ephemeral",
             Job::Turn { .. } => "turn",
             Job::Text { .. } => "text",
@@ -121,6 +126,7 @@ impl Job {
         match self {
             Job::Table { table } => Some(Key::Table(*table)),
             Job::Hand { table, user, .. } => Some(Key::Hand(*table, *user)),
+            Job::Watch { table, user, .. } => Some(Key::Watch(*table, *user)),
             Job::Turn { table } => Some(Key::Turn(*table)),
             Job::Edit { message, .. } => Some(Key::Edit(*message)),
             Job::Kept { kept, .. } => Some(Key::Kept(*kept)),
@@ -137,22 +143,31 @@ impl Job {
 
     /// A message only one member of the group `chat` sees: paced by its own budget.
     pub(crate) fn ephemeral(&self, chat: i64) -> bool {
-        chat < 0 && matches!(self, Job::Hand { .. } | Job::Ephemeral { .. })
+        chat < 0 && matches!(self, Job::Hand { .. } | Job::Watch { .. } | Job::Ephemeral { .. })
     }
 
     /// The answer to a person's own action, due within Telegram's 15 s: it goes before the
     /// chat's other jobs and waits for no budget (a 429 still holds it).
     pub(crate) fn urgent(&self) -> bool {
-        matches!(self, Job::Hand { grant: Some(_), .. } | Job::Ephemeral { .. })
+        matches!(
+            self,
+            Job::Hand { grant: Some(_), .. }
+                | Job::Watch { grant: Some(_), .. }
+                | Job::Ephemeral { .. }
+        )
     }
 
     /// A newer job of the same key replaces this one; a grant it does not carry is kept (the
     /// person's press still asks for the hand anew).
     pub(crate) fn replaced_by(self, mut newer: Job) -> Job {
-        if let (Job::Hand { grant: old, .. }, Job::Hand { grant: new, .. }) = (self, &mut newer)
-            && new.is_none()
-        {
-            *new = old;
+        match (self, &mut newer) {
+            (Job::Hand { grant: old, .. }, Job::Hand { grant: new, .. })
+            | (Job::Watch { grant: old, .. }, Job::Watch { grant: new, .. })
+                if new.is_none() =>
+            {
+                *new = old;
+            }
+            _ => {}
         }
         newer
     }

@@ -19,6 +19,18 @@ pub(crate) fn markup(rows: &Buttons) -> InlineKeyboardMarkup {
     }))
 }
 
+/// Callback buttons as Bot API JSON (for raw calls: a spectator's view in the group).
+pub(crate) fn buttons_json(rows: &Buttons) -> Value {
+    let rows: Vec<Value> = rows
+        .iter()
+        .map(|row| {
+            let row = row.iter().map(|(l, d)| json!({"text": l, "callback_data": d.encode()}));
+            Value::Array(row.collect())
+        })
+        .collect();
+    json!({"inline_keyboard": rows})
+}
+
 /// Callback buttons from (label, data) rows.
 pub(crate) fn callbacks(rows: Vec<Vec<(String, String)>>) -> InlineKeyboardMarkup {
     InlineKeyboardMarkup::new(rows.into_iter().map(|row| {

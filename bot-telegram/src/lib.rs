@@ -39,6 +39,7 @@ mod photos;
 mod raw;
 mod texts;
 mod updates;
+mod watch;
 mod webhook;
 
 pub use pacing::Pacing;

@@ -58,3 +58,13 @@ pub(crate) fn press_my_tiles(lang: Lang) -> &'static str {
         "🎴 Press «My tiles» on the table: I will show them here, to you alone.",
     )
 }
+
+/// `/watch N` typed in a group where the bot may not show a message to one person unasked
+/// (it is no administrator), for someone whose private chat it cannot write to.
+pub(crate) fn watch_from_menu(lang: Lang) -> &'static str {
+    tr(
+        lang,
+        "👀 Чтобы смотреть стол, выберите /watch в меню команд (эту команду видите только вы) или откройте личный чат с ботом.",
+        "👀 To watch a table, pick /watch from the command menu (only you see it) or open a private chat with the bot.",
+    )
+}

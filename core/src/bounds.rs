@@ -9,7 +9,7 @@
 //! (R3: any positive integer), since a record is a file, not a chat.
 //!
 //! Also here: the limits people do not type but that keep every match finite
-//! ([`MAX_ROUNDS`]).
+//! ([`MAX_ROUNDS`]) and every table's audience bounded ([`WATCHERS`]).
 
 use crate::engine::rules::Words;
 
@@ -126,6 +126,10 @@ pub static ALL: [&Bound; 16] = [
 /// undecided: the table closes with a notice and nothing is scored (docs/rules.md, «Limits»).
 /// With a target of at most [`TARGET`]'s maximum, real play never comes near it.
 pub const MAX_ROUNDS: u32 = 300;
+
+/// People who may watch one table at once (`/watch N`): each is sent the table's every change,
+/// so a table's watchers are bounded like its seats. One more is refused with this number.
+pub const WATCHERS: usize = 20;
 
 /// A number typed as decimal digits (after an optional `#` or `№`), however long: its value
 /// saturated to `u64`, so that `99999999999999999999` is «too large», not «not a number».

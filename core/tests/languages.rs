@@ -9,7 +9,7 @@
 use domino_core::chat::{Answer, Asker, Body, Chat, Menu, Request};
 use domino_core::session::{ChatId, Lang, Person, Platform, UserId};
 use domino_core::store::MemoryStore;
-use domino_core::view::{render_hand, render_table};
+use domino_core::view::{render_hand, render_table, render_watch};
 
 #[path = "languages/refusals.rs"]
 mod refusals;
@@ -91,6 +91,10 @@ impl Told {
                     h.buttons.iter().flatten().for_each(|(l, _)| self.add(source, l));
                 }
                 Body::Menu(m) => self.add_menu(source, m),
+                Body::Watch(w) => {
+                    self.add(source, &render_watch(w, "/"));
+                    w.buttons.iter().flatten().for_each(|(l, _)| self.add(source, l));
+                }
                 _ => self.add(source, a.text().unwrap_or_default()),
             }
         }

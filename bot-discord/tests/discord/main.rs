@@ -21,3 +21,4 @@ mod scenario;
 mod shards;
 mod slow;
 mod strange;
+mod watch;

@@ -40,6 +40,7 @@ async fn commands_are_registered_in_russian_and_english() {
             "score",
             "tables",
             "table",
+            "watch",
             "top",
             "history",
             "replay",
@@ -69,6 +70,16 @@ async fn commands_are_registered_in_russian_and_english() {
         (Some(1), Some(999_999))
     );
     assert_eq!(sub("tables")["name_localizations"]["ru"], "столы");
+    // `/domino watch table:` (`/домино смотреть стол:`), held to the same range.
+    let watch = sub("watch");
+    assert_eq!(watch["name_localizations"]["ru"], "смотреть");
+    let which = &watch["options"][0];
+    assert_eq!((which["name"].as_str(), which["type"].as_u64()), (Some("table"), Some(4)));
+    assert_eq!(which["name_localizations"]["ru"], "стол");
+    assert_eq!(
+        (which["min_value"].as_u64(), which["max_value"].as_u64()),
+        (Some(1), Some(999_999))
+    );
     let pings = sub("pings");
     let modes: Vec<&str> = pings["options"][0]["choices"]
         .as_array()

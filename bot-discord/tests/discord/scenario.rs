@@ -114,6 +114,8 @@ async fn run(scenario: &Scenario) {
         .map(|(key, p)| (p.id.to_string(), format!("{} ✦", p.name), key.clone()))
         .collect();
     let mut menu: Option<u64> = None;
+    // Each watcher's view: the ephemeral answer to their `/domino watch` (or «🔄» on it).
+    let mut views: std::collections::HashMap<u64, u64> = std::collections::HashMap::new();
     let mut before = scenario::state(&chat, &at, &people).await;
     for (n, step) in scenario.steps.iter().enumerate() {
         let i = scenario.people.iter().position(|p| *p == step.who);
@@ -161,8 +163,14 @@ async fn run(scenario: &Scenario) {
                 if cmd == "settings" || cmd == "tournament" {
                     menu = Some(answer.id);
                 }
+                // A spectator's view (an embed; a refusal is a plain text) is no answer told.
+                let view =
+                    cmd == "watch" && answer.embeds.as_array().is_some_and(|e| !e.is_empty());
+                if view {
+                    views.insert(who.id, answer.id);
+                }
                 // A re-post's answer only acknowledges it (Telegram leaves it out).
-                Some(answer.text()).filter(|_| old.is_none())
+                Some(answer.text()).filter(|_| old.is_none() && !view)
             }
             Act::Press { press, table } => {
                 let t = scenario::newest(&chat, &at, *table).await.expect("a table");
@@ -214,6 +222,23 @@ async fn run(scenario: &Scenario) {
                 w.fake.quiet().await;
                 private_text(&pressed)
             }
+            Act::Watch { watch } => {
+                let t = scenario::newest(&chat, &at, None).await.expect("a table watched");
+                let on = *views.get(&who.id).expect("a view shown before");
+                let action = scenario::watch_action(watch);
+                let id = w
+                    .fake
+                    .message(on)
+                    .buttons()
+                    .into_iter()
+                    .map(|(_, id)| id)
+                    .find(|id| ButtonData::decode(id).is_ok_and(|d| d.action == action))
+                    .unwrap_or_else(|| ButtonData::new(t.id, t.version, action).encode());
+                let pressed = w.press(who, on, &id).await;
+                w.fake.quiet().await;
+                views.insert(who.id, pressed.msg.id);
+                private_text(&pressed)
+            }
             Act::Play { play: how } => {
                 let id = scenario::newest(&chat, &at, None).await.expect("a table").id;
                 play(&w, id, &people_of, |t| scenario::played(how, t)).await;
@@ -237,7 +262,24 @@ async fn run(scenario: &Scenario) {
             Some(_) => Some(turn_ping(&w, &chat, &at, &people).await),
             None => None,
         };
-        let seen = Seen { step: n, told, state: now.clone(), posted, pinned, moved, ping };
+        let watch = match &step.expect.watch {
+            Some(v) => {
+                let i = scenario.people.iter().position(|p| *p == v.who).expect("a watcher");
+                let on = *views.get(&people_of[i].id).expect("the watcher's view");
+                let want = expected[n].watch.clone().unwrap_or_default();
+                let mut seen = String::new();
+                for _ in 0..100 {
+                    seen = scenario::watch_seen(&w.fake.message(on).text(), &people);
+                    if seen == want {
+                        break;
+                    }
+                    tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+                }
+                Some(seen)
+            }
+            None => None,
+        };
+        let seen = Seen { step: n, told, state: now.clone(), posted, pinned, moved, ping, watch };
         scenario::check(step, n, changed, &seen);
         assert_eq!(
             seen, expected[n],

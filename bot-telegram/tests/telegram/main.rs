@@ -28,4 +28,5 @@ mod scenario;
 mod strange;
 mod tags;
 mod versus;
+mod watch;
 mod webhook;

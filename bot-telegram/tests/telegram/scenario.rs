@@ -4,6 +4,7 @@
 
 use crate::fake::{Fake, Msg, User};
 use crate::harness::*;
+use crate::watch::watch_view;
 use domino_core::chat::scenario::{self, Act, Scenario, Seen};
 use domino_core::chat::{ArgKind, Chat, Link, command_named};
 use domino_core::service::Service;
@@ -260,6 +261,22 @@ async fn run(scenario: &Scenario) {
                     .text
                     .or_else(|| fake.with(|st| st.message(GROUP, m.id).map(|m| m.text.clone())))
             }
+            Act::Watch { watch } => {
+                // Pressed on the person's own view, wherever it is (the group or their chat).
+                let t = scenario::newest(&chat, &at, None).await.expect("a table watched");
+                let msg = shown(&fake, &service, t.id, &format!("watch:{}", who.id)).await;
+                let action = scenario::watch_action(watch);
+                let data = msg
+                    .buttons()
+                    .into_iter()
+                    .filter_map(|b| b.data)
+                    .find(|d| ButtonData::decode(d).is_ok_and(|d| d.action == action))
+                    .unwrap_or_else(|| ButtonData::new(t.id, t.version, action).encode());
+                let cb = fake.forge(&who, &msg, &data);
+                let answer = fake.answer(&cb).await;
+                fake.quiet().await;
+                answer.text.filter(|_| !answer.alert)
+            }
             Act::Play { play: how } => {
                 let id = scenario::newest(&chat, &at, None).await.expect("a table").id;
                 let players: Vec<User> = users.clone();
@@ -286,7 +303,14 @@ async fn run(scenario: &Scenario) {
             Some(_) => Some(turn_ping(&fake, &chat, &at, &people).await),
             None => None,
         };
-        let seen = Seen { step: n, told, state: now.clone(), posted, pinned, moved, ping };
+        let watch = match &step.expect.watch {
+            Some(w) => {
+                let want = expected[n].watch.clone().unwrap_or_default();
+                Some(watch_view(&fake, &chat, &at, &user(&w.who), &want, &people).await)
+            }
+            None => None,
+        };
+        let seen = Seen { step: n, told, state: now.clone(), posted, pinned, moved, ping, watch };
         scenario::check(step, n, changed, &seen);
         assert_eq!(
             seen, expected[n],

@@ -4,8 +4,8 @@
 
 use super::menu::Menu;
 use super::show::Show;
-use crate::view::HandView;
 use crate::view::picture::Picture;
+use crate::view::{HandView, WatchView};
 use std::sync::Arc;
 
 /// A file to send.
@@ -24,6 +24,9 @@ pub enum Body {
     Long(String),
     /// The requester's own hand (only they may see it).
     Hand(HandView),
+    /// What the requester, a spectator, is shown of the table they watch (`/watch N`): the
+    /// table's public view, kept current where the platform allows (`chat::watch`).
+    Watch(WatchView),
     /// The settings menu.
     Menu(Menu),
     /// Files with a caption.
@@ -81,7 +84,7 @@ impl Answer {
             Body::Files { caption, .. } => Some(caption),
             Body::Menu(m) => Some(&m.text),
             Body::Picture { text, .. } => Some(text),
-            Body::Hand(_) => None,
+            Body::Hand(_) | Body::Watch(_) => None,
         }
     }
 }

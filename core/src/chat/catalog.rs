@@ -31,6 +31,7 @@ pub enum Cmd {
     Season,
     Tournament,
     Tags,
+    Watch,
     Stop,
     Help,
 }
@@ -207,7 +208,7 @@ impl CommandSpec {
     /// Whether only the person who asks sees the answer (Telegram's ephemeral commands,
     /// Discord's ephemeral answers).
     pub fn only_you(&self) -> bool {
-        matches!(self.cmd, Cmd::Hand | Cmd::Hint | Cmd::Review)
+        matches!(self.cmd, Cmd::Hand | Cmd::Hint | Cmd::Review | Cmd::Watch)
     }
 
     /// Whether `platform` offers the command: member tags (`/tags`) are Telegram's only.

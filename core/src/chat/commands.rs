@@ -121,6 +121,17 @@ pub static COMMANDS: &[CommandSpec] = &[
         )],
     },
     CommandSpec {
+        cmd: Cmd::Watch,
+        key: "watch",
+        ru: "смотреть",
+        help: w(
+            "смотреть стол без места за ним (видно только вам; ещё раз — перестать)",
+            "watch a table without a seat (only you see it; again to stop)",
+        ),
+        usage: w("[номер стола]", "[table number]"),
+        args: &[TABLE],
+    },
+    CommandSpec {
         cmd: Cmd::Top,
         key: "top",
         ru: "таблица",

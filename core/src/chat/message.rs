@@ -17,15 +17,19 @@ pub enum Audience {
     Hand(UserId),
     /// The ping of the person to move.
     Turn,
+    /// A spectator's view of the table (`/watch N`), for them alone.
+    Watch(UserId),
 }
 
 impl Audience {
-    /// The key the store keeps it under: `public`, `turn`, `hand:<the platform's user id>`.
+    /// The key the store keeps it under: `public`, `turn`, `hand:<the platform's user id>`,
+    /// `watch:<the platform's user id>`.
     pub fn key(&self) -> String {
         match self {
             Audience::Public => "public".to_owned(),
             Audience::Turn => "turn".to_owned(),
             Audience::Hand(user) => format!("hand:{}", user.id),
+            Audience::Watch(user) => format!("watch:{}", user.id),
         }
     }
 
@@ -35,6 +39,9 @@ impl Audience {
             "public" => Some(Audience::Public),
             "turn" => Some(Audience::Turn),
             _ => {
+                if let Some(id) = key.strip_prefix("watch:").filter(|id| !id.is_empty()) {
+                    return Some(Audience::Watch(UserId::new(platform, id)));
+                }
                 let id = key.strip_prefix("hand:").filter(|id| !id.is_empty())?;
                 Some(Audience::Hand(UserId::new(platform, id)))
             }
@@ -109,10 +116,12 @@ mod tests {
     #[test]
     fn audiences_and_places_read_back_what_they_wrote() {
         let hand = Audience::Hand(UserId::new(Platform::Telegram, "42"));
-        for a in [Audience::Public, Audience::Turn, hand] {
+        let watch = Audience::Watch(UserId::new(Platform::Telegram, "42"));
+        for a in [Audience::Public, Audience::Turn, hand, watch] {
             assert_eq!(Audience::from_key(&a.key(), Platform::Telegram), Some(a));
         }
         assert_eq!(Audience::from_key("hand:", Platform::Telegram), None);
+        assert_eq!(Audience::from_key("watch:", Platform::Telegram), None);
         assert_eq!(Audience::from_key("other", Platform::Telegram), None);
         for m in [MessageAt::new(-100, 7, ""), MessageAt::new(5, 9, "1.2.3")] {
             assert_eq!(MessageAt::decode(&m.encode()), Some(m));

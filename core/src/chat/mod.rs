@@ -53,6 +53,7 @@ mod tour_picture;
 mod tournament;
 mod turn;
 mod versus;
+mod watch;
 pub mod words;
 
 /// Containing a request: a time limit and a panic boundary, and what became of it.
@@ -73,7 +74,7 @@ pub use people::PEOPLE_KEPT;
 pub use pings::PingMode;
 pub use press::{ButtonAction, ButtonData, Link, Links, MenuPress, Press};
 pub use request::{Asker, Offer, Presence, Request, may_administer};
-pub use show::{Ending, Hand, Moved, Notice, Show, TableRef};
+pub use show::{Ending, Hand, Moved, Notice, Show, TableRef, Watcher};
 pub use tags::{TAG_MAX, Tags};
 pub use turn::{TurnPing, turn_ping};
 
@@ -92,6 +93,8 @@ pub struct Chat<S: Store> {
     links: Arc<tokio::sync::OnceCell<Links>>,
     /// Who was last written as seen (`people`).
     people: Arc<people::Written>,
+    /// One change of a table's watchers at a time (`watch`).
+    watching: Arc<tokio::sync::Mutex<()>>,
 }
 
 impl<S: Store> Clone for Chat<S> {
@@ -100,13 +103,14 @@ impl<S: Store> Clone for Chat<S> {
             service: self.service.clone(),
             links: self.links.clone(),
             people: self.people.clone(),
+            watching: self.watching.clone(),
         }
     }
 }
 
 impl<S: Store> Chat<S> {
     pub fn new(service: Arc<Service<S>>) -> Chat<S> {
-        Chat { service, links: Arc::default(), people: Arc::default() }
+        Chat { service, links: Arc::default(), people: Arc::default(), watching: Arc::default() }
     }
 
     /// The key deep links are signed with: made once, kept in the store, the same after a
@@ -229,6 +233,7 @@ impl<S: Store> Chat<S> {
             Cmd::Season => self.season(from, args, lang).await,
             Cmd::Tournament => self.tournament(from, args, lang).await,
             Cmd::Tags => self.tag_words(from, args, lang).await,
+            Cmd::Watch => self.watch(from, args, lang).await,
             Cmd::Help => Ok(Answer::public(Body::Long(texts::help(lang, from.chat.platform)))),
         }
     }

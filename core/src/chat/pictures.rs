@@ -85,6 +85,8 @@ impl<S: Store> Chat<S> {
     /// notice, since a chart names nobody).
     pub(super) async fn dressed(&self, mut show: Show) -> Show {
         self.ping_as_wanted(&mut show).await;
+        let watchers = self.watchers_of(show.table.id, show.table.chat.platform).await;
+        show.watchers = watchers.into_iter().filter(|w| !show.seats(&w.id)).collect();
         show.board = self.board_mode(&show.table.chat).await;
         if show.board != BoardMode::Picture {
             return show;

@@ -10,7 +10,9 @@ use crate::ids::{ChatId, Lang, Person, UserId};
 use crate::session::{Event, Phase, Table};
 use crate::store::BoardMode;
 use crate::view::picture::Picture;
-use crate::view::{HandView, TableView, hand_view, hand_view_page, notices, table_view};
+use crate::view::{
+    HandView, TableView, WatchView, Watching, hand_view, hand_view_page, notices, table_view,
+};
 use std::sync::Arc;
 
 /// Which table a plan is of, and where it lives.
@@ -81,8 +83,20 @@ pub struct Show {
     /// it had one, is to read `text` and lose its buttons. The core has already forgotten it
     /// as the table's message, so the table shows as a new one.
     pub moved: Option<Moved>,
+    /// The people watching the table without a seat (`/watch N`), each to be shown
+    /// [`Show::watch_view`] after every change (filled in by the chat layer).
+    pub watchers: Vec<Watcher>,
     /// The table picture, drawn from the public table once when first asked for.
     pub(super) drawing: Drawing,
+}
+
+/// A person who watches a table without a seat, and where their view goes on a platform that
+/// can show it in two places (Telegram: their private chat when they chose it for their hands,
+/// else the table's chat, seen by them alone).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Watcher {
+    pub id: UserId,
+    pub place: super::HandPlace,
 }
 
 /// A table's old message, left behind when the table was posted anew.
@@ -161,6 +175,7 @@ impl Show {
             board: BoardMode::Text,
             ending,
             moved: None,
+            watchers: Vec::new(),
             drawing: Drawing { table: Some(Arc::new(table.clone())), drawn: Arc::default() },
         }
     }
@@ -208,6 +223,19 @@ impl Show {
             }
             _ => Some(view.clone()),
         }
+    }
+
+    /// What `user` is shown as a spectator of the table: its public view while they watch it,
+    /// its last view once it closed, and only that they stopped otherwise (a view asked for
+    /// by someone not watching shows no table).
+    pub fn watch_view(&self, user: &UserId) -> WatchView {
+        let watching = match (self.watchers.iter().any(|w| &w.id == user), self.table.open) {
+            (true, true) => Watching::On,
+            (true, false) => Watching::Closed,
+            (false, _) => Watching::Stopped,
+        };
+        let t = &self.table;
+        WatchView::new(t.id, t.version, t.number, &self.view, watching)
     }
 
     /// Whether `user` sits at the table.

@@ -276,6 +276,10 @@ impl<S: Store> Chat<S> {
             }
             Err(ServiceError::Store(e)) => return Err(e),
         };
+        // A spectator's «🔄» or «⏹»: wherever their view is, from any version (`watch`).
+        if matches!(button.action, ButtonAction::Watch | ButtonAction::Unwatch) {
+            return self.watch_press(from, &table, button.action).await;
+        }
         let here = table.chat == from.chat && table.thread == from.thread;
         let own_hand = from.private
             && from.chat.platform == table.chat.platform

@@ -33,6 +33,7 @@ pub mod text;
 pub mod tour_news;
 pub mod tournament;
 pub mod versus;
+pub mod watch;
 
 mod render;
 
@@ -61,3 +62,4 @@ pub use table::{
 };
 pub use text::variant_name;
 pub use versus::render_versus;
+pub use watch::{WatchView, Watching, render_watch};

@@ -11,3 +11,4 @@ mod places;
 mod press_codecs;
 mod presses;
 mod setup;
+mod watch;

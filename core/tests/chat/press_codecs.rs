@@ -135,7 +135,7 @@ fn action() -> impl Strategy<Value = ButtonAction> {
     use ButtonAction::*;
     let simple = proptest::sample::select(vec![
         Join, Leave, AddBot, Start, Hand, Hint, Resign, ResignYes, ResignNo, Pause, Resume,
-        VoteEnd, End, Rematch, Back, Accept, Decline, Shuffle, Queue,
+        VoteEnd, End, Rematch, Back, Accept, Decline, Shuffle, Queue, Watch, Unwatch,
     ]);
     prop_oneof![
         simple,
@@ -164,7 +164,7 @@ fn every_action_is_generated(a: ButtonAction) {
         Join | Leave | AddBot | RemoveBot(_) | Start | Hand | Hint | Move(_) | Resign
         | ResignYes | ResignNo | Pause | Resume | VoteEnd | End | Rematch | Back | Accept
         | Decline | Lang(_) | Timer(_) | Level(_) | Variant(_) | Size(_) | Side(_) | Swap(..)
-        | Shuffle | HandPage(_) | Queue | Rotation(_) => {}
+        | Shuffle | HandPage(_) | Queue | Rotation(_) | Watch | Unwatch => {}
     }
 }
 

@@ -44,6 +44,13 @@ async fn gather(lang: Lang, platform: Platform, seed: u64) -> Told {
     // The first table decides the chat's language: the opener speaks `lang`.
     let a = chat.handle(&from(&at, &folk[0], lang, false), ask(&folk[0], &["kozel"], "new")).await;
     told.add_answer("new", &a);
+    // A spectator's view of that table, then stopped by asking again.
+    for _ in 0..2 {
+        let watch = ask(&folk[3], &["1"], "watch");
+        let a = chat.handle(&from(&at, &folk[3], lang, false), watch).await;
+        assert!(matches!(a.reply.as_ref().map(|r| &r.body), Some(Body::Watch(_))), "{a:?}");
+        told.add_answer("watch", &a);
+    }
     // Every command, with no words and with words it cannot read.
     for spec in COMMANDS {
         // Words it cannot read, in the chat's script: they are quoted back.

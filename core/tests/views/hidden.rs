@@ -1,15 +1,17 @@
 //! The absolute rule: no hidden tile (another hand, the bazaar) ever appears in a public view.
 //! Random matches of every variant are played through the session; after every command the
 //! public text names exactly the tiles on the table, public buttons carry no move, notices name
-//! no tile off the table, and each hand view names only its own seat's tiles.
+//! no tile off the table, each hand view names only its own seat's tiles, and a spectator's view
+//! (`/watch N`) names exactly the tiles on the table.
 
 use super::fixtures::{apply, lobby, person, rules};
-use domino_core::chat::Show;
+use domino_core::chat::{HandPlace, Show, Watcher};
 use domino_core::engine::rules::Variant;
 use domino_core::engine::tile::{Tile, TileSet};
-use domino_core::session::{Action, Event, Lang, Phase, Table};
+use domino_core::session::{Action, Event, Lang, Phase, Platform, Table, UserId};
 use domino_core::view::{
-    ButtonAction, hand_view, notices, render_hand, render_table, render_tally, table_view,
+    ButtonAction, hand_view, notices, render_hand, render_table, render_tally, render_watch,
+    table_view,
 };
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
@@ -104,6 +106,28 @@ fn check_plan(table: &Table, events: &[Event]) {
             let seen: TileSet = tiles_in(&render_hand(view)).0.into_iter().collect();
             assert!(seen.iter().all(|t| own.contains(t) || on_table(table).contains(t)));
         }
+    }
+    check_watchers(show, table);
+}
+
+/// A spectator's view (`/watch N`), however they stand with the table, names exactly the
+/// tiles on the table (none once they stopped) and offers only «🔄» and «⏹».
+fn check_watchers(mut show: Show, table: &Table) {
+    let stranger = UserId::new(Platform::Telegram, "999999");
+    let stopped = render_watch(&show.watch_view(&stranger), "/");
+    assert_eq!(tiles_in(&stopped), (Vec::new(), 0), "a stopped watch shows a tile:\n{stopped}");
+    show.watchers.push(Watcher { id: stranger.clone(), place: HandPlace::Table });
+    let view = show.watch_view(&stranger);
+    let text = render_watch(&view, "/");
+    let (tiles, loose) = tiles_in(&text);
+    assert_eq!(loose, 0, "{text}");
+    assert!(!has_dashed_pair(&text), "{text}");
+    let shown: TileSet = tiles.into_iter().collect();
+    assert_eq!(shown, on_table(table), "the watcher's view:\n{text}");
+    assert_eq!(view.view.as_deref(), Some(&show.view), "the table message's own view");
+    for (label, data) in view.buttons.iter().flatten() {
+        let only = matches!(data.action, ButtonAction::Watch | ButtonAction::Unwatch);
+        assert!(only, "a watcher offered {label}: {data:?}");
     }
     let printed = format!("{show:?}");
     assert!(!printed.contains("Table {") && !printed.contains("Game {"), "the table printed");

@@ -87,6 +87,8 @@ impl Monkey {
             "vs",
             "history",
             "replay",
+            "watch",
+            "watch",
             "tournament",
             "tournament",
             "nonsense",
@@ -160,6 +162,13 @@ impl Monkey {
             "pings" if self.rng.random_bool(0.7) => {
                 options.push(opt("mode", *self.pick(&["mention", "quiet", "off"]).unwrap()));
             }
+            // A table watched (again: stopped), now and then an absurd number or none.
+            "watch" => match self.rng.random_range(0..5) {
+                0 => {}
+                1 => options
+                    .push(opt("table", *self.pick(&[0, 1_000_000, 5_000_000_000i64]).unwrap())),
+                _ => options.push(opt("table", self.rng.random_range(1..6))),
+            },
             // A table brought back: mostly one that may be open, now and then an absurd number.
             "table" => match self.rng.random_range(0..4) {
                 0 => {}

@@ -63,6 +63,28 @@ impl Monkey {
         Some(self.fake.press_msg(&user, &msg, &data))
     }
 
+    /// `user` presses «🔄» or «⏹» on one of their spectator's views (in the group, seen by
+    /// them alone, or in their private chat); with none, they ask `/watch N`.
+    async fn watch_something(&mut self, user: &User) -> Option<String> {
+        let mut views = Vec::new();
+        for t in self.service().all_tables().await {
+            let audience = format!("watch:{}", user.id);
+            if let Some(at) = crate::harness::where_shown(self.service(), t.id, &audience).await {
+                views.extend(self.fake.with(|st| st.msg_at(at.0, &at.1)));
+            }
+        }
+        let Some(msg) = self.pick(&views).cloned() else {
+            let text = format!("/watch {}", self.rng.random_range(1..4));
+            self.did = format!("{} says {text:?}", user.name);
+            self.fake.say(GROUP, user, &text);
+            return None;
+        };
+        let data: Vec<String> = msg.buttons().into_iter().filter_map(|b| b.data).collect();
+        let data = self.pick(&data)?.clone();
+        self.did = format!("{} presses {data} on their view {:?}", user.name, msg.text);
+        Some(self.fake.press_msg(user, &msg, &data))
+    }
+
     fn command(&mut self) -> String {
         let games = ["", "kozel", "козёл", "telefon", "osel", "морской", "classic", "шахматы"];
         let game = *self.pick(&games).unwrap();
@@ -100,6 +122,10 @@ impl Monkey {
             format!("/перенести {t}"),
             format!("/table {}", self.pick(&["0", "99999999999", "-3", "x", "1 2"]).unwrap()),
             format!("/pings {}", self.pick(&["", "тихо", "нет", "mention", "громко?"]).unwrap()),
+            format!("/watch {t}"),
+            format!("/смотреть {t}"),
+            "/watch".into(),
+            format!("/watch {}", self.pick(&["0", "99999999999", "-3", "x"]).unwrap()),
             "/settings".into(),
             "/help".into(),
             format!("/rules {game}"),
@@ -175,7 +201,8 @@ impl Monkey {
                 self.fake.say(at, &user, &text);
                 (Vec::new(), false)
             }
-            70..73 => {
+            70..72 => (self.watch_something(&user).await.into_iter().collect(), false),
+            72..73 => {
                 self.did = format!("{} opens the private chat", user.name);
                 self.fake.say(user.id, &user, "/start");
                 (Vec::new(), false)

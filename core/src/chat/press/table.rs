@@ -65,16 +65,27 @@ pub enum ButtonAction {
     Queue,
     /// Set the table's queue (host, lobby or between matches): `None` is none.
     Rotation(Option<Rotation>),
+    /// Show me the table I watch as it is now (a spectator's view: `chat::watch`).
+    Watch,
+    /// Stop watching the table (a spectator's view).
+    Unwatch,
 }
 
 impl ButtonAction {
     /// Whether a press is taken from any version of its table: only «My tiles» and its pages
-    /// («◀», «▶»), which change nothing and show the presser's own hand as it is now. Every other press — seats,
+    /// («◀», «▶»), which change nothing and show the presser's own hand as it is now, and a
+    /// spectator's «🔄» and «⏹», which change no table (`chat::watch`). Every other press — seats,
     /// lobby settings, start, moves, the hint, resign and its answers, pause, resume, vote to
     /// end, end, rematch, back, accept, decline — means something only on the version it was drawn for, and any other is
     /// refused as out of date (ARCHITECTURE.md, Invariants).
     pub const fn any_version(self) -> bool {
-        matches!(self, ButtonAction::Hand | ButtonAction::HandPage(_))
+        matches!(
+            self,
+            ButtonAction::Hand
+                | ButtonAction::HandPage(_)
+                | ButtonAction::Watch
+                | ButtonAction::Unwatch
+        )
     }
 
     /// The command a button asks of its table; `None` for «my tiles», which only shows, and
@@ -88,7 +99,11 @@ impl ButtonAction {
             bot_level,
         };
         Some(match self {
-            ButtonAction::Hand | ButtonAction::HandPage(_) | ButtonAction::Hint => return None,
+            ButtonAction::Hand
+            | ButtonAction::HandPage(_)
+            | ButtonAction::Hint
+            | ButtonAction::Watch
+            | ButtonAction::Unwatch => return None,
             ButtonAction::Join => Action::Join { seat: None },
             ButtonAction::Leave => Action::Leave,
             ButtonAction::AddBot => Action::AddBot { seat: None },
@@ -207,6 +222,8 @@ fn push_action(out: &mut String, action: &ButtonAction) {
         ButtonAction::Rotation(Some(r)) => {
             return write!(out, "rot.{}", r.key()).expect("to a string");
         }
+        ButtonAction::Watch => "watch",
+        ButtonAction::Unwatch => "unwatch",
         ButtonAction::Side(side) => return write!(out, "side.{side}").expect("to a string"),
         ButtonAction::HandPage(page) => return write!(out, "page.{page}").expect("to a string"),
         ButtonAction::Swap(a, b) => return write!(out, "swap.{a}.{b}").expect("to a string"),
@@ -252,6 +269,8 @@ fn parse_action(s: &str) -> Option<ButtonAction> {
         "shuffle" => ButtonAction::Shuffle,
         "queue" => ButtonAction::Queue,
         "rot.off" => ButtonAction::Rotation(None),
+        "watch" => ButtonAction::Watch,
+        "unwatch" => ButtonAction::Unwatch,
         "timer.off" => ButtonAction::Timer(None),
         _ => {
             let (tag, arg) = s.split_once('.')?;
@@ -353,6 +372,8 @@ mod tests {
             "1:1:1:rot.",
             "1:1:1:rot.Queue",
             "1:1:1:rot.knockout",
+            "1:1:1:watch.1",
+            "1:1:1:unwatch.",
             "1:1:1:join:",
             "1:1:3w5e11264sgsg:join",
             "1:1y2p0ij32e8e8:0:join",

@@ -80,6 +80,15 @@ pub fn check(step: &Step, n: usize, changed: bool, seen: &Seen) {
             waiting.iter().map(|p| p["name"].as_str().unwrap_or("?").to_owned()).collect();
         assert_eq!(&now, line, "{what}: the line");
     }
+    if let Some(want) = &step.expect.watch {
+        let watch = seen.watch.as_deref().unwrap_or_default();
+        assert!(
+            watch.contains(want.reads.as_str()),
+            "{what}: {}'s view reads {watch:?}, expected {:?}",
+            want.who,
+            want.reads
+        );
+    }
     if let Some(phase) = &step.expect.phase {
         let tables = seen.state["tables"].as_array().unwrap();
         let newest = tables.last().expect("a table");

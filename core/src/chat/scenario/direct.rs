@@ -108,6 +108,12 @@ pub async fn run_direct<S: Store>(chat: &Chat<S>, scenario: &Scenario, at: ChatI
                 }
                 take(&a, &mut menu);
             }
+            Act::Watch { watch } => {
+                let t = newest(chat, &at, None).await.expect("a table watched");
+                let data = ButtonData::new(t.id, t.version, watch_action(watch)).encode();
+                let a = chat.handle(&from(&step.who), Request::press(data)).await;
+                take(&a, &mut menu);
+            }
             Act::Play { play } => {
                 let id = newest(chat, &at, None).await.expect("a table").id;
                 for _ in 0..5000 {
@@ -156,7 +162,15 @@ pub async fn run_direct<S: Store>(chat: &Chat<S>, scenario: &Scenario, at: ChatI
             }
             None => None,
         };
-        let seen = Seen { step: n, told, state: now.clone(), posted, pinned, moved, ping };
+        let watch = match &step.expect.watch {
+            Some(w) => {
+                let show = chat.show(watched(chat, &at).await).await.expect("the table watched");
+                let view = show.watch_view(&person(&w.who).id);
+                Some(watch_seen(&crate::view::render_watch(&view, "/"), &people))
+            }
+            None => None,
+        };
+        let seen = Seen { step: n, told, state: now.clone(), posted, pinned, moved, ping, watch };
         check(step, n, changed, &seen);
         out.push(seen);
         before = now;
@@ -201,6 +215,15 @@ pub fn hand_button(t: &crate::session::Table, who: &Person, name: &str) -> Butto
         _ => ButtonAction::Move(crate::engine::moves::Move::Pass),
     };
     found.copied().unwrap_or_else(|| ButtonData::new(t.id, t.version, forged))
+}
+
+/// The button a `watch` step presses on a spectator's view.
+pub fn watch_action(name: &str) -> ButtonAction {
+    match name {
+        "refresh" => ButtonAction::Watch,
+        "stop" => ButtonAction::Unwatch,
+        other => panic!("no watch button {other}: `refresh` or `stop`"),
+    }
 }
 
 /// The button a `press` step names.

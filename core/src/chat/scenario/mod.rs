@@ -15,7 +15,7 @@ use serde::Deserialize;
 mod check;
 mod direct;
 pub use check::{check, ping_seen, reposted};
-pub use direct::{button_action, hand_button, newest, run_direct};
+pub use direct::{button_action, hand_button, newest, run_direct, watch_action};
 use serde_json::{Map, Value, json};
 
 /// A scenario: who takes part, and what they do.
@@ -70,6 +70,9 @@ pub enum Act {
     Admin { admin: bool },
     /// Time passes (seconds, on the service's test clock) and the timers fire.
     Wait { wait: u32 },
+    /// A button on the person's own spectator's view (`/watch N`) of the chat's newest table:
+    /// `refresh` («🔄») or `stop` («⏹»), pressed where the platform shows the view.
+    Watch { watch: String },
 }
 
 /// What the step must give.
@@ -98,6 +101,17 @@ pub struct Expect {
     pub seats: Option<Vec<String>>,
     /// Who waits in line at the newest table afterwards, first first.
     pub line: Option<Vec<String>>,
+    /// A spectator's view after the step, as the platform shows it to them.
+    pub watch: Option<WatchExpect>,
+}
+
+/// What a spectator's view (`/watch N`) reads after a step.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct WatchExpect {
+    /// The scenario's person who watches.
+    pub who: String,
+    /// Their view of the chat's latest table holds this (a line of it).
+    pub reads: String,
 }
 
 /// What one step left.
@@ -117,6 +131,21 @@ pub struct Seen {
     pub moved: Option<String>,
     /// The newest table's turn ping after the step ([`ping_seen`]), when the step expects one.
     pub ping: Option<String>,
+    /// The watcher's view after the step ([`watch_seen`]), when the step expects one.
+    pub watch: Option<String>,
+}
+
+/// A spectator's view as a run saw it: its text as the scenario's people read it, without
+/// blank lines (Discord shows the header and the table apart).
+pub fn watch_seen(text: &str, people: &[(String, String, String)]) -> String {
+    let text = told(text, people);
+    text.lines().map(str::trim_end).filter(|l| !l.trim().is_empty()).collect::<Vec<_>>().join("\n")
+}
+
+/// The table a step's watcher watches: the chat's latest, open or closed.
+pub async fn watched<S: Store>(chat: &Chat<S>, at: &ChatId) -> i64 {
+    let latest = chat.service().latest_table(at).await.expect("the store answers");
+    latest.expect("a table to watch").id
 }
 
 /// A kept message as the scenario's people read it, without its time stamp (each run's
