@@ -3,7 +3,7 @@
 //! and sit in at rematches; on some everybody went away and the experts play alone, rematch
 //! after rematch. People press through the chat layer, as the adapters do: mostly their moves,
 //! and now and then the table's other controls and commands (pause and resume, «Next in
-//! line», `/tables`, `/table N`'s re-post, `/replay`). The figures are the press-to-answer
+//! line», `/watch N`, `/tables`, `/table N`'s re-post, `/replay`). The figures are the press-to-answer
 //! times, overall and per kind, and the resident memory.
 
 use crate::cli::progress::Progress;
@@ -105,8 +105,8 @@ async fn open<S: Store>(svc: &Service<S>, n: u32, away: bool) -> anyhow::Result<
 
 /// What a person does now, and its kind for the figures: one look at the table in four
 /// presses a control (pause or resume, two people seated in turn; «Next in line», someone
-/// not seated) or sends a command (`/tables`, `/table N`, `/replay`), the others a move (or
-/// «rematch»).
+/// not seated) or sends a command (`/watch N`, someone not seated; `/tables`, `/table N`,
+/// `/replay`), the others a move (or «rematch»).
 fn ask_of(show: &Show, n: u32, look: u64) -> Option<(&'static str, Person, Request)> {
     // Two of the people seated take turns at the controls (a pause needs them both).
     let k = (look / 4 % 2) as usize;
@@ -131,7 +131,13 @@ fn ask_of(show: &Show, n: u32, look: u64) -> Option<(&'static str, Person, Reque
             }
         }
         10 => return Some(("tables", who, command("tables", &[]))),
-        // One of the six people of the table not seated gets in line, or out of it.
+        // One of the six people of the table not seated watches it (`/watch N`), or stops;
+        12 if look % 32 == 28 => {
+            if let Some(p) = (0..PEOPLE).map(|k| person(n, k)).find(|p| !seated(p)) {
+                return Some(("watch", p, command("watch", &[&number.to_string()])));
+            }
+        }
+        // or gets in line, or out of it.
         12 => {
             let line =
                 show.view.buttons.iter().flatten().find(|(_, d)| d.action == ButtonAction::Queue);
@@ -282,6 +288,7 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
         "pause",
         "resume",
         "line",
+        "watch",
         "tables",
         "table",
         "replay",
