@@ -135,6 +135,12 @@ impl Hands {
     }
 }
 
+/// The table of `show` as it now is, when it has moved on since: what kept messages (hands,
+/// spectators' views) are brought up to, so that whoever waited sees the latest state.
+pub(crate) async fn newer_show(bot: &Bot, show: &Show) -> Option<Show> {
+    bot.chat.show(show.table.id).await.filter(|s| s.table.version > show.table.version)
+}
+
 /// Brings every kept hand at `show`'s table up to the table as it now is (at least `show`).
 pub async fn refresh(bot: &Bot, http: &Http, show: &Show) {
     let Some(t) = bot.hands.table(show.table.id) else { return };
@@ -143,9 +149,8 @@ pub async fn refresh(bot: &Bot, http: &Http, show: &Show) {
         return;
     }
     // Whoever waited for this round is shown the latest state, not their own.
-    let latest =
-        bot.chat.show(show.table.id).await.filter(|s| s.table.version > show.table.version);
-    let latest = latest.as_ref().unwrap_or(show);
+    let newer = newer_show(bot, show).await;
+    let latest = newer.as_ref().unwrap_or(show);
     let version = latest.table.version;
     let now = bot.chat.now();
     for (person, held) in t.behind(version) {

@@ -69,9 +69,8 @@ pub async fn refresh(bot: &Bot, http: &Http, show: &Show) {
     if t.behind(show.table.version).is_empty() {
         return;
     }
-    let latest =
-        bot.chat.show(show.table.id).await.filter(|s| s.table.version > show.table.version);
-    let latest = latest.as_ref().unwrap_or(show);
+    let newer = crate::hands::newer_show(bot, show).await;
+    let latest = newer.as_ref().unwrap_or(show);
     let version = latest.table.version;
     let now = bot.chat.now();
     for (person, held) in t.behind(version) {
