@@ -45,6 +45,8 @@ pub enum Change {
     Show,
     Lang(Lang),
     Timer(Option<u32>),
+    /// Seconds before the person to move is pinged (`ChatSettings::ping_after`).
+    Nudge(u32),
     Level(BotLevel),
     DefaultGame(Variant),
     Board(BoardMode),
@@ -137,6 +139,7 @@ impl Change {
             self,
             Change::Lang(_)
                 | Change::Timer(_)
+                | Change::Nudge(_)
                 | Change::Level(_)
                 | Change::DefaultGame(_)
                 | Change::Board(_)

@@ -21,6 +21,7 @@ pub(super) fn apply(
         (Change::Show | Change::Done | Change::Tour(_), _) => {}
         (Change::Lang(l), _) => s.lang = *l,
         (Change::Timer(t), _) => s.turn_secs = *t,
+        (Change::Nudge(t), _) => s.ping_after = *t,
         (Change::Level(l), _) => s.bot_level = *l,
         (Change::DefaultGame(v), _) => s.default_variant = *v,
         (Change::Board(b), _) => s.board = *b,

@@ -3,7 +3,7 @@
 use super::menu::{Change, Control, ControlKind, Item, Menu, MenuPress, Page, TIMERS};
 use crate::engine::rules::{Preset, Rules, Variant, Words, options_for};
 use crate::session::{BotLevel, Lang};
-use crate::store::{BoardMode, ChatSettings};
+use crate::store::{BoardMode, ChatSettings, NUDGES};
 use crate::view::text::{bot_level_name, pick, preset_word, rules_name, tr, variant_name};
 use serde_json::Value;
 
@@ -15,6 +15,18 @@ pub fn timer_text(t: Option<u32>, lang: Lang) -> String {
         Some(s) => format!("{s} {}", tr(lang, "с", "s")),
     }
 }
+
+/// When the person to move is pinged: "сразу", "через 20 с" / "at once", "after 20 s".
+pub fn nudge_text(secs: u32, lang: Lang) -> String {
+    match secs {
+        0 => tr(lang, "сразу", "at once").to_owned(),
+        s => format!("{} {s} {}", tr(lang, "через", "after"), tr(lang, "с", "s")),
+    }
+}
+
+/// The reminder setting, described once: its label on the menu.
+pub(super) const NUDGE_LABEL: Words =
+    Words { ru: "Напоминание о ходе", en: "Turn reminder" };
 
 /// "картинкой" / "picture".
 pub(super) fn board_text(b: BoardMode, lang: Lang) -> &'static str {
@@ -89,6 +101,7 @@ pub fn settings_text(s: &ChatSettings, page: Page) -> String {
         .to_owned(),
         format!("🌐 {} {}", tr(lang, "Язык:", "Language:"), tr(lang, "русский", "English")),
         format!("⏱ {} {}", tr(lang, "Таймер хода:", "Turn timer:"), timer_text(s.turn_secs, lang)),
+        format!("🔔 {}: {}", pick(NUDGE_LABEL, lang), nudge_text(s.ping_after, lang)),
         format!("🤖 {} {}", tr(lang, "Компьютер:", "Computer:"), bot_level_name(s.bot_level, lang)),
         format!(
             "🎲 {} {}",
@@ -133,6 +146,9 @@ pub fn menu(s: &ChatSettings, page: Page) -> Menu {
             let timers = TIMERS.map(|t| {
                 item(format!("⏱ {}", timer_text(t, lang)), g, Change::Timer(t), t == s.turn_secs)
             });
+            let nudges = NUDGES.map(|t| {
+                item(format!("🔔 {}", nudge_text(t, lang)), g, Change::Nudge(t), t == s.ping_after)
+            });
             let levels = BotLevel::ALL.map(|l| {
                 item(
                     format!("🤖 {}", bot_level_name(l, lang)),
@@ -159,6 +175,7 @@ pub fn menu(s: &ChatSettings, page: Page) -> Menu {
             let controls = vec![
                 choice(tr(lang, "Язык", "Language"), langs.to_vec()),
                 choice(tr(lang, "Таймер хода", "Turn timer"), timers.to_vec()),
+                choice(pick(NUDGE_LABEL, lang), nudges.to_vec()),
                 choice(tr(lang, "Сила компьютера", "Computer strength"), levels.to_vec()),
                 choice(tr(lang, "Игра по умолчанию", "Default game"), games.to_vec()),
                 choice(tr(lang, "Стол", "Board"), boards.to_vec()),

@@ -90,9 +90,19 @@ impl<S: Store> Chat<S> {
         Ok(Answer::private(crate::view::pings::pings_set_text(lang, mode.key())))
     }
 
-    /// The turn ping of `show` as its person wants it: quiet, or none.
+    /// The turn ping of `show` as its person wants it (quiet, or none) and when the chat
+    /// wants it: a turn's ping after the chat's reminder delay, a warning at once.
     pub(super) async fn ping_as_wanted(&self, show: &mut Show) {
         let Some(turn) = show.turn.as_mut() else { return };
+        if !turn.is_warning() {
+            turn.after_secs = match self.service.store().chat_settings(&show.table.chat).await {
+                Ok(s) => s.ping_after,
+                Err(e) => {
+                    tracing::warn!(error = %e, "chat settings not read: the ping goes at once");
+                    0
+                }
+            };
+        }
         match self.ping_mode(&turn.person.id).await {
             PingMode::Mention => {}
             PingMode::Quiet => turn.quiet = true,

@@ -39,6 +39,11 @@ pub struct Hand {
     pub person: Person,
     /// `None` before a deal (and after the match).
     pub view: Option<HandView>,
+    /// The person needs this hand now: they moved (their tiles changed), they are to move
+    /// (their buttons changed), or something other than a move happened (a deal, a round's
+    /// end, a vote). The others' hands only lag behind the table by the moves made since, which
+    /// their next turn shows: a platform with a budget of messages may leave them for then.
+    pub fresh: bool,
 }
 
 /// What a notice was about: a round's or the match's end comes with a picture.
@@ -75,6 +80,11 @@ pub struct Show {
     pub hands: Vec<Hand>,
     /// Whether the seated people's hands changed (a deal, a move, a match's end).
     pub hands_changed: bool,
+    /// Only moves were made (and hints or warnings given) within a round in play: the public
+    /// view may lag a few seconds behind, since each mover's own hand shows what a move
+    /// needs; `false` for anything people see or decide on at once (a deal, a round's or the
+    /// match's end, a vote, a seat, the lobby).
+    pub flowing: bool,
     /// How the chat shows the board (its setting; `Text` until the chat layer says).
     pub board: BoardMode,
     /// What ended with the events shown.
@@ -129,6 +139,15 @@ impl Drawing {
     }
 }
 
+/// Whether `events` are only moves (and hints or warnings) within a round still in play.
+fn flows(table: &Table, events: &[Event]) -> bool {
+    table.phase == Phase::Playing
+        && !events.is_empty()
+        && events.iter().all(|e| {
+            matches!(e, Event::Moved { .. } | Event::HintUsed { .. } | Event::Warned { .. })
+        })
+}
+
 impl Show {
     /// The plan for `table` after `events`.
     pub fn of(table: &Table, events: &[Event]) -> Show {
@@ -152,9 +171,23 @@ impl Show {
                 _ => None,
             })
         };
+        let flowing = flows(table, events);
+        let to_move = table.to_move();
+        let movers: Vec<usize> = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Moved { seat, .. } => Some(*seat as usize),
+                _ => None,
+            })
+            .collect();
         let hands = table
             .humans()
-            .map(|(seat, p)| Hand { person: p.clone(), view: hand_view(table, seat) })
+            .map(|(seat, p)| Hand {
+                person: p.clone(),
+                view: hand_view(table, seat),
+                fresh: hands_changed
+                    && (!flowing || to_move == Some(seat) || movers.contains(&seat)),
+            })
             .collect();
         Show {
             table: TableRef {
@@ -172,6 +205,7 @@ impl Show {
             turn: turn_ping(table),
             hands,
             hands_changed,
+            flowing,
             board: BoardMode::Text,
             ending,
             moved: None,
@@ -180,9 +214,15 @@ impl Show {
         }
     }
 
-    /// The table as it is, to show it again (after a restart or a stale press).
+    /// The table as it is, to show it again (after a restart or a stale press): every hand
+    /// fresh, nothing flowing.
     pub fn again(table: &Table) -> Show {
-        Show { hands_changed: table.game.is_some(), ..Show::of(table, &[]) }
+        let mut show = Show::of(table, &[]);
+        show.hands_changed = table.game.is_some();
+        for hand in &mut show.hands {
+            hand.fresh = show.hands_changed;
+        }
+        show
     }
 
     /// The table picture, when the chat shows boards as pictures: drawn once (off the async

@@ -19,6 +19,18 @@ pub struct TurnPing {
     /// Sent without a mention or a notification: the person chose quiet pings
     /// ([`super::PingMode`]; the chat layer sets it).
     pub quiet: bool,
+    /// Seconds after the turn began that the ping is due (0: at once): the chat's reminder
+    /// (`ChatSettings::ping_after`; the chat layer sets it). The person's own hand says it is
+    /// their move meanwhile, and the table points at them, so a brisk game pings nobody. A
+    /// warning is due at once.
+    pub after_secs: u32,
+}
+
+impl TurnPing {
+    /// A warning before the turn's time runs out (its key's `.w`), not the turn's own ping.
+    pub fn is_warning(&self) -> bool {
+        self.key.ends_with(".w")
+    }
 }
 
 /// The ping `table` wants, if any. A turn is the run of moves one seat makes in a row (a
@@ -41,7 +53,10 @@ pub fn turn_ping(table: &Table) -> Option<TurnPing> {
             person,
             text: warning_text(table)?,
             quiet: false,
+            after_secs: 0,
         }),
-        None => Some(TurnPing { key, person, text: turn_text(table)?, quiet: false }),
+        None => {
+            Some(TurnPing { key, person, text: turn_text(table)?, quiet: false, after_secs: 0 })
+        }
     }
 }

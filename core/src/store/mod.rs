@@ -22,7 +22,7 @@ pub use copy::{
 };
 pub use memory::MemoryStore;
 pub use postgres::PgStore;
-pub use settings::{BoardMode, ChatSettings, TagWords};
+pub use settings::{BoardMode, ChatSettings, NUDGES, TagWords};
 pub use sqlite::SqliteStore;
 pub use tournaments::TournamentDoc;
 // The standings live in `crate::standings`; named here too for the store's callers.

@@ -43,7 +43,14 @@ pub struct ChatSettings {
     pub goat_tag: bool,
     /// The chat's own words for the tags (`/tags`); unset, the bot's words.
     pub tag_words: TagWords,
+    /// Seconds the person to move may think before the chat is told it waits on them (their
+    /// turn ping, a message that notifies them); 0: at once, with every turn. Their hand
+    /// says «your move» meanwhile, and the table points at them. One of [`NUDGES`].
+    pub ping_after: u32,
 }
+
+/// The reminders a chat can choose, seconds after a turn begins ([`ChatSettings::ping_after`]).
+pub const NUDGES: [u32; 5] = [0, 10, 20, 40, 60];
 
 /// A chat's own words for its member tags (`chat::tags`), each checked when set: 1 to 16
 /// characters, letters, digits, spaces and a few marks (Telegram takes no emoji).
@@ -99,6 +106,7 @@ impl Default for ChatSettings {
             standings_post: false,
             goat_tag: false,
             tag_words: TagWords::default(),
+            ping_after: 20,
         }
     }
 }

@@ -10,7 +10,7 @@ use crate::chat::menu::{Change, MenuPress, Page, TIMERS, TourAct};
 use crate::engine::rules::{Preset, option};
 use crate::session::{BotLevel, Lang};
 use crate::standings::{Cadence, Weekday, ZONES, Zone};
-use crate::store::BoardMode;
+use crate::store::{BoardMode, NUDGES};
 
 /// The format tag written first.
 pub(super) const TAG: &str = "s2";
@@ -28,6 +28,7 @@ impl MenuPress {
             Change::Lang(l) => format!("lang.{}", l.key()),
             Change::Timer(None) => "timer.off".to_owned(),
             Change::Timer(Some(s)) => format!("timer.{s}"),
+            Change::Nudge(s) => format!("nudge.{s}"),
             Change::Level(l) => format!("level.{}", l.key()),
             Change::DefaultGame(v) => format!("game.{}", v.key()),
             Change::Board(b) => format!("board.{}", b.key()),
@@ -106,6 +107,7 @@ impl MenuPress {
                     "timer" => Change::Timer(Some(
                         TIMERS.into_iter().flatten().find(|t| t.to_string() == arg)?,
                     )),
+                    "nudge" => Change::Nudge(NUDGES.into_iter().find(|t| t.to_string() == arg)?),
                     "level" => Change::Level(BotLevel::from_key(arg)?),
                     "game" => Change::DefaultGame(arg.parse().ok()?),
                     "board" => Change::Board(BoardMode::from_key(arg)?),
