@@ -330,16 +330,25 @@ impl<S: Store> Chat<S> {
             }
             None => cmd,
         };
+        let is_move = matches!(cmd.action, Action::Move { .. });
         let done = self.service.handle(table.id, cmd).await;
         let stale = matches!(done, Err(ServiceError::Rejected(Rejection::Stale)));
         let failed = matches!(done, Err(ServiceError::Store(_)));
         if let Err(ServiceError::Store(e)) = &done {
             tracing::warn!(table = table.id, error = %e, "command not committed");
         }
+        // A move is answered with what it made, to the mover alone (a toast, as an ack).
+        let toast = match &done {
+            Ok(applied) if is_move => crate::view::move_toast(&applied.table, &applied.events),
+            _ => None,
+        };
         let mut answer = match done {
             Err(ServiceError::Store(_)) => Answer::private(texts::failed(table.lang)),
             other => self.answered(other, table.lang)?,
         };
+        if let Some(text) = toast {
+            answer.reply = Some(Reply { body: Body::Text(text), private: true, ack: true });
+        }
         if stale || failed {
             // The press was drawn for another state: show the table as it is.
             if let Some(now) = self.show(table.id).await {

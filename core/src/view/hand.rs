@@ -35,6 +35,10 @@ pub struct HandView {
     pub playing: bool,
     /// The open ends (public).
     pub ends: Vec<EndView>,
+    /// The round's last move as the table shows it ("Вера: [5|6] ▶"), public: with the ends
+    /// and who is to move, what a move needs, so the hand can be played from alone while the
+    /// table message lags a few seconds behind.
+    pub last_move: Option<String>,
     /// One button per legal move (draws and knocks are made automatically), then «back» when
     /// away, or «hint» when the table has hints on and the seat has a choice.
     pub buttons: Buttons,
@@ -136,6 +140,7 @@ pub fn hand_view_page(
         away: st.away,
         playing,
         ends: board_view(round.board(), table.rules.variant()).ends,
+        last_move: super::table::last_move(table, lang),
         idle,
         playable,
         tiles,
@@ -227,14 +232,15 @@ fn oriented(p: &Placement, board: &Board) -> String {
 
 /// The hand as a private message.
 pub fn render_hand(view: &HandView) -> String {
-    hand_lines(view, true, true)
+    hand_lines(view, true)
 }
 
-/// The hand as a message beside the table, seen by its owner alone: the board's ends and who
-/// is to move are left to the table message, so that it changes only when the hand or the
-/// owner's turn does.
+/// The hand as a message beside the table, seen by its owner alone. It says what a move
+/// needs (the ends, the last move, who is to move), so that its owner can play from it alone
+/// while the table message lags behind; a platform with a budget of messages sends it when
+/// its owner needs it (`Hand::fresh`), not after every move.
 pub fn render_hand_brief(view: &HandView) -> String {
-    hand_lines(view, false, true)
+    hand_lines(view, true)
 }
 
 /// The hand's brief text as the caption of its picture, at most `max` characters: when the
@@ -245,11 +251,11 @@ pub fn render_hand_caption(view: &HandView, max: usize) -> String {
     if text.chars().count() <= max {
         return text;
     }
-    let counted = hand_lines(view, false, false);
+    let counted = hand_lines(view, false);
     counted.chars().take(max).collect()
 }
 
-fn hand_lines(view: &HandView, full: bool, list: bool) -> String {
+fn hand_lines(view: &HandView, list: bool) -> String {
     let lang = view.lang;
     let mut out = vec![format!("🎴 {} — {}", view.title, tr(lang, "ваши кости:", "your tiles:"))];
     if let Some(hint) = &view.hint {
@@ -274,15 +280,18 @@ fn hand_lines(view: &HandView, full: bool, list: bool) -> String {
             view.tiles.iter().map(|t| format!("[{}|{}]", t.high(), t.low())).collect();
         out.push(tiles.join(" "));
     }
-    if full && !view.ends.is_empty() {
+    if !view.ends.is_empty() {
         out.push(format!("{} {}", tr(lang, "Концы:", "Ends:"), ends_text(&view.ends)));
     }
+    if let Some(last) = view.last_move.as_ref().filter(|_| view.playing) {
+        out.push(format!("{} {last}", tr(lang, "Последний ход:", "Last move:")));
+    }
     out.extend(page_line(view.page, view.pages, lang));
-    out.push(status(view, full));
+    out.push(status(view));
     out.join("\n")
 }
 
-fn status(view: &HandView, full: bool) -> String {
+fn status(view: &HandView) -> String {
     let lang = view.lang;
     if !view.playing {
         return tr(lang, "Матч окончен.", "The match is over.").to_owned();
@@ -298,7 +307,7 @@ fn status(view: &HandView, full: bool) -> String {
     if view.your_turn {
         return tr(lang, "👉 Ваш ход!", "👉 Your move!").to_owned();
     }
-    match view.waiting_for.as_ref().filter(|_| full) {
+    match view.waiting_for.as_ref() {
         Some(who) => format!("{} {who}", tr(lang, "⏳ Ходит", "⏳ To move:")),
         None => tr(lang, "⏳ Ждём хода.", "⏳ Waiting.").to_owned(),
     }

@@ -46,7 +46,7 @@ pub use hand::{
     render_hand_caption, takes_end_note,
 };
 pub use history::{RoundLine, round_history};
-pub use notice::{notice, notices, turn_text, warning_text};
+pub use notice::{move_toast, notice, notices, turn_text, warning_text};
 pub use played::render_history;
 pub use refusal::{move_error_text, rejection_text, rules_error_text};
 pub use render::{render_caption, render_table};

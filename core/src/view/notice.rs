@@ -11,6 +11,25 @@ use super::text::{
 };
 use crate::session::{Event, Lang, MovedBy, PAUSE_MS, RESIGN_VOTE_MS, Table};
 
+/// What a person's own move press is answered with, at once and to them alone: the moves it
+/// made, as the table shows them («✓ [5|6] ▶», a forced draw or knock after it), so that a
+/// press is seen to be taken before any message changes. `None` when `events` hold no move.
+pub fn move_toast(table: &Table, events: &[Event]) -> Option<String> {
+    let ended = events.iter().any(|e| matches!(e, Event::RoundEnded { .. }));
+    // After a round's end the board is the next round's: tiles are named as they are.
+    let board = table.live().and_then(|m| m.round()).map(|r| r.board()).filter(|_| !ended);
+    let moves: Vec<String> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Moved { mv, by: MovedBy::Player | MovedBy::Forced, .. } => {
+                Some(super::render::move_text(mv, board, table.lang))
+            }
+            _ => None,
+        })
+        .collect();
+    (!moves.is_empty()).then(|| format!("✓ {}", moves.join(", ")))
+}
+
 /// The chat messages for `events`, just applied to `table`, in the table's language.
 pub fn notices(table: &Table, events: &[Event]) -> Vec<String> {
     events.iter().filter_map(|e| notice(table, e, table.lang)).collect()

@@ -268,7 +268,7 @@ fn has_bazaar(table: &Table) -> bool {
 }
 
 /// The last move of the round in play: only tiles now on the table, or a draw or knock.
-fn last_move(table: &Table, lang: Lang) -> Option<String> {
+pub(crate) fn last_move(table: &Table, lang: Lang) -> Option<String> {
     let game = table.game.as_ref()?;
     let &(seat, mv) = game.rounds.last()?.last()?;
     let who = seat_name(table, seat as usize, lang)?;
