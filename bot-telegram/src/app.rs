@@ -2,6 +2,7 @@
 //! people (whose private chat is closed; who is who by @username is the core's, in the store).
 
 use crate::ids::{MessageRef, chat_id, person, table_topic, tg_chat, tg_user};
+use crate::jobs::Grant;
 use crate::outbox::{Deliver, Job, Outbox};
 use crate::pacing::Pacing;
 use domino_core::chat::{Asker, Audience, Cmd, Door, HandPlace, Presence, Request, Show};
@@ -45,6 +46,9 @@ pub(crate) struct App {
     offered: Mutex<HashSet<(i64, i64)>>,
     /// Groups already told that the bot may not set member tags.
     tags_refused: Mutex<HashSet<i64>>,
+    /// The turn mention out for each table, by its key (this process's; a restarted bot
+    /// learns it again from the next mention it replaces).
+    mentioned: Mutex<HashMap<i64, String>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -78,6 +82,7 @@ impl App {
                 closed: Mutex::default(),
                 offered: Mutex::default(),
                 tags_refused: Mutex::default(),
+                mentioned: Mutex::default(),
             }
         })
     }
@@ -108,12 +113,19 @@ impl App {
     }
 
     /// Brings a table's messages up to date: the table message, the notice of what happened,
-    /// every seated person's hand (in the group, or in their private chat), the turn mention.
+    /// the hands that changed for their owners (in the group, or in their private chat), the
+    /// turn mention when it is due.
     pub(crate) fn show(&self, show: &Show) {
+        self.show_as(show, None)
+    }
+
+    /// [`App::show`] after a person's press (`presser`: who, and the grant of their press):
+    /// their own hand is the answer to it, and goes first.
+    pub(crate) fn show_as(&self, show: &Show, presser: Option<(i64, &Grant)>) {
         let table = &show.table;
         let Some(chat) = tg_chat(&table.chat) else { return };
         let topic = table_topic(table);
-        self.outbox.push(chat, Job::Table { table: table.id });
+        self.outbox.push(chat, Job::Table { table: table.id, flowing: show.flowing });
         // Posted anew (`/table N`): the old message says where the table went, without buttons.
         if let Some(moved) = &show.moved
             && let Some(old) = moved.from.as_ref().and_then(crate::ids::MessageRef::of)
@@ -140,15 +152,18 @@ impl App {
                 None => self.say(chat, topic, notice.text.clone()),
             }
         }
-        if show.hands_changed {
-            for hand in &show.hands {
-                if let Some(user) = tg_user(&hand.person.id) {
-                    // In a group, the job finds where the person wants it (the private chat
-                    // once the bot is out of the group).
-                    let at = if chat < 0 && !self.outbox.is_gone(chat) { chat } else { user };
-                    self.outbox
-                        .push(at, Job::Hand { table: table.id, user, grant: None, page: None });
-                }
+        // The hands their owners need now (`Hand::fresh`): the mover's, the next mover's, all
+        // at a deal; the others catch up at their turn.
+        for hand in show.hands.iter().filter(|h| show.hands_changed && h.fresh) {
+            if let Some(user) = tg_user(&hand.person.id) {
+                // In a group, the job finds where the person wants it (the private chat once
+                // the bot is out of the group).
+                let at = if chat < 0 && !self.outbox.is_gone(chat) { chat } else { user };
+                let turn = hand.view.as_ref().is_some_and(|v| v.your_turn);
+                let grant =
+                    presser.filter(|(p, _)| *p == user && at == chat).map(|(_, g)| g.clone());
+                let (id, page) = (table.id, None);
+                self.outbox.push(at, Job::Hand { table: id, user, grant, page, turn });
             }
         }
         // Spectators: each in the place the core says, the group while the bot is in it.
@@ -160,8 +175,36 @@ impl App {
             }
         }
         if chat < 0 {
-            self.outbox.push(chat, Job::Turn { table: table.id });
+            self.push_turn(chat, show);
         }
+    }
+
+    /// The turn mention `show` wants, due after the chat's reminder delay; at once when it is
+    /// a warning, when the mover's hand cannot be shown to them (a plain member bot, no hand
+    /// of theirs shown yet), or when an older mention is to go.
+    fn push_turn(&self, chat: i64, show: &Show) {
+        let id = show.table.id;
+        let now = tokio::time::Instant::now();
+        let key = show.turn.as_ref().map(|t| t.key.clone());
+        let after = show.turn.as_ref().map_or(0, |t| t.after_secs);
+        let unseen = show.turn.as_ref().and_then(|t| tg_user(&t.person.id)).is_some_and(|user| {
+            !self.ephemerals.may_push(chat) && !self.ephemerals.has_hand(id, user)
+        });
+        let clear = lock(&self.mentioned).get(&id).is_some_and(|k| Some(k) != key.as_ref());
+        let due = match after {
+            _ if unseen => now,
+            secs => now + std::time::Duration::from_secs(secs.into()),
+        };
+        self.outbox.push(chat, Job::Turn { table: id, key, due, clear });
+    }
+
+    /// The turn mention out for `table` (its key), as `deliver_turn` left it.
+    pub(crate) fn set_mentioned(&self, table: i64, key: Option<String>) {
+        let mut mentioned = lock(&self.mentioned);
+        match key {
+            Some(k) => mentioned.insert(table, k),
+            None => mentioned.remove(&table),
+        };
     }
 
     /// Who asks, as the chat layer needs it: the admin bit is asked of Telegram only when the
@@ -321,7 +364,7 @@ impl App {
             offered.iter().filter(|(_, u)| *u == user).map(|(t, _)| *t).collect();
         for table in tables {
             offered.remove(&(table, user));
-            self.outbox.push(user, Job::Hand { table, user, grant: None, page: None });
+            self.outbox.push(user, Job::Hand { table, user, grant: None, page: None, turn: false });
         }
     }
 

@@ -55,7 +55,7 @@ pub(crate) async fn on_callback(
     let done = app.chat.handle(&from, request).await;
     // «My tiles» on the table sends the hand anew; a press on the hand itself edits it.
     let grant = Grant::new(Via::Press(q.id.0.clone()), extra.ephemeral.is_none());
-    let (text, alert) = app.popup((q.from.id.0 as i64, chat.0), grant, done.reply.as_ref());
+    let (text, alert) = app.popup((q.from.id.0 as i64, chat.0), grant.clone(), done.reply.as_ref());
     once(text, alert).await;
     if let Some(menu) = &done.menu
         && extra.ephemeral.is_none()
@@ -64,8 +64,9 @@ pub(crate) async fn on_callback(
         let text = crate::draw::clip(&menu.text, 4096);
         app.outbox.push(chat.0, Job::Edit { message: message.0, text, markup });
     }
+    // The presser's own hand, where the press changed it, is the answer to their press.
     for show in &done.shows {
-        app.show(show);
+        app.show_as(show, Some((q.from.id.0 as i64, &grant)));
     }
     Ok(())
 }

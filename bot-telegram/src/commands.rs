@@ -109,8 +109,10 @@ pub(crate) async fn on_message(app: Arc<App>, msg: Message, extra: Extra) -> Han
         && !msg.chat.is_private()
     {
         let chat = msg.chat.id.0;
-        app.outbox
-            .push(chat, Job::Hand { table: view.table, user: user_id, grant: None, page: None });
+        app.outbox.push(
+            chat,
+            Job::Hand { table: view.table, user: user_id, grant: None, page: None, turn: false },
+        );
         if !app.ephemerals.may_push(chat) {
             let lang = app.lang_of(msg.chat.id).await;
             app.say(chat, topic, crate::texts::press_my_tiles(lang));

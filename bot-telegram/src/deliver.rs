@@ -17,6 +17,7 @@ use teloxide::types::{
     ChatId, InlineKeyboardMarkup, InputFile, MessageEntity, MessageId, ReplyParameters, User,
     UserId,
 };
+use tokio::time::Instant;
 
 /// A job's result: messages that went out, or why not.
 pub(crate) type Sent = Result<u32, Failure>;
@@ -53,6 +54,14 @@ impl Deliver for App {
                 Job::Table { .. } => self.call_timeout * 2,
                 _ => self.call_timeout,
             };
+            if let Job::Turn { table, key, due, .. } = job {
+                let turned = self.deliver_turn(chat, *table, key.as_deref(), *due);
+                match tokio::time::timeout(limit, turned).await {
+                    Ok(Ok((n, true))) => return Outcome::Later(n),
+                    Ok(Ok((n, false))) => return Outcome::Sent(n),
+                    _ => {}
+                }
+            }
             let sent = tokio::time::timeout(limit, self.run_job(chat, job))
                 .await
                 .unwrap_or(Err(Failure::Transient));
@@ -74,8 +83,8 @@ impl App {
     async fn run_job(&self, chat: i64, job: &Job) -> Sent {
         {
             match job {
-                Job::Table { table } => self.deliver_table(chat, *table).await,
-                Job::Hand { table, user, grant, page } if chat < 0 => {
+                Job::Table { table, .. } => self.deliver_table(chat, *table).await,
+                Job::Hand { table, user, grant, page, .. } if chat < 0 => {
                     self.deliver_group_hand(chat, *table, *user, grant.as_ref(), *page).await
                 }
                 Job::Hand { table, user, page, .. } => {
@@ -87,7 +96,10 @@ impl App {
                 Job::Ephemeral { user, text, grant, topic } => {
                     self.send_ephemeral(chat, *user, *topic, text, grant).await
                 }
-                Job::Turn { table } => self.deliver_turn(chat, *table).await,
+                // The ping itself comes back when due (`Outcome::Later`, in `deliver`).
+                Job::Turn { table, key, due, .. } => {
+                    self.deliver_turn(chat, *table, key.as_deref(), *due).await.map(|(n, _)| n)
+                }
                 Job::Text { text, markup, reply_to, topic } => {
                     self.send_text(chat, *topic, text, markup.clone(), *reply_to).await
                 }
@@ -226,26 +238,43 @@ impl App {
 
     /// The turn ping the core wants: a new short message (edits do not notify) that replaces
     /// the previous one; nothing when the same turn was already announced; the old one goes
-    /// when nobody is to be pinged.
-    async fn deliver_turn(&self, chat: i64, id: i64) -> Sent {
-        let Some(show) = self.current(id).await else { return Ok(0) };
+    /// when the turn moved on. The new one goes once `due` (the job asked for turn `key`; a
+    /// turn that moved on since has a newer job of its own).
+    /// Also says whether the ping is yet to come (then the job is queued again for `due`).
+    async fn deliver_turn(
+        &self,
+        chat: i64,
+        id: i64,
+        key: Option<&str>,
+        due: Instant,
+    ) -> Result<(u32, bool), Failure> {
+        let Some(show) = self.current(id).await else { return Ok((0, false)) };
         let refs = self.refs(id).await;
         let old = refs.get(&Audience::Turn);
         let want = show.turn.as_ref();
         if old.map(|r| r.tag.as_str()) == want.map(|t| t.key.as_str()) {
-            return Ok(0);
+            self.set_mentioned(id, old.map(|r| r.tag.clone()));
+            return Ok((0, false));
         }
+        let mut sent = 0;
         // The previous mention goes (a failure other than a 429 leaves it: it is only a mention).
-        if let Some(r) = old
-            && let Err(e) = self.bot.delete_message(r.chat(), r.id()).await
-            && let Failure::RetryAfter(d) = Failure::from(e)
-        {
-            return Err(Failure::RetryAfter(d));
-        }
-        let Some(ping) = want else {
+        if let Some(r) = old {
+            if let Err(e) = self.bot.delete_message(r.chat(), r.id()).await
+                && let Failure::RetryAfter(d) = Failure::from(e)
+            {
+                return Err(Failure::RetryAfter(d));
+            }
             self.set_ref(id, &Audience::Turn, None).await;
-            return Ok(0);
+            self.set_mentioned(id, None);
+            sent = 1;
+        }
+        let Some(ping) = want.filter(|p| Some(p.key.as_str()) == key) else {
+            return Ok((sent, false));
         };
+        // Not due yet (the old mention went early): the ping comes back when it is.
+        if Instant::now() < due {
+            return Ok((sent, true));
+        }
         let mut req = self.bot.send_message(ChatId(chat), ping.text.clone());
         if let Some(t) = table_topic(&show.table) {
             req = req.message_thread_id(crate::ids::thread(t));
@@ -259,7 +288,8 @@ impl App {
         let msg = req.await?;
         self.set_ref(id, &Audience::Turn, Some(&MessageRef::new(chat, msg.id, ping.key.clone())))
             .await;
-        Ok(1)
+        self.set_mentioned(id, Some(ping.key.clone()));
+        Ok((sent + 1, false))
     }
 
     pub(crate) async fn send_text(

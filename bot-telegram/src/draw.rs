@@ -80,7 +80,7 @@ impl App {
             let text = match &reply.body {
                 Body::Hand(view) => {
                     let (grant, page) = (Some(grant.clone()), page_of(view));
-                    let job = Job::Hand { table: view.table, user, grant, page };
+                    let job = Job::Hand { table: view.table, user, grant, page, turn: false };
                     self.outbox.push(chat, job);
                     None
                 }
@@ -121,8 +121,10 @@ impl App {
             // `callbacks` show it in a group).
             Body::Hand(view) if chat > 0 => {
                 let page = page_of(view);
-                self.outbox
-                    .push(chat, Job::Hand { table: view.table, user: chat, grant: None, page })
+                self.outbox.push(
+                    chat,
+                    Job::Hand { table: view.table, user: chat, grant: None, page, turn: false },
+                )
             }
             Body::Hand(_) => {}
             // A spectator's view asked for in a private chat goes there; in a group the
@@ -159,17 +161,31 @@ impl App {
         grant: crate::jobs::Grant,
         reply: Option<&Reply>,
     ) -> (Option<String>, bool) {
-        let Some(reply) = reply.filter(|r| !r.ack) else { return (None, false) };
+        let Some(reply) = reply else { return (None, false) };
         match &reply.body {
+            // An acknowledgement (a move's «✓ [5|6] ▶») is a toast: the press is seen taken.
+            Body::Text(t) if reply.ack => (Some(clip(t, POPUP)), false),
+            _ if reply.ack => (None, false),
             Body::Text(t) | Body::Long(t) => (Some(clip(t, POPUP)), false),
             Body::Hand(view) if chat < 0 => {
-                let job =
-                    Job::Hand { table: view.table, user, grant: Some(grant), page: page_of(view) };
+                let job = Job::Hand {
+                    table: view.table,
+                    user,
+                    grant: Some(grant),
+                    page: page_of(view),
+                    turn: false,
+                };
                 self.outbox.push(chat, job);
                 (None, false)
             }
             Body::Hand(view) => {
-                let job = Job::Hand { table: view.table, user, grant: None, page: page_of(view) };
+                let job = Job::Hand {
+                    table: view.table,
+                    user,
+                    grant: None,
+                    page: page_of(view),
+                    turn: false,
+                };
                 self.outbox.push(user, job);
                 (Some(clip(&render_hand(view), POPUP)), true)
             }

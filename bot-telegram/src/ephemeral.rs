@@ -69,6 +69,12 @@ impl Ephemerals {
         };
     }
 
+    /// Whether this process showed `user` a hand at `table` (which it can edit without a
+    /// grant, whatever its rights).
+    pub(crate) fn has_hand(&self, table: i64, user: i64) -> bool {
+        lock(&self.looks).contains_key(&(table, user))
+    }
+
     fn shows(&self, key: (i64, i64), look: u64) -> bool {
         lock(&self.looks).get(&key) == Some(&look)
     }
@@ -133,7 +139,7 @@ impl App {
         let Some(view) = show.hand_at(&who, page) else { return Ok(0) };
         let view = &view;
         if grant.is_none() && self.chat.hand_place(&who).await == HandPlace::Private {
-            self.outbox.push(user, Job::Hand { table, user, grant: None, page });
+            self.outbox.push(user, Job::Hand { table, user, grant: None, page, turn: false });
             return Ok(0);
         }
         let markup = crate::keyboards::hand_json(view);
@@ -207,7 +213,8 @@ impl App {
             Err(Failure::Other(why)) => {
                 tracing::warn!(chat, user, %why, "ephemeral hand refused: the private chat instead");
                 if !self.is_closed(user) {
-                    self.outbox.push(user, Job::Hand { table, user, grant: None, page });
+                    self.outbox
+                        .push(user, Job::Hand { table, user, grant: None, page, turn: false });
                 }
                 Ok(1)
             }

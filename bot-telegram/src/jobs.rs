@@ -1,4 +1,5 @@
-//! What the outbox runs: one thing to write in one chat, and how jobs coalesce.
+//! What the outbox runs: one thing to write in one chat, how jobs coalesce, and what each is
+//! worth ([`Class`]): the order in which a group's budgets are spent.
 
 use teloxide::types::InlineKeyboardMarkup;
 use tokio::time::Instant;
@@ -40,20 +41,27 @@ impl Grant {
 /// One thing to write in one chat.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Job {
-    /// The table message (edited in place; sent when there is none yet).
-    Table { table: i64 },
+    /// The table message (edited in place; sent when there is none yet). `flowing`: only
+    /// moves happened since it was last asked for ([`domino_core::chat::Show::flowing`]): it
+    /// may wait a few seconds and go as one edit for several moves.
+    Table { table: i64, flowing: bool },
     /// A player's hand: in their private chat (the chat is the player's), or in a group as a
     /// message only they see (`grant`: the press or ephemeral command of theirs that lets any
     /// bot send one within 15 s; without one only an administrator may). `page`: the page of
     /// its moves its owner turned to (`None`: the first; see `domino_core::view::hand_page`).
-    Hand { table: i64, user: i64, grant: Option<Grant>, page: Option<u8> },
+    /// `turn`: its owner is to move, so it goes before the rest of the table's news.
+    Hand { table: i64, user: i64, grant: Option<Grant>, page: Option<u8>, turn: bool },
     /// A spectator's view of a table (`/watch N`): in their private chat (the chat is the
     /// watcher's), or in the group as a message only they see (`grant` as for a hand).
     Watch { table: i64, user: i64, grant: Option<Grant> },
     /// A text only `user` sees, in a group, answering their ephemeral command or press.
     Ephemeral { user: i64, text: String, grant: Grant, topic: Option<i32> },
-    /// The short mention of the player to move, replacing the previous one.
-    Turn { table: i64 },
+    /// The short mention of the player to move, replacing the previous one, not before `due`
+    /// (the chat's reminder delay after the turn began; at once for a warning, or when the
+    /// mover's hand cannot be shown). `key`: the ping's turn when it was asked for (`None`:
+    /// no ping wanted; an old one goes). `clear`: an older mention is out, to go at once
+    /// (the job then comes back for its own ping when due).
+    Turn { table: i64, key: Option<String>, due: Instant, clear: bool },
     /// A new message (`reply_to`: as a reply to that message of the chat; `topic`: in that
     /// forum topic).
     Text {
@@ -87,6 +95,35 @@ pub(crate) enum Job {
     Tag { user: i64, tag: String, refused: String },
     /// The chat is told that some replies were left out (too many at once).
     Overflow,
+}
+
+/// What a job is worth to the people at the table, most first: the outbox runs the worthiest
+/// job whose budget allows it, so no job waits behind one of another budget.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Class {
+    /// The answer to a person's own action (within Telegram's 15 s): no budget.
+    Answer,
+    /// The hand of the person to move: what the game waits on.
+    Mover,
+    /// What people must see at once: the table at a round's end or a vote, notices, replies.
+    Public,
+    /// The table message while a round flows: coalesced, within the budget's spare part.
+    Flowing,
+    /// Files, pictures and tags asked for: after the table's news.
+    Later,
+    /// The hands of those not to move, behind the table by the moves since.
+    Hand,
+    /// The mention of the person to move, when they have not moved for a while.
+    Ping,
+    /// A spectator's view: last, coalesced; a view a few seconds old is fine.
+    Watch,
+}
+
+impl Class {
+    /// Whether the budget's spare part (kept for what cannot wait) is left alone.
+    pub(crate) fn spares_reserve(self) -> bool {
+        matches!(self, Class::Flowing | Class::Hand | Class::Ping | Class::Watch)
+    }
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -124,10 +161,10 @@ impl Job {
     /// Jobs that show a state coalesce: a newer one replaces a queued one of the same key.
     pub(crate) fn key(&self) -> Option<Key> {
         match self {
-            Job::Table { table } => Some(Key::Table(*table)),
+            Job::Table { table, .. } => Some(Key::Table(*table)),
             Job::Hand { table, user, .. } => Some(Key::Hand(*table, *user)),
             Job::Watch { table, user, .. } => Some(Key::Watch(*table, *user)),
-            Job::Turn { table } => Some(Key::Turn(*table)),
+            Job::Turn { table, .. } => Some(Key::Turn(*table)),
             Job::Edit { message, .. } => Some(Key::Edit(*message)),
             Job::Kept { kept, .. } => Some(Key::Kept(*kept)),
             Job::Overflow => Some(Key::Overflow),
@@ -138,6 +175,36 @@ impl Job {
             | Job::Photo { .. }
             | Job::Tag { .. }
             | Job::Ephemeral { .. } => None,
+        }
+    }
+
+    /// What the job is worth (see [`Class`]).
+    pub(crate) fn class(&self) -> Class {
+        match self {
+            _ if self.urgent() => Class::Answer,
+            Job::Hand { turn: true, .. } => Class::Mover,
+            Job::Hand { .. } => Class::Hand,
+            Job::Table { flowing: true, .. } => Class::Flowing,
+            Job::Turn { .. } => Class::Ping,
+            Job::Watch { .. } => Class::Watch,
+            Job::Document { .. } | Job::Tag { .. } => Class::Later,
+            Job::Table { .. }
+            | Job::Ephemeral { .. }
+            | Job::Text { .. }
+            | Job::Moved { .. }
+            | Job::Call { .. }
+            | Job::Edit { .. }
+            | Job::Photo { .. }
+            | Job::Kept { .. }
+            | Job::Overflow => Class::Public,
+        }
+    }
+
+    /// Not to run before this instant (a ping's reminder delay).
+    pub(crate) fn not_before(&self) -> Option<Instant> {
+        match self {
+            Job::Turn { due, clear: false, .. } => Some(*due),
+            _ => None,
         }
     }
 
@@ -158,9 +225,19 @@ impl Job {
     }
 
     /// A newer job of the same key replaces this one; a grant it does not carry is kept (the
-    /// person's press still asks for the hand anew).
+    /// person's press still asks for the hand anew). A table asked for at once stays so; a
+    /// ping of the same turn keeps its time.
     pub(crate) fn replaced_by(self, mut newer: Job) -> Job {
         match (self, &mut newer) {
+            (Job::Table { flowing: old, .. }, Job::Table { flowing: new, .. }) => {
+                *new = *new && old;
+            }
+            (Job::Turn { key: k0, due: d0, clear: c0, .. }, Job::Turn { key, due, clear, .. }) => {
+                *clear = *clear || c0;
+                if k0 == *key {
+                    *due = (*due).min(d0);
+                }
+            }
             (Job::Hand { grant: old, .. }, Job::Hand { grant: new, .. })
             | (Job::Watch { grant: old, .. }, Job::Watch { grant: new, .. })
                 if new.is_none() =>

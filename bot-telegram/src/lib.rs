@@ -142,7 +142,7 @@ impl Default for RunOptions {
 impl RunOptions {
     /// Options from the environment: webhook mode when `TELEGRAM_WEBHOOK_URL` is set (with
     /// `TELEGRAM_WEBHOOK_LISTEN`, default `0.0.0.0:8443`, and `TELEGRAM_WEBHOOK_SECRET`),
-    /// long polling otherwise. The token and the Bot API address are teloxide's own
+    /// long polling otherwise; the budgets of [`Pacing::from_env`]. The token and the Bot API address are teloxide's own
     /// (`TELOXIDE_TOKEN`, `TELOXIDE_API_URL`, read by `Bot::from_env`).
     pub fn from_env() -> Result<RunOptions, Error> {
         let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
@@ -158,7 +158,8 @@ impl RunOptions {
                 Mode::Webhook(Webhook { url, listen, secret: var("TELEGRAM_WEBHOOK_SECRET") })
             }
         };
-        Ok(RunOptions { mode, ..RunOptions::default() })
+        let pacing = Pacing::from_env().map_err(Error::Config)?;
+        Ok(RunOptions { mode, pacing, ..RunOptions::default() })
     }
 }
 

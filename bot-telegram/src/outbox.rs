@@ -3,11 +3,15 @@
 //! backoff — in that chat's queue only, so nothing else waits for it. Jobs that show a table,
 //! a hand or the turn ping are rendered when they run, from the table as it is then, and a newer
 //! job of the same kind replaces a queued one: the latest state always shows, however busy the
-//! table is. Plain messages beyond a bound are dropped (logged, the chat told once). What each
+//! table is. A queue is not first in, first out: each time, the worthiest job its budget allows
+//! runs ([`Class`]: a person's answer, the mover's hand, the table's news, a flowing table at
+//! most every `table_gap`, the other hands, pings, spectators), so a job never waits behind one
+//! of another budget, and what can wait leaves the budget's reserve alone. Plain messages beyond a bound are dropped (logged, the chat told once). What each
 //! group was sent in the last window is remembered through [`Deliver::sent`], and a restarted
 //! bot starts from it ([`Outbox::seed`]). A chat's worker that panics is started again (the
 //! job it was on is dropped), and a job that takes longer than `JOB_LIMIT` is given up.
 
+use crate::jobs::Class;
 pub(crate) use crate::jobs::Job;
 use crate::pacing::{Budget, Pacing};
 use std::collections::{HashMap, HashSet, VecDeque};
@@ -22,6 +26,9 @@ use tokio::time::Instant;
 pub(crate) enum Outcome {
     /// Done; this many messages (sends and edits) went out.
     Sent(u32),
+    /// This many went out, and the job is not due yet: it runs again when it is (unless a
+    /// newer one of its kind came meanwhile).
+    Later(u32),
     /// Telegram said to wait (429): the chat is frozen that long and the job runs again.
     RetryAfter(Duration),
     /// A failure that may pass (a 5xx, a timeout, the network): the job runs again later.
@@ -74,6 +81,8 @@ struct ChatQueue {
     wake: Arc<tokio::sync::Notify>,
     /// The chat was told of dropped replies, since its queue last had room.
     told_overflow: bool,
+    /// When each table's message was last written (a flowing table waits `table_gap`).
+    tables: HashMap<i64, Instant>,
 }
 
 #[derive(Default)]
@@ -167,11 +176,12 @@ impl Outbox {
                 _ if job.urgent() => {
                     let at = q.jobs.iter().position(|j| !j.job.urgent()).unwrap_or(q.jobs.len());
                     q.jobs.insert(at, Queued { job, tries: 0 });
-                    q.wake.notify_one();
                 }
                 Some(i) => q.jobs.insert(i, Queued { job, tries: 0 }),
                 None => q.jobs.push_back(Queued { job, tries: 0 }),
             }
+            // A worker waiting on a later job may have this one to run first.
+            q.wake.notify_one();
         }
         if !q.running {
             q.running = true;
@@ -237,58 +247,88 @@ async fn worker(inner: Arc<Inner>, chat: i64) {
     }
 }
 
+/// How long `job` (of `class`) must wait in `q` before it may run: its own time, the budget
+/// it spends (the part beyond the reserve for what can wait), a flowing table's gap.
+fn job_wait(q: &mut ChatQueue, job: &Job, chat: i64, now: Instant, p: &Pacing) -> Duration {
+    let class = job.class();
+    let own = job.not_before().map_or(Duration::ZERO, |t| t.saturating_duration_since(now));
+    if class == Class::Answer {
+        return own;
+    }
+    let budget = if job.ephemeral(chat) {
+        let limit = p.limit_for(p.ephemeral_limit, class);
+        q.ephemeral.wait(now, limit, p.group_window, Duration::ZERO)
+    } else {
+        let limit = if chat < 0 { p.limit_for(p.group_limit, class) } else { 0 };
+        q.budget.wait(now, limit, p.group_window, p.chat_gap)
+    };
+    let gap = match job {
+        Job::Table { table, flowing: true } => q
+            .tables
+            .get(table)
+            .map_or(Duration::ZERO, |&at| p.table_gap.saturating_sub(now.duration_since(at))),
+        _ => Duration::ZERO,
+    };
+    own.max(budget).max(gap)
+}
+
+/// The next step of a chat's worker: the worthiest job that may run now (the first of its
+/// class), or how long until one may.
+fn next_step(st: &mut State, chat: i64, p: &Pacing) -> Step {
+    let State { chats, overall, workers, .. } = st;
+    let now = Instant::now();
+    let q = chats.get_mut(&chat).expect("a running queue is kept");
+    if q.jobs.is_empty() {
+        q.running = false;
+        *workers -= 1;
+        let window = p.group_window.max(p.chat_gap).max(p.table_gap);
+        if q.budget.idle(now, window) && q.ephemeral.idle(now, window) {
+            chats.remove(&chat);
+        }
+        return Step::Done;
+    }
+    let mut held = overall.wait(now, p.overall_per_sec, Duration::from_secs(1), Duration::ZERO);
+    if let Some(until) = q.frozen_until {
+        held = held.max(until.saturating_duration_since(now));
+    }
+    let resting = q.resting_until.map_or(Duration::ZERO, |u| u.saturating_duration_since(now));
+    let mut best: Option<(Class, usize)> = None;
+    let mut soonest = Duration::MAX;
+    for i in 0..q.jobs.len() {
+        let job = q.jobs[i].job.clone();
+        let class = job.class();
+        let mut wait = job_wait(q, &job, chat, now, p).max(held);
+        if class != Class::Answer {
+            wait = wait.max(resting);
+        }
+        if !wait.is_zero() {
+            soonest = soonest.min(wait);
+        } else if best.is_none_or(|(c, _)| class < c) {
+            best = Some((class, i));
+        }
+    }
+    match best {
+        Some((class, i)) => {
+            q.frozen_until = None;
+            if class != Class::Answer {
+                q.resting_until = None;
+            }
+            Step::Run(q.jobs.remove(i).expect("a queued job"))
+        }
+        None => Step::Wait(soonest, q.wake.clone()),
+    }
+}
+
 async fn work(inner: Arc<Inner>, chat: i64) {
     let p = inner.pacing;
     loop {
         let step = {
             let mut guard = inner.state.lock().unwrap_or_else(|e| e.into_inner());
-            let State { chats, overall, workers, .. } = &mut *guard;
-            let now = Instant::now();
-            let q = chats.get_mut(&chat).expect("a running queue is kept");
-            if q.jobs.is_empty() {
-                q.running = false;
-                *workers -= 1;
-                let window = p.group_window.max(p.chat_gap);
-                if q.budget.idle(now, window) && q.ephemeral.idle(now, window) {
-                    chats.remove(&chat);
-                }
-                Step::Done
-            } else {
-                let front = &q.jobs[0].job;
-                let mut wait = if front.urgent() {
-                    Duration::ZERO
-                } else if front.ephemeral(chat) {
-                    q.ephemeral.wait(now, p.ephemeral_limit, p.group_window, Duration::ZERO)
-                } else {
-                    let limit = if chat < 0 { p.group_limit } else { 0 };
-                    q.budget.wait(now, limit, p.group_window, p.chat_gap)
-                };
-                wait = wait.max(overall.wait(
-                    now,
-                    p.overall_per_sec,
-                    Duration::from_secs(1),
-                    Duration::ZERO,
-                ));
-                if let Some(until) = q.frozen_until {
-                    wait = wait.max(until.saturating_duration_since(now));
-                }
-                if let Some(until) = q.resting_until.filter(|_| !front.urgent()) {
-                    wait = wait.max(until.saturating_duration_since(now));
-                }
-                if wait.is_zero() {
-                    q.frozen_until = None;
-                    if !front.urgent() {
-                        q.resting_until = None;
-                    }
-                    Step::Run(q.jobs.pop_front().expect("not empty"))
-                } else {
-                    Step::Wait(wait, q.wake.clone())
-                }
-            }
+            next_step(&mut guard, chat, &p)
         };
         let mut queued = match step {
             Step::Done => return,
-            // An urgent job queued meanwhile may not have to wait (a failed job's rest).
+            // A job queued meanwhile may run first (an answer does not wait for a rest).
             Step::Wait(d, wake) => {
                 tokio::select! {
                     _ = tokio::time::sleep(d) => {}
@@ -326,10 +366,30 @@ async fn work(inner: Arc<Inner>, chat: i64) {
                     q.jobs.push_front(queued);
                 }
             };
+            if let (Outcome::Sent(n), Job::Table { table, .. }) = (outcome, &queued.job)
+                && n > 0
+            {
+                q.tables.insert(*table, now);
+            }
             match outcome {
-                Outcome::Sent(n) if queued.job.ephemeral(chat) => {
+                Outcome::Later(n) => {
                     for _ in 0..n {
-                        q.ephemeral.take(now);
+                        q.budget.take(now);
+                        overall.take(now);
+                    }
+                    if let Job::Turn { clear, .. } = &mut queued.job {
+                        *clear = false;
+                    }
+                    again(q, queued);
+                    (n > 0 && chat < 0).then(|| q.budget.unix_ms(now, unix_ms()))
+                }
+                Outcome::Sent(n) if queued.job.ephemeral(chat) => {
+                    // An answer to a person's own action counts only if the operator says so.
+                    let counted = !queued.job.urgent() || p.answers_counted;
+                    for _ in 0..n {
+                        if counted {
+                            q.ephemeral.take(now);
+                        }
                         overall.take(now);
                     }
                     None
@@ -375,3 +435,7 @@ async fn work(inner: Arc<Inner>, chat: i64) {
 #[cfg(test)]
 #[path = "outbox_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "outbox_worth_tests.rs"]
+mod worth_tests;

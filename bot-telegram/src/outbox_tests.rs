@@ -7,8 +7,8 @@ use super::*;
 /// `flaky_chat` a failure that may pass; every job of `kicked_chat` (when not 0) finds the bot
 /// out of that group; remembers the windows it is given and the groups it was told it left.
 #[derive(Default)]
-struct Recorder {
-    log: Mutex<Vec<(Instant, i64, Job)>>,
+pub(super) struct Recorder {
+    pub(super) log: Mutex<Vec<(Instant, i64, Job)>>,
     refuse: Mutex<u32>,
     flaky: Mutex<u32>,
     flaky_chat: i64,
@@ -57,21 +57,24 @@ impl Deliver for Recorder {
     }
 }
 
-fn text(s: &str) -> Job {
+pub(super) fn text(s: &str) -> Job {
     Job::Text { text: s.into(), markup: None, reply_to: None, topic: None }
 }
 
-fn outbox(rec: &Arc<Recorder>, pacing: Pacing) -> Outbox {
+pub(super) fn outbox(rec: &Arc<Recorder>, pacing: Pacing) -> Outbox {
     let weak: Weak<dyn Deliver> = Arc::downgrade(&(rec.clone() as Arc<dyn Deliver>));
     Outbox::new(pacing, weak)
 }
 
-const TIGHT: Pacing = Pacing {
+pub(super) const TIGHT: Pacing = Pacing {
     chat_gap: Duration::from_millis(5),
     group_limit: 4,
     group_window: Duration::from_millis(300),
     ephemeral_limit: 4,
     overall_per_sec: 1000,
+    table_gap: Duration::ZERO,
+    reserve: 0,
+    answers_counted: false,
 };
 
 #[tokio::test(start_paused = true)]
@@ -80,7 +83,7 @@ async fn a_busy_group_is_paced_and_shows_its_latest_state() {
     let outbox = outbox(&rec, TIGHT);
     let mut last_push = Instant::now();
     for i in 0..30 {
-        outbox.push(-5, Job::Table { table: 1 });
+        outbox.push(-5, Job::Table { table: 1, flowing: false });
         last_push = Instant::now();
         if i % 10 == 0 {
             outbox.push(-5, text(&format!("notice {i}")));
@@ -124,7 +127,7 @@ async fn plain_messages_beyond_the_bound_are_dropped_and_the_chat_told_once() {
     for i in 0..(MAX_PLAIN + 25) {
         outbox.push(-9, text(&format!("reply {i}")));
     }
-    outbox.push(-9, Job::Table { table: 3 });
+    outbox.push(-9, Job::Table { table: 3, flowing: false });
     assert!(outbox.drain(Duration::from_secs(3600)).await);
     let log = rec.log.lock().unwrap();
     let texts = log.iter().filter(|(_, _, j)| matches!(j, Job::Text { .. })).count();
@@ -170,8 +173,8 @@ async fn a_restarted_outbox_counts_what_was_sent_before() {
 async fn a_state_job_that_fails_runs_again() {
     let rec = Arc::new(Recorder { flaky: Mutex::new(2), flaky_chat: -4, ..Recorder::default() });
     let outbox = outbox(&rec, TIGHT);
-    outbox.push(-4, Job::Table { table: 1 });
-    outbox.push(-4, Job::Turn { table: 1 });
+    outbox.push(-4, Job::Table { table: 1, flowing: false });
+    outbox.push(-4, Job::Turn { table: 1, key: None, due: Instant::now(), clear: false });
     assert!(outbox.drain(Duration::from_secs(60)).await);
     let log = rec.log.lock().unwrap();
     assert!(log.iter().any(|(_, _, j)| matches!(j, Job::Table { .. })), "{:?}", log.len());
@@ -184,7 +187,7 @@ async fn a_group_the_bot_left_gets_nothing_more_until_it_is_back() {
     for i in 0..5 {
         outbox.push(-9, text(&format!("notice {i}")));
     }
-    outbox.push(-9, Job::Table { table: 1 });
+    outbox.push(-9, Job::Table { table: 1, flowing: false });
     outbox.push(-5, text("elsewhere"));
     assert!(outbox.drain(Duration::from_secs(5)).await);
     // The first refusal drops the group's queue; the adapter is told once.
@@ -215,7 +218,7 @@ async fn a_person_s_answer_does_not_wait_for_a_failed_job_s_rest() {
     outbox.push(-5, text("fails once, then rests"));
     tokio::time::sleep(Duration::from_millis(20)).await;
     let grant = Some(Grant::new(Via::Press("cb".into()), true));
-    outbox.push(-5, Job::Hand { table: 1, user: 7, grant, page: None });
+    outbox.push(-5, Job::Hand { table: 1, user: 7, grant, page: None, turn: false });
     assert!(outbox.drain(Duration::from_secs(60)).await);
     let log = rec.log.lock().unwrap();
     let at = |hand: bool| {
@@ -232,16 +235,20 @@ async fn a_person_s_press_takes_a_queued_hand_to_the_front() {
     let rec = Arc::new(Recorder::default());
     let outbox = outbox(&rec, TIGHT);
     let start = Instant::now();
-    // A busy group: paced messages queued, then everybody's hands after a move.
-    // More than the group's window allows (four in 300 ms), so the last wait for the next.
+    // A busy group: its ephemeral budget spent (four in 300 ms), paced messages queued, then
+    // a hand, which waits for the ephemeral window.
+    for user in 10..14 {
+        outbox.push(-5, Job::Watch { table: 1, user, grant: None });
+    }
+    tokio::time::sleep(Duration::from_millis(20)).await;
     for i in 0..8 {
         outbox.push(-5, text(&format!("paced {i}")));
     }
-    outbox.push(-5, Job::Hand { table: 1, user: 7, grant: None, page: None });
+    outbox.push(-5, Job::Hand { table: 1, user: 7, grant: None, page: None, turn: false });
     tokio::time::sleep(Duration::from_millis(20)).await;
     // The person presses «My tiles»: the queued hand becomes their answer and goes first.
     let grant = Some(Grant::new(Via::Press("cb".into()), true));
-    outbox.push(-5, Job::Hand { table: 1, user: 7, grant, page: None });
+    outbox.push(-5, Job::Hand { table: 1, user: 7, grant, page: None, turn: false });
     assert!(outbox.drain(Duration::from_secs(120)).await);
     let log = rec.log.lock().unwrap();
     let hands: Vec<_> = log.iter().filter(|(_, _, j)| matches!(j, Job::Hand { .. })).collect();
