@@ -247,9 +247,16 @@ async fn worker(inner: Arc<Inner>, chat: i64) {
     }
 }
 
-/// How long `job` (of `class`) must wait in `q` before it may run: its own time, the budget
-/// it spends (the part beyond the reserve for what can wait), a flowing table's gap.
-fn job_wait(q: &mut ChatQueue, job: &Job, chat: i64, now: Instant, p: &Pacing) -> Duration {
+/// A chat's budgets, as one job's wait reads them.
+struct Budgets<'a> {
+    group: &'a mut Budget,
+    ephemeral: &'a mut Budget,
+    tables: &'a HashMap<i64, Instant>,
+}
+
+/// How long `job` must wait before it may run: its own time, the budget it spends (the part
+/// beyond the reserve for what can wait), a flowing table's gap.
+fn job_wait(b: &mut Budgets, job: &Job, chat: i64, now: Instant, p: &Pacing) -> Duration {
     let class = job.class();
     let own = job.not_before().map_or(Duration::ZERO, |t| t.saturating_duration_since(now));
     if class == Class::Answer {
@@ -257,13 +264,13 @@ fn job_wait(q: &mut ChatQueue, job: &Job, chat: i64, now: Instant, p: &Pacing) -
     }
     let budget = if job.ephemeral(chat) {
         let limit = p.limit_for(p.ephemeral_limit, class);
-        q.ephemeral.wait(now, limit, p.group_window, Duration::ZERO)
+        b.ephemeral.wait(now, limit, p.group_window, Duration::ZERO)
     } else {
         let limit = if chat < 0 { p.limit_for(p.group_limit, class) } else { 0 };
-        q.budget.wait(now, limit, p.group_window, p.chat_gap)
+        b.group.wait(now, limit, p.group_window, p.chat_gap)
     };
     let gap = match job {
-        Job::Table { table, flowing: true } => q
+        Job::Table { table, flowing: true } => b
             .tables
             .get(table)
             .map_or(Duration::ZERO, |&at| p.table_gap.saturating_sub(now.duration_since(at))),
@@ -294,10 +301,12 @@ fn next_step(st: &mut State, chat: i64, p: &Pacing) -> Step {
     let resting = q.resting_until.map_or(Duration::ZERO, |u| u.saturating_duration_since(now));
     let mut best: Option<(Class, usize)> = None;
     let mut soonest = Duration::MAX;
-    for i in 0..q.jobs.len() {
-        let job = q.jobs[i].job.clone();
+    let mut budgets =
+        Budgets { group: &mut q.budget, ephemeral: &mut q.ephemeral, tables: &q.tables };
+    for (i, queued) in q.jobs.iter().enumerate() {
+        let job = &queued.job;
         let class = job.class();
-        let mut wait = job_wait(q, &job, chat, now, p).max(held);
+        let mut wait = job_wait(&mut budgets, job, chat, now, p).max(held);
         if class != Class::Answer {
             wait = wait.max(resting);
         }

@@ -68,8 +68,10 @@ async fn chat_settings_of_the_first_schema_become_versioned_documents() {
         digest: None,
         standings_post: false,
         goat_tag: false,
-        // ... and the bot's own words for the member tags.
+        // ... and the bot's own words for the member tags; the person to move is pinged after
+        // the default reminder delay.
         tag_words: Default::default(),
+        ping_after: 20,
     };
     assert_eq!(tg, expected);
     let dc = store.chat_settings(&ChatId::new(Platform::Discord, "77")).await.unwrap();

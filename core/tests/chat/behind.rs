@@ -183,7 +183,9 @@ async fn run(case: &Case, lang: Lang) {
     let answer = press(&chat, me, ButtonData::new(id, t.version, action)).await;
     let after = table(&chat, id).await;
     if case.taken {
-        assert!(answer.text().is_none(), "{at}: taken, not {:?}", answer.text());
+        let toast = answer.reply.as_ref().is_some_and(|r| r.ack);
+        let said = answer.text().unwrap_or_default();
+        assert!(toast && said.starts_with("✓ "), "{at}: taken, not {:?}", answer.text());
         assert_eq!(after.version, now.version + 1, "{at}: applied at the current version");
         let made = last_move(&after, mover).expect("a move made");
         let tiles = |m: &Move| m.tiles().collect::<Vec<_>>();

@@ -6,6 +6,7 @@ mod advice;
 mod advice_fair;
 mod behind;
 mod find;
+mod flow;
 mod pings;
 mod places;
 mod press_codecs;
