@@ -51,6 +51,7 @@ async fn a_busy_group_stays_within_its_budget_and_shows_the_latest_state() {
         group_window: Duration::from_millis(400),
         ephemeral_limit: 6,
         overall_per_sec: 10_000,
+        ..domino_telegram::Pacing::FAST
     };
     // Text tables: messages as quick as they come, so that the budget is what holds them
     // (photos go through the same outbox; see `pictures`).

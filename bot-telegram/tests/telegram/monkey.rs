@@ -41,6 +41,7 @@ const PACING: Pacing = Pacing {
     group_window: Duration::from_secs(2),
     ephemeral_limit: 20,
     overall_per_sec: 1_000,
+    ..Pacing::FAST
 };
 
 fn run_options(drain: Duration) -> RunOptions {

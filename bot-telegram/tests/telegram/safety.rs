@@ -177,6 +177,7 @@ async fn a_restart_in_a_burst_keeps_the_groups_limit() {
         group_window: std::time::Duration::from_secs(2),
         ephemeral_limit: 6,
         overall_per_sec: 1000,
+        ..domino_telegram::Pacing::FAST
     };
     let store = domino_core::store::MemoryStore::new();
     let service =
