@@ -108,10 +108,11 @@ pub(crate) async fn turn(
                 let shows =
                     ctx.fake.with(|st| public(st, id)).is_some_and(|m| m.button("🎴").is_some());
                 if shows {
-                    let mut tally = ctx.tally();
-                    tally.taps += 1;
-                    tally.my_tiles += 1;
-                    drop(tally);
+                    {
+                        let mut tally = ctx.tally();
+                        tally.taps += 1;
+                        tally.my_tiles += 1;
+                    }
                     if press_public(ctx, id, user, "🎴").await.is_none() {
                         ctx.tally().problems.push(format!("table {id}: «My tiles» unanswered"));
                     }
