@@ -19,6 +19,7 @@
 //! | `keyboards` | button rows as inline keyboards, deep links |
 //! | `webhook` | webhook mode |
 //! | `app`, `ids`, `failure`, `texts` | shared state, id conversions, error kinds, the adapter's own words |
+//! | `fake` | (feature `fake`) a fake Bot API server keeping Telegram's limits, and the flow bench's driver |
 
 mod app;
 mod callbacks;
@@ -28,6 +29,8 @@ mod deliver;
 mod draw;
 mod ephemeral;
 mod failure;
+#[cfg(feature = "fake")]
+pub mod fake;
 mod hands;
 mod ids;
 mod jobs;

@@ -19,6 +19,8 @@ use std::time::Instant;
 
 #[path = "bench_actions.rs"]
 mod bench_actions;
+#[path = "bench_flow.rs"]
+mod bench_flow;
 #[path = "bench_picture.rs"]
 mod bench_picture;
 #[path = "bench_snapshot.rs"]
@@ -58,6 +60,9 @@ enum What {
     Soak(bench_soak::Args),
     /// Random 4-player pairs Kozel: the engine against a minimal bitmask comparator.
     Engine(crate::cli::bench_engine::Args),
+    /// Whether a table keeps pace with people inside the platforms' limits: the real adapters
+    /// against their fakes, with production pacing, in paused time.
+    Flow(bench_flow::Args),
     /// Time of the expert's hint and round review for a person.
     Hints(crate::cli::bench_hints::Args),
     /// A chat with many finished matches: what a finished match's standings cost, and the
@@ -75,6 +80,7 @@ pub fn run(args: Args) -> ExitCode {
     let args = match args.what {
         What::Engine(a) => return crate::cli::bench_engine::run(a),
         What::Hints(a) => return crate::cli::bench_hints::run(a),
+        What::Flow(a) => return bench_flow::run(a),
         what => Args { what },
     };
     let rt =
@@ -88,7 +94,9 @@ pub fn run(args: Args) -> ExitCode {
             What::Standings(a) => crate::cli::bench_standings::run(a).await,
             What::Tournament(a) => crate::cli::bench_tournament::run(a).await,
             What::Snapshot(a) => bench_snapshot::run(a).await,
-            What::Engine(_) | What::Hints(_) => unreachable!("run without a runtime"),
+            What::Engine(_) | What::Hints(_) | What::Flow(_) => {
+                unreachable!("run without a runtime")
+            }
         }
     });
     match result {

@@ -4,8 +4,8 @@
 //! whoever chose it. The photos are real PNGs of the hand's size; a hand photo is never a
 //! public message; a chat switched to text gets text hands, the photos replaced.
 
+use crate::fake::media::png_size;
 use crate::fake::{Fake, Msg, St};
-use crate::fake_media::png_size;
 use crate::harness::*;
 use domino_core::session::Phase;
 use domino_core::store::{BoardMode, ChatSettings, Store};

@@ -1,15 +1,11 @@
 //! The Telegram bot end to end: the real teloxide bot against a fake Bot API server on
 //! loopback, driven through the messages and buttons people use.
 
+use domino_telegram::fake;
+
 mod contained;
 mod controls;
-mod fake;
-mod fake_ephemeral;
-mod fake_media;
-mod fake_methods;
-mod fake_people;
-mod fake_places;
-mod fake_server;
+mod flow;
 mod hand_pictures;
 mod harness;
 mod in_group;

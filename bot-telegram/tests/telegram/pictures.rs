@@ -3,8 +3,8 @@
 //! through a match, a restart and a 429; a round's end and the match's tally come as photos;
 //! a chat that chose text keeps today's text messages.
 
+use crate::fake::media::png_size;
 use crate::fake::{Fake, Fault, Msg};
-use crate::fake_media::png_size;
 use crate::harness::*;
 use domino_core::service::SystemClock;
 use domino_core::session::Phase;

@@ -200,7 +200,7 @@ async fn a_restart_in_a_burst_keeps_the_groups_limit() {
     }
     fake.until("the second run's answers", |st| (st.bot_texts(GROUP).len() >= 10).then_some(()))
         .await;
-    let sends: Vec<std::time::Instant> = fake.with(|st| {
+    let sends: Vec<tokio::time::Instant> = fake.with(|st| {
         st.requests
             .iter()
             .filter(|r| r.method == "sendmessage" && r.status == 200 && r.body["chat_id"] == GROUP)

@@ -19,7 +19,8 @@ use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use tokio::time::Instant;
 
 const SEEDS: [u64; 2] = [17, 2_024];
 const STEPS: usize = 70;

@@ -20,6 +20,8 @@ mod export;
 pub mod faults;
 mod feed;
 mod find;
+#[cfg(any(test, feature = "testkit"))]
+pub mod flow;
 mod hand_place;
 mod info;
 #[cfg(any(test, feature = "testkit"))]

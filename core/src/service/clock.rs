@@ -27,6 +27,27 @@ impl Clock for SystemClock {
     }
 }
 
+/// A clock that follows tokio's time, paused time included (a bench or test that runs an hour in
+/// seconds): a fixed start in Unix milliseconds plus how far tokio's clock has moved since the
+/// clock was made.
+#[derive(Debug)]
+pub struct TokioClock {
+    start: Millis,
+    origin: tokio::time::Instant,
+}
+
+impl TokioClock {
+    pub fn new(start: Millis) -> TokioClock {
+        TokioClock { start, origin: tokio::time::Instant::now() }
+    }
+}
+
+impl Clock for TokioClock {
+    fn now(&self) -> Millis {
+        self.start + self.origin.elapsed().as_millis() as Millis
+    }
+}
+
 /// A clock tests move by hand.
 #[derive(Debug, Default)]
 pub struct ManualClock(std::sync::atomic::AtomicI64);

@@ -17,7 +17,7 @@ mod timers;
 mod tournaments;
 
 pub use advice::{Hinted, REVIEW_MOST, Reviewed, last_finished, suggest, suggest_within};
-pub use clock::{Clock, CountingSeeds, ManualClock, OsSeeds, Seeds, SystemClock};
+pub use clock::{Clock, CountingSeeds, ManualClock, OsSeeds, Seeds, SystemClock, TokioClock};
 pub(crate) use contain::writing;
 pub use contain::{Failed, Failure, Written, contain, supervise};
 pub use fair::{AdviceLimits, Rate};

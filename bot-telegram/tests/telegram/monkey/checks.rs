@@ -7,7 +7,8 @@ use domino_core::chat::invariants;
 use domino_core::engine::tile::TileSet;
 use domino_core::store::Store;
 use std::collections::BTreeMap;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use tokio::time::Instant;
 
 impl Monkey {
     /// Waits for the answers to `presses` and checks each came within 3 s of the press being
@@ -113,7 +114,7 @@ impl Monkey {
         self.fake.with(|st| {
             let public = st.messages.values().filter(|m| m.chat == GROUP && !m.deleted);
             for m in public.filter(|m| m.photo.is_some()) {
-                let size = crate::fake_media::png_size(m.photo.as_deref().unwrap_or_default());
+                let size = crate::fake::media::png_size(m.photo.as_deref().unwrap_or_default());
                 assert_ne!(size, hand_size, "{at}: a hand's picture in the group: {}", m.text);
             }
         });

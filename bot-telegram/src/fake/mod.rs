@@ -2,9 +2,22 @@
 //! deletes as Telegram does ("message is not modified", "message to edit not found", 403 for
 //! a private chat the user never opened), records every request, answers chosen calls with 429
 //! or 403 (or answers late), and hands out updates the test pushes through long polling. This file holds its
-//! state and the test's handle; the HTTP side is in `fake_server`, the methods in
-//! `fake_methods`, what people do in `fake_people`, photos in `fake_media`, topics and upgraded
-//! groups in `fake_places`, ephemeral messages in `fake_ephemeral`.
+//! state and the test's handle; the HTTP side is in `server`, the methods in `methods`, what
+//! people do in `people`, photos in `media`, topics and upgraded groups in `places`, ephemeral
+//! messages in `ephemeral`, Telegram's limits and their breaches in `limits`; `flow` plays
+//! whole matches with simulated people and measures what a move costs (`domino bench flow`).
+//!
+//! Its clock is tokio's (`tokio::time::Instant`), so it runs in paused time too. Behind the
+//! feature `fake`: a test and bench tool, not part of the bot.
+
+pub mod ephemeral;
+pub mod flow;
+pub mod limits;
+pub mod media;
+pub mod methods;
+pub mod people;
+pub mod places;
+pub mod server;
 
 use axum::Router;
 use axum::http::StatusCode;
@@ -12,8 +25,9 @@ use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tokio::sync::Notify;
+use tokio::time::Instant;
 
 pub const BOT_ID: i64 = 999;
 pub const BOT_NAME: &str = "domino_test_bot";
@@ -160,21 +174,29 @@ pub struct St {
     /// Groups the bot was removed from: every call naming them gets a 403 (`fake_places`).
     pub kicked: HashSet<i64>,
     /// Ephemeral messages by id (`fake_ephemeral`).
-    pub ephemerals: BTreeMap<i64, crate::fake_ephemeral::Eph>,
+    pub ephemerals: BTreeMap<i64, crate::fake::ephemeral::Eph>,
     pub(crate) next_ephemeral: i64,
     /// Groups where the bot is a plain member (everywhere else it is an administrator).
     pub member_only: HashSet<i64>,
     /// Ephemeral sends still to be lost.
-    pub(crate) lose_ephemerals: u32,
+    pub lose_ephemerals: u32,
     /// How far the test moved the fake's clock on.
     pub(crate) skew: Duration,
     /// People's presses (by callback id) and ephemeral commands (`e<id>`): what lets any bot
     /// write to them ephemerally for 15 s.
-    pub(crate) actions: HashMap<String, crate::fake_ephemeral::Action>,
+    pub(crate) actions: HashMap<String, crate::fake::ephemeral::Action>,
     /// The message pinned in each chat (one: the bot's standings).
     pub pinned: HashMap<i64, i32>,
     /// Members' tags: (chat, user) → tag.
     pub tags: HashMap<(i64, i64), String>,
+    /// When each press was made (by callback id): its answer is due within 3 s.
+    pub pressed: HashMap<String, Instant>,
+    /// Telegram's limits: refuse what breaks them (else only record it).
+    pub keep_limits: bool,
+    /// Every breach of a limit (`limits`).
+    pub breaches: Vec<limits::Breached>,
+    /// The calls each group got in the last minute, and the busiest minutes.
+    pub windows: limits::Windows,
 }
 
 impl St {
@@ -235,7 +257,7 @@ pub struct Fake {
 }
 
 pub(crate) fn chat_json(chat: i64) -> Value {
-    if chat <= crate::fake_places::SUPERGROUPS {
+    if chat <= crate::fake::places::SUPERGROUPS {
         json!({"id": chat, "type": "supergroup", "title": "Office", "is_forum": true})
     } else if chat < 0 {
         json!({"id": chat, "type": "group", "title": "Office"})
@@ -251,7 +273,7 @@ pub(crate) fn bot_json() -> Value {
 pub(crate) fn message_json(m: &Msg, from: Value) -> Value {
     let mut v = json!({"message_id": m.id, "date": 1_700_000_000, "chat": chat_json(m.chat), "from": from, "text": m.text});
     if let Some(png) = &m.photo {
-        crate::fake_media::as_photo(&mut v, png);
+        crate::fake::media::as_photo(&mut v, png);
     }
     if m.markup.get("inline_keyboard").is_some() {
         v["reply_markup"] = m.markup.clone();
@@ -291,7 +313,7 @@ impl Fake {
     pub async fn start() -> Fake {
         let shared = Arc::new(Shared { st: Mutex::default(), updates: Notify::new() });
         let app = Router::new()
-            .route("/{token}/{method}", axum::routing::any(crate::fake_server::api))
+            .route("/{token}/{method}", axum::routing::any(crate::fake::server::api))
             .with_state(shared.clone());
         let tcp = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a loopback port");
         let url = format!("http://{}/", tcp.local_addr().expect("an address"));
@@ -299,7 +321,7 @@ impl Fake {
         Fake { url, shared }
     }
 
-    pub(crate) fn lock(&self) -> std::sync::MutexGuard<'_, St> {
+    pub fn lock(&self) -> std::sync::MutexGuard<'_, St> {
         self.shared.st.lock().unwrap_or_else(|e| e.into_inner())
     }
 
@@ -310,6 +332,13 @@ impl Fake {
     /// `user` is not in `chat` (never joined, or left).
     pub fn outsider(&self, chat: i64, user: &User) {
         self.lock().outsiders.insert((chat, user.id));
+    }
+
+    /// Refuse what breaks Telegram's limits as Telegram does (a 429 past 20 messages a minute
+    /// in a group, a 400 for a late answer or a text too long); by default they are only
+    /// recorded (`St::breaches`), as the tests with fast pacing break them on purpose.
+    pub fn keep_limits(&self) {
+        self.lock().keep_limits = true;
     }
 
     pub fn admin(&self, chat: i64, user: &User) {

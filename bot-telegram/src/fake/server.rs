@@ -6,7 +6,8 @@ use axum::extract::{FromRequest, Multipart, Path, Request, State};
 use axum::response::Response;
 use serde_json::{Map, Value, json};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use tokio::time::Instant;
 
 async fn body_of(req: Request) -> (Value, Option<(String, Vec<u8>)>) {
     let multipart = req
@@ -90,13 +91,17 @@ pub(crate) async fn api(
         }
         Some(Fault::Slow(_)) | None => {}
     }
-    if let Some(refused) = crate::fake_places::refused(&st, &method, &body) {
+    if let Some(refused) = crate::fake::places::refused(&st, &method, &body) {
+        record(&mut st, refused.status().as_u16());
+        return refused;
+    }
+    if let Some(refused) = crate::fake::limits::check(&mut st, &method, &body) {
         record(&mut st, refused.status().as_u16());
         return refused;
     }
     let made = st.next_message;
-    let response = crate::fake_methods::handle(&mut st, &method, &body, file);
-    crate::fake_places::placed(&mut st, made, &body);
+    let response = crate::fake::methods::handle(&mut st, &method, &body, file);
+    crate::fake::places::placed(&mut st, made, &body);
     let status = response.status().as_u16();
     record(&mut st, status);
     response

@@ -5,7 +5,7 @@ use crate::fake::{
 };
 use axum::response::Response;
 use serde_json::{Value, json};
-use std::time::Instant;
+use tokio::time::Instant;
 
 pub(crate) fn handle(
     st: &mut St,
@@ -14,11 +14,11 @@ pub(crate) fn handle(
     file: Option<(String, Vec<u8>)>,
 ) -> Response {
     let chat = body.get("chat_id").and_then(int).unwrap_or(0);
-    if let Some(done) = crate::fake_ephemeral::handle(st, method, body, file.as_ref()) {
+    if let Some(done) = crate::fake::ephemeral::handle(st, method, body, file.as_ref()) {
         return done;
     }
     if (method == "sendmessage" || method == "sendphoto")
-        && let Some(done) = crate::fake_ephemeral::send(st, method, chat, body, file.as_ref())
+        && let Some(done) = crate::fake::ephemeral::send(st, method, chat, body, file.as_ref())
     {
         return done;
     }
@@ -78,8 +78,8 @@ pub(crate) fn handle(
             let m = m.clone();
             ok(message_json(&m, bot_json()))
         }
-        "sendphoto" => crate::fake_media::send_photo(st, chat, body, file),
-        "editmessagemedia" => crate::fake_media::edit_media(st, chat, body, file),
+        "sendphoto" => crate::fake::media::send_photo(st, chat, body, file),
+        "editmessagemedia" => crate::fake::media::edit_media(st, chat, body, file),
         "editmessagecaption" => {
             let id = body.get("message_id").and_then(int).unwrap_or(0) as i32;
             let markup = body.get("reply_markup").cloned().unwrap_or(Value::Null);

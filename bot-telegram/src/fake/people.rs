@@ -59,7 +59,8 @@ impl Fake {
         let id = format!("cb{}", st.next_callback);
         let m = st.messages.get(&(chat, message)).cloned().expect("a message to press on");
         let at = st.now();
-        st.actions.insert(id.clone(), crate::fake_ephemeral::Action { chat, user: from.id, at });
+        st.actions.insert(id.clone(), crate::fake::ephemeral::Action { chat, user: from.id, at });
+        st.pressed.insert(id.clone(), tokio::time::Instant::now());
         let body = json!({
             "id": id, "from": from.json(), "chat_instance": "ci",
             "message": message_json(&m, bot_json()), "data": data,

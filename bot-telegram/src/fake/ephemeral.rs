@@ -12,7 +12,8 @@
 use crate::fake::{Button, Fake, St, User, bot_json, chat_json, err, int, ok, same_markup};
 use axum::response::Response;
 use serde_json::{Value, json};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use tokio::time::Instant;
 
 /// Ephemeral ids start here (large, as Telegram's are).
 const FIRST_ID: i64 = 9_000_000_000;
@@ -36,6 +37,8 @@ pub struct Eph {
     pub thread: Option<i32>,
     /// A photo's PNG (its caption is `text`).
     pub photo: Option<Vec<u8>>,
+    /// When it was sent or last changed.
+    pub changed: Instant,
 }
 
 impl Eph {
@@ -95,7 +98,7 @@ impl Eph {
             v["is_topic_message"] = json!(true);
         }
         if let Some(png) = &self.photo {
-            crate::fake_media::as_photo(&mut v, png);
+            crate::fake::media::as_photo(&mut v, png);
         }
         v
     }
@@ -179,6 +182,7 @@ pub(crate) fn send(
         edits: 0,
         thread: body.get("message_thread_id").and_then(int).map(|t| t as i32),
         photo: file.filter(|_| photo).map(|(_, png)| png.clone()),
+        changed: Instant::now(),
     };
     let v = e.json();
     st.ephemerals.insert(e.id, e);
@@ -229,6 +233,7 @@ pub(crate) fn handle(
             e.text = caption;
             e.markup = markup;
             e.edits += 1;
+            e.changed = Instant::now();
         }
         "editephemeralmessagetext"
         | "editephemeralmessagecaption"
@@ -242,6 +247,7 @@ pub(crate) fn handle(
             e.text = text;
             e.markup = markup;
             e.edits += 1;
+            e.changed = Instant::now();
         }
         _ => return Some(err(400, "Bad Request: method not found", None)),
     }
@@ -325,18 +331,13 @@ impl Fake {
     }
 
     /// A press on an ephemeral message with any data (a forged or modified client).
-    pub(crate) fn forged_press_ephemeral(
-        &self,
-        st: &mut St,
-        from: &User,
-        e: &Eph,
-        data: &str,
-    ) -> String {
+    pub fn forged_press_ephemeral(&self, st: &mut St, from: &User, e: &Eph, data: &str) -> String {
         st.next_callback += 1;
         let id = format!("cb{}", st.next_callback);
         let at = st.now();
         st.actions
-            .insert(id.clone(), crate::fake_ephemeral::Action { chat: e.chat, user: from.id, at });
+            .insert(id.clone(), crate::fake::ephemeral::Action { chat: e.chat, user: from.id, at });
+        st.pressed.insert(id.clone(), Instant::now());
         let body = json!({"id": id, "from": from.json(), "chat_instance": "ci",
             "message": e.json(), "data": data});
         self.push(st, "callback_query", body);
