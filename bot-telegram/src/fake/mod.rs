@@ -122,6 +122,17 @@ pub struct Answer {
     pub at: Instant,
 }
 
+impl Answer {
+    /// The press was taken: answered with nothing, or with a move's toast («✓ [5|6] ▶»),
+    /// not with a refusal.
+    pub fn taken(&self) -> bool {
+        match &self.text {
+            None => true,
+            Some(t) => !self.alert && t.starts_with("✓ "),
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Doc {
     pub chat: i64,

@@ -157,7 +157,9 @@ async fn a_pairs_match_in_the_group(admin: bool) -> BTreeMap<&'static str, Taps>
         tapping(user.name, GROUP, &mut taps);
         taps.entry(user.name).or_default().moves += 1;
         let cb = fake.press_ephemeral(&user, hand.id, &buttons[0]);
-        assert_eq!(fake.answer(&cb).await.text, None, "{} moved", user.name);
+        let answer = fake.answer(&cb).await;
+        assert!(answer.taken(), "{} moved: {answer:?}", user.name);
+        assert!(answer.text.is_some_and(|t| t.starts_with("✓ [")), "the toast names the move");
         moves += 1;
         assert!(moves < 2000, "the match does not end");
     }

@@ -201,7 +201,7 @@ async fn run(scenario: &Scenario) {
                     answer = fake.answer(&cb).await;
                     fake.quiet().await;
                 }
-                answer.text.filter(|_| !answer.alert)
+                answer.text.clone().filter(|_| !answer.alert && !answer.taken())
             }
             Act::Press { press, table } => {
                 let t = scenario::newest(&chat, &at, *table).await.expect("a table");
@@ -242,7 +242,7 @@ async fn run(scenario: &Scenario) {
                         let cb = fake.forge(&who, &msg, &data);
                         let answer = fake.answer(&cb).await;
                         fake.quiet().await;
-                        answer.text.filter(|_| !answer.alert)
+                        answer.text.clone().filter(|_| !answer.alert && !answer.taken())
                     }
                     (None, Some(url)) => {
                         let payload = url.split("start=").nth(1).unwrap().to_owned();
@@ -275,7 +275,7 @@ async fn run(scenario: &Scenario) {
                 let cb = fake.forge(&who, &msg, &data);
                 let answer = fake.answer(&cb).await;
                 fake.quiet().await;
-                answer.text.filter(|_| !answer.alert)
+                answer.text.clone().filter(|_| !answer.alert && !answer.taken())
             }
             Act::Play { play: how } => {
                 let id = scenario::newest(&chat, &at, None).await.expect("a table").id;

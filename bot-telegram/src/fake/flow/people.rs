@@ -141,7 +141,7 @@ pub(crate) async fn turn(
         let pressed = Instant::now();
         ctx.tally().taps += 1;
         match answer(ctx, &cb).await {
-            Some(a) if a.text.is_none() => {
+            Some(a) if a.taken() => {
                 let made = moved_past(ctx, id, version).await?;
                 return Some((pressed, made));
             }
