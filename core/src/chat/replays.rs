@@ -13,8 +13,8 @@ use tokio::sync::OnceCell;
 
 /// GIFs kept at most.
 pub const MOST: usize = 32;
-/// Bytes of GIFs kept at most (a double-six round is tens of kilobytes, eight seats of
-/// double-eighteen a megabyte or two).
+/// Bytes of GIFs kept at most: [`MOST`] bounds the memory of ordinary rounds, this bounds it
+/// whatever their size (the longest rounds, eight seats of double-eighteen).
 pub const BYTES: usize = 32 << 20;
 
 /// A match's round: the match by its record's text (hashed), the round 0-based.
