@@ -18,18 +18,16 @@ use serenity::model::application::{
 use serenity::model::channel::MessageFlags;
 use std::sync::Arc;
 
-/// What is left to do once the press is answered: the tables to bring up to date, whether
-/// the answer already showed the first one's table message, and whose hand at which table
-/// (and version) it showed, if it showed one.
+/// What is left to do once the press is answered: the tables to bring up to date, and whose
+/// hand at which table (and version) it showed, if it showed one.
 struct Rest {
     shows: Vec<Show>,
-    shown: bool,
     hand: Option<(i64, UserId, u64)>,
     /// The spectator's view the answer showed, and to whom.
     watch: Option<(UserId, WatchView)>,
 }
 
-pub async fn on_press(bot: &Arc<Bot>, http: &Http, i: &ComponentInteraction) {
+pub async fn on_press(bot: &Arc<Bot>, http: &Arc<Http>, i: &ComponentInteraction) {
     let issued = bot.chat.now();
     let (rest, landed) = answer::press(http, i, work(bot, i)).await;
     // An answer that showed the presser's hand: its token keeps that hand current.
@@ -39,10 +37,10 @@ pub async fn on_press(bot: &Arc<Bot>, http: &Http, i: &ComponentInteraction) {
     if let (Some(landed), Some((person, view))) = (landed, rest.watch.as_ref()) {
         crate::watch::keep(bot, person.clone(), view, i.token.clone(), landed, issued);
     }
-    for (k, show) in rest.shows.iter().enumerate() {
-        // When the answer did not go through, the table message is edited by REST instead.
-        let shown = k == 0 && rest.shown && landed.is_some();
-        publish::after(bot, http, show, shown).await;
+    // The table message is edited by REST only when the answer did not already show its
+    // state (`paint` knows what the message shows).
+    for show in &rest.shows {
+        publish::after(bot, http, show).await;
     }
 }
 
@@ -103,7 +101,7 @@ async fn work(bot: &Bot, i: &ComponentInteraction) -> (PressAnswer, Rest) {
     let place = people::place(i.channel_id, i.channel.as_ref());
     let from = people::from(place, &i.user, i.member.as_ref(), &i.locale);
     let done = bot.chat.handle(&from, request(i)).await;
-    let mut rest = Rest { shows: done.shows.clone(), shown: false, hand: None, watch: None };
+    let mut rest = Rest { shows: done.shows.clone(), hand: None, watch: None };
     if let Some(menu) = &done.menu {
         let then = done
             .reply
@@ -156,8 +154,8 @@ async fn work(bot: &Bot, i: &ComponentInteraction) -> (PressAnswer, Rest) {
         return (PressAnswer::Update { shown, table: None, then: None }, rest);
     }
     let picture = show.picture().await;
-    let shows = bot.displayed.lock(show.table.id).await;
     let shown = render::table_message(show, picture.as_deref());
-    rest.shown = true;
-    (PressAnswer::Update { shown, table: Some((shows, show.table.version)), then: None }, rest)
+    // The answer replaces the table message without waiting for an edit of it on its way.
+    let table = bot.displayed.try_lock(show.table.id).map(|shows| (shows, show.table.version));
+    (PressAnswer::Update { shown, table, then: None }, rest)
 }

@@ -17,7 +17,7 @@ use serenity::model::channel::ChannelType;
 use serenity::model::id::ChannelId;
 use std::sync::Arc;
 
-pub async fn on_command(bot: &Arc<Bot>, http: &Http, i: &CommandInteraction) {
+pub async fn on_command(bot: &Arc<Bot>, http: &Arc<Http>, i: &CommandInteraction) {
     let issued = bot.chat.now();
     let request =
         slash::parse(i, bot.me()).unwrap_or_else(|| Request::Command(Cmd::Help, Args::default()));
@@ -83,7 +83,7 @@ pub async fn on_command(bot: &Arc<Bot>, http: &Http, i: &CommandInteraction) {
         crate::watch::keep(bot, person, &view, token, crate::hands::Landed::Original, issued);
     }
     for show in &shows {
-        publish::after(bot, http, show, false).await;
+        publish::after(bot, http, show).await;
     }
 }
 

@@ -30,7 +30,7 @@ impl EventHandler for Handler {
         // Once per start: every open table's message is brought up to date (and its ping).
         if self.bot.started() {
             for show in self.bot.chat.open_tables(Platform::Discord).await {
-                crate::publish::after(&self.bot, &ctx.http, &show, false).await;
+                crate::publish::after(&self.bot, &ctx.http, &show).await;
             }
             for (chat, text) in self.bot.chat.set_aside_notices(Platform::Discord).await {
                 let channel = chat.id.parse::<u64>().ok().filter(|&c| c > 0);

@@ -18,6 +18,7 @@
 //! | `hands` | each person's ephemeral hand kept current through their last press's token |
 //! | `render` | views as embeds, button rows, hands, pings, the settings menu |
 //! | `publish` | the table message in its channel, notices, turn pings |
+//! | `paint` | the table message's edits, coalesced, from a task of the table's own |
 //! | `timers` | showing what the service's timers changed |
 //! | `watch` | spectators' ephemeral views kept current through their interactions' tokens |
 
@@ -30,6 +31,7 @@ mod contain;
 mod handler;
 mod hands;
 mod kept;
+mod paint;
 mod people;
 mod publish;
 pub mod register;

@@ -1,6 +1,7 @@
 //! The table in its channel: one message per table, posted once and edited in place (its place
 //! kept in the store, so a restarted bot edits the same message), never an older state over a
-//! newer one; notices of what happened; a ping for the player to move.
+//! newer one, its edits coalesced (`paint`); notices of what happened; a ping for the player to
+//! move.
 
 use crate::bot::Bot;
 use crate::render::{self, Shown};
@@ -9,33 +10,9 @@ use domino_core::ids::Platform;
 use serenity::builder::{CreateAttachment, CreateMessage, EditAttachments, EditMessage};
 use serenity::http::{Http, HttpError};
 use serenity::model::id::{ChannelId, MessageId};
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
-use tokio::sync::{Mutex as AsyncMutex, OwnedMutexGuard};
+use std::sync::Arc;
 
-/// Per table, the version its message shows (`None`: not known since start) behind a lock,
-/// so that edits of one table message go out one at a time and in order.
-#[derive(Default)]
-pub struct Displayed {
-    tables: Mutex<HashMap<i64, Arc<AsyncMutex<Option<u64>>>>>,
-}
-
-/// The lock of one table message, holding the version it shows.
-pub type Shows = OwnedMutexGuard<Option<u64>>;
-
-impl Displayed {
-    pub async fn lock(&self, table: i64) -> Shows {
-        let lock = {
-            let mut map = self.tables.lock().unwrap_or_else(|e| e.into_inner());
-            map.entry(table).or_default().clone()
-        };
-        lock.lock_owned().await
-    }
-
-    fn forget(&self, table: i64) {
-        self.tables.lock().unwrap_or_else(|e| e.into_inner()).remove(&table);
-    }
-}
+pub use crate::paint::{Displayed, Shows};
 
 /// Where the store keeps a Discord message: its channel and id (a ping adds its turn's key).
 fn at(channel: ChannelId, message: MessageId, tag: &str) -> MessageAt {
@@ -100,12 +77,12 @@ async fn post_locked(
     Ok(message.id)
 }
 
-/// Brings the table message up to `show`, unless it already shows that version or a newer
-/// one. A table message that is gone is posted again, and so is one the core forgot (the
-/// table posted anew at the bottom of the channel: `/table N`), whatever version it showed.
-pub async fn show_table(bot: &Bot, http: &Http, show: &Show) {
+/// Brings the table message up to `show` under its lock, unless it already shows that
+/// version or a newer one. A table message that is gone is posted again, and so is one the
+/// core forgot (the table posted anew at the bottom of the channel: `/table N`), whatever
+/// version it showed.
+pub(crate) async fn edit_locked(bot: &Bot, http: &Http, show: &Show, shows: &mut Shows) {
     let table = &show.table;
-    let mut shows = bot.displayed.lock(table.id).await;
     let current = message_ref(bot, table.id, &Audience::Public).await;
     if current.is_some() && shows.is_some_and(|v| v >= table.version) {
         return;
@@ -116,34 +93,28 @@ pub async fn show_table(bot: &Bot, http: &Http, show: &Show) {
             let shown = render::table_message(show, picture.as_deref());
             match channel.edit_message(http, message, edit(&shown)).await {
                 Ok(_) => {
-                    *shows = Some(table.version);
+                    **shows = Some(table.version);
                     Ok(())
                 }
                 Err(e) if is_unknown_message(&e) => {
-                    post_locked(bot, http, show, &mut shows).await.map(drop)
+                    post_locked(bot, http, show, shows).await.map(drop)
                 }
                 Err(e) => Err(e),
             }
         }
-        None => post_locked(bot, http, show, &mut shows).await.map(drop),
+        None => post_locked(bot, http, show, shows).await.map(drop),
     };
     if let Err(e) = result {
         tracing::warn!(table = table.id, error = %e, "table message not updated");
     }
-    if !table.open {
-        drop(shows);
-        bot.displayed.forget(table.id);
-    }
 }
 
-/// Everything that follows an accepted command: the table message (unless the interaction
-/// answer already showed it), the hands kept current, the notice, the turn ping; then, if the
-/// table moved on meanwhile, its latest state.
-pub async fn after(bot: &Bot, http: &Http, show: &Show, shown: bool) {
-    if !shown {
-        show_table(bot, http, show).await;
-    }
-    leave_behind(http, show).await;
+/// Everything that follows an accepted command: the table message (left as it is when the
+/// interaction's answer already showed it; the edit goes by itself, `paint`), the hands kept
+/// current, the notice, the turn ping; then, if the table moved on meanwhile, its latest state.
+pub async fn after(bot: &Arc<Bot>, http: &Arc<Http>, show: &Show) {
+    leave_behind(bot, http, show).await;
+    crate::paint::show_table(bot, http, show);
     if show.hands_changed {
         crate::hands::refresh(bot, http, show).await;
     }
@@ -153,10 +124,12 @@ pub async fn after(bot: &Bot, http: &Http, show: &Show, shown: bool) {
 }
 
 /// A table posted anew (`/table N`): its old message says where it went, without buttons
-/// or pictures. One that is gone is left so.
-async fn leave_behind(http: &Http, show: &Show) {
+/// or pictures (under the table message's lock, so no edit of it lands after). One that is
+/// gone is left so.
+async fn leave_behind(bot: &Bot, http: &Http, show: &Show) {
     let Some(moved) = &show.moved else { return };
     let Some((channel, message)) = moved.from.as_ref().and_then(place) else { return };
+    let _shows = bot.displayed.lock(show.table.id).await;
     let edit = EditMessage::new()
         .content(render::clip(&moved.text, 2000))
         .embeds(Vec::new())
@@ -170,11 +143,11 @@ async fn leave_behind(http: &Http, show: &Show) {
 }
 
 /// Shows the table as it now is when it is newer than `seen`.
-pub async fn refresh(bot: &Bot, http: &Http, table: i64, seen: u64) {
+pub async fn refresh(bot: &Arc<Bot>, http: &Arc<Http>, table: i64, seen: u64) {
     if let Some(now) = bot.chat.show(table).await
         && now.table.version > seen
     {
-        show_table(bot, http, &now).await;
+        crate::paint::show_table(bot, http, &now);
         crate::hands::refresh(bot, http, &now).await;
         crate::watch::refresh(bot, http, &now).await;
         ping(bot, http, &now).await;

@@ -42,7 +42,7 @@ pub(crate) async fn follow(bot: Arc<Bot>, http: Arc<Http>) {
                 let (bot, http, table) = (bot.clone(), http.clone(), changed.table());
                 let limit = bot.work_limit;
                 let work = async move {
-                    publish::after(&bot, &http, &bot.chat.show_changed(&changed).await, false).await
+                    publish::after(&bot, &http, &bot.chat.show_changed(&changed).await).await
                 };
                 let shown = tokio::spawn(async move {
                     if let Err(failed) = contain(limit, work).await {

@@ -120,7 +120,7 @@ async fn a_two_player_match_through_the_buttons() {
     assert!(!export.ephemeral(), "the export is for the channel");
     // The last round replayed: a GIF attachment, which Discord plays in the channel.
     let replay = w.slash(BORIS, "replay", vec![]).await;
-    assert!(!replay.ephemeral(), "a replay is for the channel");
+    assert!(!replay.ephemeral(), "a replay is for the channel: {}", replay.text());
     assert_eq!(replay.files.len(), 1);
     assert_eq!(replay.files[0].name, "replay-1.gif");
     assert!(replay.files[0].bytes.starts_with(b"GIF89a"), "a GIF");

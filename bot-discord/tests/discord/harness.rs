@@ -55,13 +55,14 @@ impl<S: Store> Bot<S> {
         Bot::start_with(fake, service, DiscordConfig::new("test-token")).await
     }
 
-    /// [`Bot::start`] from `config` (its token, shards…), pointed at `fake`.
+    /// [`Bot::start`] from `config` (its token, shards…), pointed at `fake` (or at the proxy
+    /// before it that `config` names).
     pub async fn start_with(
         fake: &Fake,
         service: Arc<Service<S>>,
         mut config: DiscordConfig,
     ) -> Bot<S> {
-        config.proxy_url = Some(fake.url());
+        config.proxy_url.get_or_insert_with(|| fake.url());
         config.guild_id = Some(GuildId::new(fake::GUILD));
         let registered =
             |f: &Fake| f.requests().iter().filter(|r| r.path.ends_with("/commands")).count();
@@ -137,10 +138,13 @@ impl<S: Store> World<S> {
                 let a = f.answered(&token);
                 let done = match a.callbacks.as_slice() {
                     [4] => true,
+                    // Late: the deferred "thinking…" edited to the answer, or to «✅» with
+                    // the public answer following (wait for it).
                     [5] => {
+                        let said = || f.message(a.original.unwrap()).content;
                         a.edits > 0
                             && (!a.followups.is_empty()
-                                || !f.message(a.original.unwrap()).content.starts_with('…'))
+                                || !(said().starts_with('…') || said() == "✅"))
                     }
                     _ => false,
                 };

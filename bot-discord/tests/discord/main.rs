@@ -12,6 +12,7 @@ mod kept;
 mod match_votes;
 mod monkey;
 mod onetap;
+mod pace;
 mod pictures;
 mod places;
 mod refusals;

@@ -39,6 +39,7 @@ mod pings;
 pub mod press;
 mod rematch;
 mod replay;
+mod replays;
 mod request;
 #[cfg(any(test, feature = "testkit"))]
 pub mod scenario;
@@ -97,6 +98,8 @@ pub struct Chat<S: Store> {
     people: Arc<people::Written>,
     /// One change of a table's watchers at a time (`watch`).
     watching: Arc<tokio::sync::Mutex<()>>,
+    /// The replays' GIFs drawn, kept (`replays`).
+    replays: Arc<replays::Replays>,
 }
 
 impl<S: Store> Clone for Chat<S> {
@@ -106,13 +109,20 @@ impl<S: Store> Clone for Chat<S> {
             links: self.links.clone(),
             people: self.people.clone(),
             watching: self.watching.clone(),
+            replays: self.replays.clone(),
         }
     }
 }
 
 impl<S: Store> Chat<S> {
     pub fn new(service: Arc<Service<S>>) -> Chat<S> {
-        Chat { service, links: Arc::default(), people: Arc::default(), watching: Arc::default() }
+        Chat {
+            service,
+            links: Arc::default(),
+            people: Arc::default(),
+            watching: Arc::default(),
+            replays: Arc::default(),
+        }
     }
 
     /// The key deep links are signed with: made once, kept in the store, the same after a

@@ -1,18 +1,26 @@
 //! `/replay [N]` (`/повтор`; Discord `/domino replay match:`): the last round of a finished
 //! match of the chat's history (1, the default, is the latest, as `/history` lists them)
-//! replayed as an animated GIF, drawn from the match's record off the async workers. Public
-//! like the table picture: the board and the bazaar's backs, never a hand.
+//! replayed as an animated GIF, drawn from the match's record. Public like the table picture:
+//! the board and the bazaar's backs, never a hand.
+//!
+//! A GIF takes up to seconds of CPU (eight seats of double-eighteen), so it is drawn once per
+//! match and round and kept (`replays`), and drawn on people's thinking permits within the
+//! asker's rate of replays (`Service::draw_for`): a burst of replays waits its turn and never
+//! takes the cores a table needs. One over the rate is refused with when to ask again, and
+//! changes nothing.
 
 use super::answer::{Answer, Body, File};
 use super::args::Args;
 use super::request::Asker;
-use super::{Chat, prefix};
+use super::{Chat, prefix, replays};
 use crate::engine::record::Record;
 use crate::ids::Lang;
+use crate::service::ServiceError;
+use crate::session::Rejection;
 use crate::standings::Span;
 use crate::store::{Store, StoreError};
 use crate::view::picture::{Animation, Style, replay_gif};
-use crate::view::text::{display_name, tr, variant_name};
+use crate::view::text::{display_name, plural_ru, tr, variant_name};
 
 impl<S: Store> Chat<S> {
     pub(super) async fn replay(
@@ -38,20 +46,32 @@ impl<S: Store> Chat<S> {
                 return Ok(Answer::private(unreadable(lang)));
             }
         };
-        let draw = move || replay_gif(&record, None, &Style::default()).map(|a| (a, record));
-        let (animation, record) = match tokio::task::spawn_blocking(draw).await {
-            Ok(Ok(done)) => done,
-            Ok(Err(e)) => {
-                tracing::warn!(chat = %from.chat, error = %e, "a replay not drawn");
-                return Ok(Answer::private(unreadable(lang)));
+        let round = record.rounds.len().saturating_sub(1);
+        let key = replays::Key::of(value, round);
+        let service = &self.service;
+        let drawn = self.replays.get_or_draw(key, async || {
+            let record = record.clone();
+            let draw = move || replay_gif(&record, Some(round), &Style::default());
+            match service.draw_for(&from.person.id, draw).await {
+                Ok(Ok(animation)) => Ok(animation),
+                Ok(Err(e)) => {
+                    tracing::warn!(chat = %from.chat, error = %e, "a replay not drawn");
+                    Err(None)
+                }
+                Err(ServiceError::Rejected(Rejection::AdviceLater { secs })) => Err(Some(secs)),
+                Err(e) => {
+                    tracing::warn!(chat = %from.chat, error = %e, "a replay's drawing failed");
+                    Err(None)
+                }
             }
-            Err(e) => {
-                tracing::warn!(chat = %from.chat, error = %e, "a replay's drawing failed");
-                return Ok(Answer::private(unreadable(lang)));
-            }
+        });
+        let animation = match drawn.await {
+            Ok(animation) => animation,
+            Err(Some(secs)) => return Ok(Answer::private(later(lang, secs))),
+            Err(None) => return Ok(Answer::private(unreadable(lang))),
         };
         let caption = caption(&record, &animation, lang);
-        let file = File { name: format!("replay-{ago}.gif"), bytes: animation.gif };
+        let file = File { name: format!("replay-{ago}.gif"), bytes: animation.gif.clone() };
         Ok(Answer::public(Body::Files { caption, files: vec![file] }))
     }
 }
@@ -88,4 +108,17 @@ fn none_that_far(lang: Lang, have: usize, p: &str) -> String {
 
 fn unreadable(lang: Lang) -> &'static str {
     tr(lang, "🎞 Этот матч не получается показать.", "🎞 This match cannot be shown.")
+}
+
+fn later(lang: Lang, secs: u32) -> String {
+    match lang {
+        Lang::Ru => format!(
+            "🎞 Слишком много повторов подряд — попробуйте снова через {secs} {}.",
+            plural_ru(u64::from(secs), "секунду", "секунды", "секунд")
+        ),
+        Lang::En => format!(
+            "🎞 Too many replays in a row: try again in {secs} {}.",
+            if secs == 1 { "second" } else { "seconds" }
+        ),
+    }
 }

@@ -1,8 +1,9 @@
-//! Fair thinking for people's help (hints and reviews): how often one person may ask, a
-//! memo of what was worked out so that the same question costs nothing the second time, and
-//! the limits in one place ([`AdviceLimits`], in `Options`). People's help thinks on permits of
-//! its own (`AdviceLimits::thinkers`), apart from the computer players': a queue of hints never
-//! holds a computer move back, and the queue itself is first come, first served.
+//! Fair thinking for people's help (hints and reviews) and other slow work people ask for (a
+//! replay's GIF): how often one person may ask, a memo of what was worked out so that the same
+//! question costs nothing the second time, and the limits in one place ([`AdviceLimits`], in
+//! `Options`). People's help thinks on permits of its own (`AdviceLimits::thinkers`), apart
+//! from the computer players': a queue of hints or replays never holds a computer move back,
+//! and the queue itself is first come, first served.
 
 use crate::session::{Millis, Rejection, UserId};
 use std::collections::{HashMap, VecDeque};
@@ -27,6 +28,9 @@ pub struct AdviceLimits {
     pub hints: Rate,
     /// Reviews one person may have worked out.
     pub reviews: Rate,
+    /// Replays one person may have drawn (`/replay`; one answered from the chat's kept GIFs is
+    /// free).
+    pub replays: Rate,
     /// The most one hint or one review thinks, on the service's clock, once it has a permit.
     pub cap_ms: Millis,
     /// Answers kept in each memo (hints, reviews), the oldest forgotten first.
@@ -40,6 +44,7 @@ impl Default for AdviceLimits {
             thinkers: cores.saturating_sub(1).div_ceil(2).max(1),
             hints: Rate { most: 12, per_ms: 60_000 },
             reviews: Rate { most: 3, per_ms: 60_000 },
+            replays: Rate { most: 3, per_ms: 60_000 },
             cap_ms: 2_000,
             kept: 1024,
         }
@@ -51,6 +56,7 @@ impl Default for AdviceLimits {
 pub(super) enum Ask {
     Hint,
     Review,
+    Replay,
 }
 
 /// When each person last had help worked out, per kind: a sliding window per person.

@@ -7,6 +7,7 @@ mod advice;
 mod aside;
 mod clock;
 mod contain;
+mod draw;
 mod fair;
 mod league;
 mod moves;
@@ -95,7 +96,8 @@ pub struct Options {
     pub shared: bool,
     /// The expert's playouts for a person's hint or for each move a review judges.
     pub advice: crate::engine::ai::Budget,
-    /// People's help: its own thinking permits, rates per person, time cap, memo size.
+    /// People's help (and their replays): its own thinking permits, rates per person, time
+    /// cap, memo size.
     pub advice_limits: AdviceLimits,
 }
 
@@ -143,6 +145,8 @@ pub struct Service<S: Store> {
     hints: fair::Memo<(i64, u64, usize), Option<crate::engine::moves::Move>>,
     reviews: fair::Memo<(i64, u64, usize), Option<Reviewed>>,
     advice_thoughts: std::sync::atomic::AtomicU64,
+    /// Drawings people asked for, on the same permits (`draw`).
+    drawings: std::sync::atomic::AtomicU64,
     /// Tables that no longer read: set aside by this process, or waiting for another's lease.
     aside: Mutex<aside::Aside>,
     /// Tables this process sets aside, told to the adapters.
@@ -211,6 +215,7 @@ impl<S: Store> Service<S> {
             hints,
             reviews,
             advice_thoughts: Default::default(),
+            drawings: Default::default(),
             aside: Mutex::default(),
             asides,
             updates,

@@ -11,5 +11,6 @@ mod pings;
 mod places;
 mod press_codecs;
 mod presses;
+mod replay;
 mod setup;
 mod watch;
