@@ -13,6 +13,8 @@ pub(crate) struct Bot {
     pub displayed: Displayed,
     /// One lock per table for its turn ping.
     pub pings: Displayed,
+    /// Per table, the turn its ping waits on (its key) and when this process saw it begin.
+    turns: std::sync::Mutex<std::collections::HashMap<i64, (String, tokio::time::Instant)>>,
     /// The ephemeral hands kept current, through their presses' tokens.
     pub hands: Hands,
     /// The spectators' ephemeral views kept current, through their interactions' tokens.
@@ -32,11 +34,26 @@ impl Bot {
             guild,
             displayed: Displayed::default(),
             pings: Displayed::default(),
+            turns: Default::default(),
             hands: Hands::default(),
             watching: Hands::default(),
             work_limit,
             me: OnceLock::new(),
             ready: Default::default(),
+        }
+    }
+
+    /// When the turn `key` of `table` began, as this process saw it, and whether this is the
+    /// first time it is asked for.
+    pub fn turn_began(&self, table: i64, key: &str) -> (tokio::time::Instant, bool) {
+        let mut turns = self.turns.lock().unwrap_or_else(|e| e.into_inner());
+        match turns.get(&table) {
+            Some((k, at)) if k == key => (*at, false),
+            _ => {
+                let now = tokio::time::Instant::now();
+                turns.insert(table, (key.to_owned(), now));
+                (now, true)
+            }
         }
     }
 

@@ -155,7 +155,7 @@ pub async fn refresh(bot: &Arc<Bot>, http: &Arc<Http>, table: i64, seen: u64) {
 }
 
 /// The notice as one message (pinging the person it calls), then the turn ping.
-pub async fn announce(bot: &Bot, http: &Http, show: &Show) {
+pub async fn announce(bot: &Arc<Bot>, http: &Arc<Http>, show: &Show) {
     let table = &show.table;
     let Some(channel) = channel_of(table) else { return };
     if let Some(notice) = &show.notice {
@@ -179,10 +179,20 @@ pub async fn announce(bot: &Bot, http: &Http, show: &Show) {
 }
 
 /// The turn ping the core wants: the old one goes when the wanted turn differs (so a channel
-/// holds at most one per table), and a new one is sent when somebody is to be pinged. One
-/// table's pings are put right one at a time, each from the table as it is by then, so a slow
-/// ping for an older turn can never be left behind.
-async fn ping(bot: &Bot, http: &Http, show: &Show) {
+/// holds at most one per table), and a new one is sent when somebody is to be pinged: once the
+/// turn has waited the chat's reminder delay (`TurnPing::after_secs`) if the person's hand
+/// shows it is their move, at once if not (they are to press «My tiles») or for a warning.
+/// One table's pings are put right one at a time, each from the table as it is by then, so a
+/// slow ping for an older turn can never be left behind.
+fn ping<'a>(
+    bot: &'a Arc<Bot>,
+    http: &'a Arc<Http>,
+    show: &'a Show,
+) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send + 'a>> {
+    Box::pin(ping_now(bot, http, show))
+}
+
+async fn ping_now(bot: &Arc<Bot>, http: &Arc<Http>, show: &Show) {
     let _turn = bot.pings.lock(show.table.id).await;
     let Some(show) = bot.chat.show(show.table.id).await else { return };
     let table = &show.table;
@@ -210,6 +220,24 @@ async fn ping(bot: &Bot, http: &Http, show: &Show) {
     let (Some(key), Some(shown)) = (want, render::ping_message(&show, hand_shown)) else {
         return;
     };
+    let after = show.turn.as_ref().map_or(0, |t| t.after_secs);
+    if hand_shown && after > 0 {
+        let (began, first) = bot.turn_began(table.id, key);
+        let due = began + std::time::Duration::from_secs(after.into());
+        if tokio::time::Instant::now() < due {
+            // Come back then (once per turn): the ping goes if the turn is still this one.
+            if first {
+                let (bot, http, id) = (bot.clone(), http.clone(), table.id);
+                tokio::spawn(async move {
+                    tokio::time::sleep_until(due).await;
+                    if let Some(now) = bot.chat.show(id).await {
+                        ping(&bot, &http, &now).await;
+                    }
+                });
+            }
+            return;
+        }
+    }
     match channel.send_message(http, create(&shown)).await {
         Ok(m) => remember(bot, table.id, &Audience::Turn, Some(&at(channel, m.id, key))).await,
         Err(e) => tracing::warn!(table = table.id, error = %e, "ping not sent"),
