@@ -226,10 +226,12 @@ async fn ping_now(bot: &Arc<Bot>, http: &Arc<Http>, show: &Show) {
         let due = began + std::time::Duration::from_secs(after.into());
         if tokio::time::Instant::now() < due {
             // Come back then (once per turn): the ping goes if the turn is still this one.
+            // A stopped bot is not kept alive by the wait.
             if first {
-                let (bot, http, id) = (bot.clone(), http.clone(), table.id);
+                let (bot, http, id) = (Arc::downgrade(bot), http.clone(), table.id);
                 tokio::spawn(async move {
                     tokio::time::sleep_until(due).await;
+                    let Some(bot) = bot.upgrade() else { return };
                     if let Some(now) = bot.chat.show(id).await {
                         ping(&bot, &http, &now).await;
                     }

@@ -65,8 +65,18 @@ pub(crate) async fn on_callback(
         app.outbox.push(chat.0, Job::Edit { message: message.0, text, markup });
     }
     // The presser's own hand, where the press changed it, is the answer to their press.
+    let user = q.from.id.0 as i64;
+    let who = crate::ids::user_id(user);
+    // Only a press in the group lets a message only they see be sent there.
+    let presser = (chat.0 < 0).then_some((user, &grant));
     for show in &done.shows {
-        app.show_as(show, Some((q.from.id.0 as i64, &grant)));
+        app.show_as(show, presser);
+        // Seated before the deal: the message their hand will be, sent while the press allows.
+        let before_deal = show.table.open && show.hand_of(&who).is_none() && show.seats(&who);
+        if chat.0 < 0 && before_deal && !app.ephemerals.has_hand(show.table.id, user) {
+            let (table, grant) = (show.table.id, Some(grant.clone()));
+            app.outbox.push(chat.0, Job::Hand { table, user, grant, page: None, turn: false });
+        }
     }
     Ok(())
 }

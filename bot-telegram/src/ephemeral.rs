@@ -79,7 +79,7 @@ impl Ephemerals {
         lock(&self.looks).get(&key) == Some(&look)
     }
 
-    fn shown(&self, key: (i64, i64), look: Option<u64>) {
+    pub(crate) fn shown(&self, key: (i64, i64), look: Option<u64>) {
         let mut looks = lock(&self.looks);
         if looks.len() >= LOOKS_KEPT {
             looks.clear();
@@ -98,14 +98,14 @@ const HAND_PNG: &str = "hand.png";
 
 /// What a hand shows: its text, or its picture with the text as the caption (a chat that
 /// shows boards as pictures).
-enum Look {
+pub(crate) enum Look {
     Text(String),
     Photo(String, Arc<Picture>),
 }
 
 impl Look {
     /// The tag of its message's reference: a photo's is `photo`, a text's none.
-    fn tag(&self) -> &'static str {
+    pub(crate) fn tag(&self) -> &'static str {
         match self {
             Look::Text(_) => "",
             Look::Photo(..) => PHOTO,
@@ -136,7 +136,9 @@ impl App {
     ) -> Sent {
         let Some(show) = self.current(table).await else { return Ok(0) };
         let who = user_id(user);
-        let Some(view) = show.hand_at(&who, page) else { return Ok(0) };
+        let Some(view) = show.hand_at(&who, page) else {
+            return self.hand_to_come(chat, user, grant, &show).await;
+        };
         let view = &view;
         if grant.is_none() && self.chat.hand_place(&who).await == HandPlace::Private {
             self.outbox.push(user, Job::Hand { table, user, grant: None, page, turn: false });
@@ -175,23 +177,8 @@ impl App {
         if grant.is_none() && !self.ephemerals.may_push(chat) {
             return Ok(0);
         }
-        let mut send = json!({"chat_id": chat, "reply_markup": markup});
-        with_grant(&mut send, user, grant);
-        if let Some(t) = table_topic(&show.table) {
-            send["message_thread_id"] = json!(t);
-        }
-        let sent = match &hand {
-            Look::Text(text) => {
-                send["text"] = json!(text);
-                self.raw.call("sendMessage", &send).await
-            }
-            Look::Photo(caption, picture) => {
-                // The photo itself as the `photo` field's file, as every upload of a send.
-                send["caption"] = json!(caption);
-                self.raw.upload("sendPhoto", &send, ("photo", HAND_PNG, picture.png.clone())).await
-            }
-        };
-        match sent {
+        let topic = table_topic(&show.table);
+        match self.send_hand(chat, user, grant, topic, &hand, &markup).await {
             Ok(msg) => {
                 if let Some(id) = msg["ephemeral_message_id"].as_i64() {
                     let at = MessageRef {
@@ -219,6 +206,35 @@ impl App {
                 Ok(1)
             }
             Err(f) => Err(f),
+        }
+    }
+
+    /// Sends `hand` to `user` alone in the group `chat` (in `topic`), with the action of
+    /// theirs that allows it where there is one.
+    pub(crate) async fn send_hand(
+        &self,
+        chat: i64,
+        user: i64,
+        grant: Option<&Grant>,
+        topic: Option<i32>,
+        hand: &Look,
+        markup: &Value,
+    ) -> Result<Value, Failure> {
+        let mut send = json!({"chat_id": chat, "reply_markup": markup});
+        with_grant(&mut send, user, grant);
+        if let Some(t) = topic {
+            send["message_thread_id"] = json!(t);
+        }
+        match hand {
+            Look::Text(text) => {
+                send["text"] = json!(text);
+                self.raw.call("sendMessage", &send).await
+            }
+            Look::Photo(caption, picture) => {
+                // The photo itself as the `photo` field's file, as every upload of a send.
+                send["caption"] = json!(caption);
+                self.raw.upload("sendPhoto", &send, ("photo", HAND_PNG, picture.png.clone())).await
+            }
         }
     }
 

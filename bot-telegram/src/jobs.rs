@@ -120,9 +120,16 @@ pub(crate) enum Class {
 }
 
 impl Class {
-    /// Whether the budget's spare part (kept for what cannot wait) is left alone.
-    pub(crate) fn spares_reserve(self) -> bool {
-        matches!(self, Class::Flowing | Class::Hand | Class::Ping | Class::Watch)
+    /// How many reserves of a budget (kept for what cannot wait) the class leaves alone: none
+    /// for what people wait on, one for a flowing table and pings, two for the hands of those
+    /// not to move, three for spectators (so that watchers never take what the players need).
+    pub(crate) fn reserves_kept(self) -> u32 {
+        match self {
+            Class::Answer | Class::Mover | Class::Public | Class::Later => 0,
+            Class::Flowing | Class::Ping => 1,
+            Class::Hand => 2,
+            Class::Watch => 3,
+        }
     }
 }
 

@@ -12,6 +12,7 @@
 //! | `draw` | the chat layer's answers as messages, popups, keyboards and documents |
 //! | `ephemeral` | hands in the group, each seen by its owner alone (Bot API 10.2/10.3) |
 //! | `hands` | hands in private chats, closed private chats |
+//! | `to_come` | a seated person's hand before the deal, sent as the answer to their press |
 //! | `deliver` | the table message, the turn mention, messages and files, against Telegram |
 //! | `outbox`, `jobs`, `pacing` | per-chat queues, coalescing, the rate limits, 429 handling |
 //! | `raw`, `updates` | the Bot API calls teloxide lacks; updates read from their JSON once (long polling too) |
@@ -41,6 +42,7 @@ mod pacing;
 mod photos;
 mod raw;
 mod texts;
+mod to_come;
 mod updates;
 mod watch;
 mod webhook;

@@ -33,8 +33,9 @@ pub struct Pacing {
     /// goes at once.
     pub table_gap: Duration,
     /// Messages of each group budget (the group's and the ephemeral one) kept for what cannot
-    /// wait (a round's end, a reply, the hand of the person to move): a flowing table, the
-    /// other hands, pings and spectators' views use the rest.
+    /// wait (a round's end, a reply, the hand of the person to move): a flowing table and
+    /// pings leave one reserve alone, the other hands two, spectators' views three
+    /// (`jobs::Class::reserves_kept`).
     pub reserve: u32,
     /// Whether an answer to a person's own action (within 15 s) counts against the group's
     /// ephemeral budget. Telegram does not say; by default it does not.
@@ -114,11 +115,12 @@ impl Pacing {
         Ok(p)
     }
 
-    /// A budget's limit for a job of `class`: the whole of it, or its part beyond the reserve.
+    /// A budget's limit for a job of `class`: the whole of it, or its part beyond the reserves
+    /// the class leaves alone (at least one message a window).
     pub(crate) fn limit_for(&self, limit: u32, class: crate::jobs::Class) -> u32 {
-        match class.spares_reserve() {
-            true => limit.saturating_sub(self.reserve).max(1),
-            false => limit,
+        match class.reserves_kept() {
+            0 => limit,
+            n => limit.saturating_sub(self.reserve * n).max(1),
         }
     }
 }

@@ -220,12 +220,18 @@ impl<S: Store> World<S> {
         Pressed { kind, late: kind == 6, msg: self.fake.message(shown), token: token.to_owned() }
     }
 
-    /// The table's channel message, as the store remembers it.
+    /// The table's channel message, as the store remembers it once it is posted (the table's
+    /// own task posts it, after the answer).
     pub async fn table_message_id(&self, table: i64) -> u64 {
-        let refs = self.service().store().message_refs(table).await.unwrap();
-        let (_, r) =
-            refs.into_iter().find(|(a, _)| a == "public").expect("the table message is remembered");
-        r.split_once(':').unwrap().1.parse().unwrap()
+        let end = std::time::Instant::now() + std::time::Duration::from_secs(15);
+        loop {
+            let refs = self.service().store().message_refs(table).await.unwrap();
+            if let Some((_, r)) = refs.into_iter().find(|(a, _)| a == "public") {
+                return r.split_once(':').unwrap().1.parse().unwrap();
+            }
+            assert!(std::time::Instant::now() < end, "the table message is remembered");
+            tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        }
     }
 
     pub async fn table(&self, id: i64) -> Table {

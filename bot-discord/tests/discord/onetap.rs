@@ -31,6 +31,8 @@ async fn world(first_seed: u64, target: u32) -> World<MemoryStore> {
     let store = MemoryStore::new();
     let mut settings = ChatSettings::default().next();
     settings.presets.insert("kozel".into(), json!({ "target": target }));
+    // Every turn pinged at once: the ping says who is to move, and whether «My tiles» is due.
+    settings.ping_after = 0;
     store.set_chat_settings(&chat(), &settings).await.unwrap();
     let fake = Fake::start().await;
     let clock = fake.clock();

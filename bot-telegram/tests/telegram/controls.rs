@@ -63,7 +63,8 @@ async fn refused_presses_change_nothing() {
 
     // A move, then the same button again: stale.
     let cb = fake.forge(&mover_user, &mover_msg, &buttons[0]);
-    assert_eq!(fake.answer(&cb).await.text, None);
+    let answer = fake.answer(&cb).await;
+    assert!(answer.taken() && answer.text.is_some(), "taken, with its toast: {answer:?}");
     let cb = fake.forge(&mover_user, &mover_msg, &buttons[0]);
     assert_eq!(
         fake.answer(&cb).await.text.as_deref(),

@@ -92,7 +92,8 @@ async fn a_send_refused_as_kicked_closes_the_groups_tables() {
     let before = fake.with(|st| calls_to(st, GROUP));
     let (user, msg, buttons) = mover(&fake, &service, id, &[ALICE, BOB]).await;
     let cb = fake.forge(&user, &msg, &buttons[0]);
-    assert_eq!(fake.answer(&cb).await.text, None, "the move itself is made");
+    let answer = fake.answer(&cb).await;
+    assert!(answer.taken(), "the move itself is made: {answer:?}");
     eventually("the table closed", || async {
         closed_unscored(&table(&service, id).await).then_some(())
     })

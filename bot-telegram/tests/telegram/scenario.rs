@@ -175,17 +175,22 @@ async fn run(scenario: &Scenario) {
                     Some(_) => hand(&who),
                     None => "public".to_owned(),
                 };
-                let msg = eventually("the message as it is", || async {
-                    let m = shown(&fake, &service, t.id, &audience).await;
-                    let drawn = m
+                // The message as it is: a hand its owner does not need now (not theirs to move)
+                // is left behind the table (`Hand::fresh`), and pressed as it stands.
+                let mut msg = shown(&fake, &service, t.id, &audience).await;
+                for _ in 0..200 {
+                    let drawn = msg
                         .buttons()
                         .iter()
                         .filter_map(|b| ButtonData::decode(b.data.as_deref()?).ok())
                         .filter(|d| !d.action.any_version())
                         .all(|d| d.version == t.version);
-                    drawn.then_some(m)
-                })
-                .await;
+                    if drawn {
+                        break;
+                    }
+                    tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+                    msg = shown(&fake, &service, t.id, &audience).await;
+                }
                 let cb = fake.forge(&who, &msg, &data);
                 let mut answer = fake.answer(&cb).await;
                 fake.quiet().await;

@@ -53,7 +53,19 @@ pub(super) async fn table_picture(table: Table) -> Option<Arc<Picture>> {
 /// A person's hand as a picture: their tiles, the playable ones lifted (see
 /// [`Show::hand_picture`]).
 pub(super) async fn hand_picture(view: &HandView) -> Option<Arc<Picture>> {
-    let (table, tiles, playable) = (view.table, view.tiles.clone(), view.playable.clone());
+    tiles_picture(view.table, view.tiles.clone(), view.playable.clone()).await
+}
+
+/// An empty hand's picture, for a hand still to come ([`Show::hand_to_come_picture`]).
+pub(super) async fn empty_hand_picture(table: i64) -> Option<Arc<Picture>> {
+    tiles_picture(table, Vec::new(), Vec::new()).await
+}
+
+async fn tiles_picture(
+    table: i64,
+    tiles: Vec<crate::engine::tile::Tile>,
+    playable: Vec<crate::engine::tile::Tile>,
+) -> Option<Arc<Picture>> {
     let draw = move || hand_png(&tiles, &playable, &Style::default());
     match tokio::task::spawn_blocking(draw).await {
         Ok(Ok(p)) => Some(Arc::new(p)),

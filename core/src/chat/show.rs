@@ -40,8 +40,8 @@ pub struct Hand {
     /// `None` before a deal (and after the match).
     pub view: Option<HandView>,
     /// The person needs this hand now: they moved (their tiles changed), they are to move
-    /// (their buttons changed), or something other than a move happened (a deal, a round's
-    /// end, a vote). The others' hands only lag behind the table by the moves made since, which
+    /// (their buttons changed), they are away (their «I'm back» carries the table's version),
+    /// or something other than a move happened (a deal, a round's end, a vote). The others' hands only lag behind the table by the moves made since, which
     /// their next turn shows: a platform with a budget of messages may leave them for then.
     pub fresh: bool,
 }
@@ -139,6 +139,11 @@ impl Drawing {
     }
 }
 
+/// Whether the person in `seat` is away: their hand's «I'm back» must stay pressable.
+fn away(table: &Table, seat: usize) -> bool {
+    table.seats.get(seat).and_then(Option::as_ref).is_some_and(|s| s.away)
+}
+
 /// Whether `events` are only moves (and hints or warnings) within a round still in play.
 fn flows(table: &Table, events: &[Event]) -> bool {
     table.phase == Phase::Playing
@@ -186,7 +191,10 @@ impl Show {
                 person: p.clone(),
                 view: hand_view(table, seat),
                 fresh: hands_changed
-                    && (!flowing || to_move == Some(seat) || movers.contains(&seat)),
+                    && (!flowing
+                        || to_move == Some(seat)
+                        || movers.contains(&seat)
+                        || away(table, seat)),
             })
             .collect();
         Show {
@@ -246,6 +254,16 @@ impl Show {
             return None;
         }
         super::pictures::hand_picture(view).await
+    }
+
+    /// The picture of a hand still to come (`view::hand_to_come_text` is its caption) where
+    /// the chat shows boards as pictures: an empty hand, so that the message is a photo that
+    /// the hand's picture later replaces. `None` in text chats.
+    pub async fn hand_to_come_picture(&self) -> Option<Arc<Picture>> {
+        if self.board != BoardMode::Picture {
+            return None;
+        }
+        super::pictures::empty_hand_picture(self.table.id).await
     }
 
     /// The hand of the person `user`, if seated (`None` as well before a deal).

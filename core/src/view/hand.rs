@@ -230,6 +230,16 @@ fn oriented(p: &Placement, board: &Board) -> String {
     if p.arm == Arm::Left { format!("{outer}|{inner}") } else { format!("{inner}|{outer}") }
 }
 
+/// What a seated person's hand message says before the deal: a platform that may send it only
+/// as the answer to their own press sends it then, and edits it into their hand at the deal.
+pub fn hand_to_come_text(lang: Lang) -> &'static str {
+    tr(
+        lang,
+        "🎴 Здесь появятся ваши кости, когда начнётся матч.",
+        "🎴 Your tiles will show here when the match starts.",
+    )
+}
+
 /// The hand as a private message.
 pub fn render_hand(view: &HandView) -> String {
     hand_lines(view, true)

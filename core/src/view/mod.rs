@@ -42,8 +42,8 @@ pub use crate::chat::press::{BadButton, ButtonAction, ButtonData};
 pub use board::{BoardView, EndView, board_view};
 pub use card::render_card;
 pub use hand::{
-    HandView, hand_view, hand_view_in, hand_view_page, move_label, render_hand, render_hand_brief,
-    render_hand_caption, takes_end_note,
+    HandView, hand_to_come_text, hand_view, hand_view_in, hand_view_page, move_label, render_hand,
+    render_hand_brief, render_hand_caption, takes_end_note,
 };
 pub use history::{RoundLine, round_history};
 pub use notice::{move_toast, notice, notices, turn_text, warning_text};
