@@ -139,7 +139,14 @@ async fn lang(app: &App, chat: i64, own: Option<Lang>) -> Lang {
 pub(crate) async fn on_message(app: Arc<App>, msg: Message, update: Update) -> HandlerResult {
     let extra = app.extras.take(update.id);
     let lanes = app.lanes.clone();
-    lanes.push(msg.chat.id.0, Box::pin(message(app, msg, extra)));
+    let handling = crate::ops::handling("message");
+    lanes.push(
+        msg.chat.id.0,
+        Box::pin(async move {
+            message(app, msg, extra).await;
+            drop(handling);
+        }),
+    );
     Ok(())
 }
 
@@ -168,11 +175,13 @@ pub(crate) async fn on_callback(app: Arc<App>, q: CallbackQuery, update: Update)
     let answered = Answered::default();
     let slow = tokio::spawn(answer_late(Arc::downgrade(&app), q.clone(), chat, answered.clone()));
     let lanes = app.lanes.clone();
+    let handling = crate::ops::handling("press");
     lanes.push(
         chat,
         Box::pin(async move {
             press(app, q, extra, chat, answered).await;
             slow.abort();
+            drop(handling);
         }),
     );
     Ok(())
