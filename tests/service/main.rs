@@ -7,3 +7,4 @@ mod fake_telegram;
 mod process;
 mod store;
 mod telegram;
+mod unreachable;
