@@ -55,17 +55,13 @@ impl Lanes {
 }
 
 impl Lanes {
-    /// On stopping: updates still waiting are dropped (lost with the process, as they would be
-    /// in a crash: nothing was acknowledged), and those being handled are waited for, `within`
-    /// at most, so that nothing of the bot outlives its `run`.
+    /// On stopping: the updates taken are handled, those waiting in their lanes too (Telegram
+    /// will not send them again: they were taken), `within` at most, so that nothing of the bot
+    /// outlives its `run`.
     pub(crate) async fn close(&self, within: Duration) {
         let end = tokio::time::Instant::now() + within;
         loop {
-            let running = {
-                let mut lanes = self.0.lock().unwrap_or_else(|e| e.into_inner());
-                lanes.values_mut().for_each(VecDeque::clear);
-                lanes.len()
-            };
+            let running = self.0.lock().unwrap_or_else(|e| e.into_inner()).len();
             if running == 0 || tokio::time::Instant::now() >= end {
                 return;
             }

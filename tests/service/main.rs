@@ -3,6 +3,8 @@
 //! the next start resumes), a platform that never connects, health and metrics scraped while a
 //! match runs.
 
+mod discord;
+mod fake_discord;
 mod fake_telegram;
 mod process;
 mod store;

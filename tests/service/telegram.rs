@@ -118,7 +118,7 @@ async fn sigterm_mid_match_delivers_the_queue_keeps_every_move_and_resumes() {
     let log = bot.log();
     assert!(log.contains("stopping") && log.contains("stopped"), "{log}");
     assert!(sent_before < 4, "the replies were still queued at the signal");
-    assert_eq!(replies(&fake), 4, "the queued replies went out before the exit");
+    assert_eq!(replies(&fake), 4, "the queued replies went out before the exit:\n{log}");
 
     // Every accepted move is in the store, its log replaying to its snapshot.
     let moves = store::person_moves(&dir.path().join("domino.db"), ANN).await;
