@@ -7,6 +7,7 @@ mod discord;
 mod fake_discord;
 mod fake_telegram;
 mod process;
+mod refused;
 mod store;
 mod telegram;
 mod unreachable;
