@@ -98,7 +98,8 @@ fn bad_settings_are_each_named_on_a_line_and_nothing_is_opened() {
 #[test]
 fn store_errors_are_said_once_and_plainly() {
     let dir = tempfile::tempdir().unwrap();
-    let run = |url: &str| domino(dir.path(), &["run"], &[("DISCORD_TOKEN", "x"), ("DATABASE_URL", url)]);
+    let run =
+        |url: &str| domino(dir.path(), &["run"], &[("DISCORD_TOKEN", "x"), ("DATABASE_URL", url)]);
     let out = run("mysql://x");
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("unknown store scheme \"mysql\""), "{}", text(&out.stderr));
@@ -129,10 +130,16 @@ fn migrate_says_what_it_applied_and_status_shows_the_version() {
     let status = migrate(&["--status"]);
     assert!(status.contains("no SQLite database yet"), "{status}");
     let first = migrate(&[]);
-    assert!(first.contains("SQLite store created,") && first.contains("migrations applied"), "{first}");
+    assert!(
+        first.contains("SQLite store created,") && first.contains("migrations applied"),
+        "{first}"
+    );
     assert!(first.contains("  applied 1 init"), "{first}");
     let again = migrate(&[]);
-    assert!(again.contains("up to date at schema version") && again.contains("nothing applied"), "{again}");
+    assert!(
+        again.contains("up to date at schema version") && again.contains("nothing applied"),
+        "{again}"
+    );
     let status = migrate(&["--status"]);
     assert!(status.contains("schema version") && status.contains(", 0 pending)"), "{status}");
 }

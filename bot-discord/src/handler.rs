@@ -5,8 +5,8 @@ use crate::bot::Bot;
 use crate::register;
 use domino_core::ids::Platform;
 use serenity::client::{Context, EventHandler};
-use serenity::model::application::{Command, Interaction};
 use serenity::gateway::ShardStageUpdateEvent;
+use serenity::model::application::{Command, Interaction};
 use serenity::model::gateway::Ready;
 use std::sync::Arc;
 

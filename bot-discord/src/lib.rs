@@ -64,7 +64,9 @@ impl Error {
     pub fn refused_token(&self) -> bool {
         let Error::Serenity(e) = self;
         match &**e {
-            serenity::Error::Gateway(serenity::gateway::GatewayError::InvalidAuthentication) => true,
+            serenity::Error::Gateway(serenity::gateway::GatewayError::InvalidAuthentication) => {
+                true
+            }
             serenity::Error::Http(e) => e.status_code().is_some_and(|s| s.as_u16() == 401),
             _ => false,
         }

@@ -63,9 +63,9 @@ pub(crate) async fn listener(
         "" => "/".to_owned(),
         p => p.to_owned(),
     };
-    let mut router = axum::Router::new().route(&path, axum::routing::post(receive)).with_state(
-        Hook { tx, secret, extras },
-    );
+    let mut router = axum::Router::new()
+        .route(&path, axum::routing::post(receive))
+        .with_state(Hook { tx, secret, extras });
     if let Some(routes) = options.routes.clone() {
         router = router.merge(routes);
     }

@@ -51,7 +51,8 @@ fn set(v: &Option<String>) -> Option<&str> {
 pub fn check(args: &RunArgs) -> Result<Settings, Vec<String>> {
     let mut p = Problems::default();
     let database_url = p.take(store(&args.store));
-    let telegram = set(&args.telegram.teloxide_token).and_then(|t| p.take(telegram(t, &args.telegram)));
+    let telegram =
+        set(&args.telegram.teloxide_token).and_then(|t| p.take(telegram(t, &args.telegram)));
     let discord = set(&args.discord.discord_token).and_then(|t| p.take(discord(t, &args.discord)));
     let service = service(&args.service, &mut p);
     let http = set(&args.ops.domino_http_addr).and_then(|a| p.take(address("DOMINO_HTTP_ADDR", a)));
@@ -231,7 +232,9 @@ fn logs(args: &OpsArgs, p: &mut Problems) -> Option<Logs> {
     let filter = match tracing_subscriber::EnvFilter::builder().parse(filter) {
         Ok(_) => Some(filter.to_owned()),
         Err(e) => {
-            p.0.push(format!("RUST_LOG must be a log filter (info, debug, info,domino=debug): {e}"));
+            p.0.push(format!(
+                "RUST_LOG must be a log filter (info, debug, info,domino=debug): {e}"
+            ));
             None
         }
     };

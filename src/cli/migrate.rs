@@ -6,8 +6,8 @@ use super::checks;
 use super::settings::StoreArgs;
 use crate::ops::said::plainly;
 use domino_core::store::{
-    AnyStore, CopyProgress, PgStore, Schema, SqliteStore, copy_sqlite_to_postgres,
-    is_postgres_url, redacted as shown, schema_at,
+    AnyStore, CopyProgress, PgStore, Schema, SqliteStore, copy_sqlite_to_postgres, is_postgres_url,
+    redacted as shown, schema_at,
 };
 use std::process::ExitCode;
 

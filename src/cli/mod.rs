@@ -35,7 +35,7 @@ enum Command {
     /// Run the bot on every platform whose token is set (TELOXIDE_TOKEN, DISCORD_TOKEN). Every
     /// setting below is read from its environment variable (or `.env`) or its flag, and all are
     /// checked before anything is opened.
-    Run(settings::RunArgs),
+    Run(Box<settings::RunArgs>),
     /// Play a game in the terminal against computer players.
     Play(play::Args),
     /// Replay a domino-record/1 file (or - for standard input) and print the results as JSON.
@@ -54,7 +54,7 @@ pub fn main() -> ExitCode {
     let _ = dotenvy::dotenv();
     let cli = Cli::parse();
     match cli.command {
-        Command::Run(args) => run::run(args),
+        Command::Run(args) => run::run(*args),
         Command::Play(args) => play::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Sim(args) => sim::run(args),

@@ -71,7 +71,10 @@ async fn readyz(State(p): State<Probe>) -> (StatusCode, String) {
         }
         if t.stuck() {
             let after = domino_telegram::STUCK_AFTER.as_secs();
-            not.push(format!("telegram: outbox stuck ({} queued, none sent for {after} s)", t.queued()));
+            not.push(format!(
+                "telegram: outbox stuck ({} queued, none sent for {after} s)",
+                t.queued()
+            ));
         }
     }
     if let Some(d) = &p.discord
@@ -99,11 +102,13 @@ fn sample(p: &Probe) {
     metrics::gauge!("domino_thinkers").set(most as f64);
     let up = |b: bool| if b { 1.0 } else { 0.0 };
     if let Some(t) = &p.telegram {
-        metrics::gauge!("domino_platform_connected", "platform" => "telegram").set(up(t.connected()));
+        metrics::gauge!("domino_platform_connected", "platform" => "telegram")
+            .set(up(t.connected()));
         metrics::gauge!("domino_outbox_queued", "platform" => "telegram").set(t.queued() as f64);
     }
     if let Some(d) = &p.discord {
-        metrics::gauge!("domino_platform_connected", "platform" => "discord").set(up(d.connected()));
+        metrics::gauge!("domino_platform_connected", "platform" => "discord")
+            .set(up(d.connected()));
     }
 }
 

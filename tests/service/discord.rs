@@ -70,7 +70,8 @@ async fn sigterm_with_an_interaction_in_flight_answers_it_stores_it_and_resumes(
     let end = Instant::now() + Duration::from_secs(20);
     let shown = |fake: &FakeDiscord| {
         let calls = fake.calls();
-        let edits = calls[before..].iter().filter(|(m, p)| m == "PATCH" && p.contains("/messages/"));
+        let edits =
+            calls[before..].iter().filter(|(m, p)| m == "PATCH" && p.contains("/messages/"));
         edits.count()
     };
     while shown(&fake) < 2 {

@@ -4,8 +4,8 @@
 
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::ws::{Message as Ws, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
+use axum::extract::ws::{Message as Ws, WebSocket, WebSocketUpgrade};
 use axum::http::{Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
@@ -66,13 +66,17 @@ async fn rest(State(s): State<Arc<Shared>>, method: Method, uri: Uri, body: Byte
     let seg: Vec<&str> = path.trim_start_matches('/').split('/').collect();
     match (method.as_str(), seg.as_slice()) {
         ("GET", ["gateway"]) => ok(json!({"url": format!("ws://{addr}/gateway")})),
-        ("GET", ["gateway", "bot"]) => ok(json!({"url": format!("ws://{addr}/gateway"), "shards": 1,
-            "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 14400000, "max_concurrency": 1}})),
+        ("GET", ["gateway", "bot"]) => {
+            ok(json!({"url": format!("ws://{addr}/gateway"), "shards": 1,
+            "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 14400000, "max_concurrency": 1}}))
+        }
         ("GET", ["users", "@me"]) => ok(user(BOT, "domino", true)),
         ("PUT", ["applications", ..]) => ok(json!([])),
         ("POST", ["interactions", ..]) => StatusCode::NO_CONTENT.into_response(),
         ("POST" | "PATCH", ["channels", c, "messages", ..]) => ok(message(id, c, &body)),
-        ("POST" | "PATCH" | "GET", ["webhooks", ..]) => ok(message(id, &CHANNEL.to_string(), &body)),
+        ("POST" | "PATCH" | "GET", ["webhooks", ..]) => {
+            ok(message(id, &CHANNEL.to_string(), &body))
+        }
         ("PUT" | "DELETE", ["channels", _, "pins", _]) | ("DELETE", ["channels", ..]) => {
             StatusCode::NO_CONTENT.into_response()
         }

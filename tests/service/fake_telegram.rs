@@ -100,7 +100,8 @@ fn message_json(id: i64, m: &Msg) -> Value {
     match m.photo {
         true => {
             v["caption"] = json!(m.text);
-            v["photo"] = json!([{"file_id": "p", "file_unique_id": "pu", "width": 10, "height": 10}]);
+            v["photo"] =
+                json!([{"file_id": "p", "file_unique_id": "pu", "width": 10, "height": 10}]);
         }
         false => v["text"] = json!(m.text),
     }
@@ -142,7 +143,10 @@ async fn api(
             st.messages.insert(id, m);
             ok(v)
         }
-        "editmessagetext" | "editmessagecaption" | "editmessagemedia" | "editmessagereplymarkup" => {
+        "editmessagetext"
+        | "editmessagecaption"
+        | "editmessagemedia"
+        | "editmessagereplymarkup" => {
             let id = body.get("message_id").and_then(int).unwrap_or(0);
             let media = body.get("media").and_then(|m| m.get("caption")).and_then(Value::as_str);
             let Some(m) = st.messages.get_mut(&id) else {
@@ -156,7 +160,9 @@ async fn api(
             m.edits += 1;
             ok(message_json(id, m))
         }
-        "getchatmember" => ok(json!({"status": "member", "user": {"id": body["user_id"], "is_bot": false, "first_name": "Ann"}})),
+        "getchatmember" => ok(
+            json!({"status": "member", "user": {"id": body["user_id"], "is_bot": false, "first_name": "Ann"}}),
+        ),
         _ => ok(json!(true)),
     }
 }
@@ -216,7 +222,8 @@ impl FakeTelegram {
     /// `user` writes `text` in their private chat with the bot.
     pub fn say(&self, user: i64, text: &str) -> i64 {
         let chat = json!({"id": user, "type": "private", "first_name": "Ann"});
-        let message = json!({"date": 1_700_000_000, "chat": chat, "from": Self::person(user), "text": text});
+        let message =
+            json!({"date": 1_700_000_000, "chat": chat, "from": Self::person(user), "text": text});
         self.push("message", message)
     }
 

@@ -9,7 +9,8 @@ async fn a_refused_telegram_token_is_said_once() {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let refuse = || async {
-        let body = serde_json::json!({"ok": false, "error_code": 401, "description": "Unauthorized"});
+        let body =
+            serde_json::json!({"ok": false, "error_code": 401, "description": "Unauthorized"});
         (axum::http::StatusCode::UNAUTHORIZED, axum::Json(body)).into_response()
     };
     let app = axum::Router::new().fallback(refuse);

@@ -17,10 +17,7 @@ pub async fn open_tables(db: &std::path::Path) -> usize {
 }
 
 /// The table's moves from its log, checked against its snapshot: (seat, move).
-async fn replayed(
-    store: &SqliteStore,
-    table: &domino_core::session::Table,
-) -> Vec<(u8, Move)> {
+async fn replayed(store: &SqliteStore, table: &domino_core::session::Table) -> Vec<(u8, Move)> {
     let events = store.events(table.id).await.unwrap();
     let mut moves = Vec::new();
     for (_, e) in &events {

@@ -327,7 +327,9 @@ impl<S: Store> Service<S> {
                 .any(|e| matches!(e, Event::MatchEnded { .. }))
                 .then(|| MatchSummary::of(&next, now))
                 .flatten();
-            match gauges::commit(writing(self.store.commit(&next, &events, finished.as_ref()))).await {
+            match gauges::commit(writing(self.store.commit(&next, &events, finished.as_ref())))
+                .await
+            {
                 Ok(()) => break (next, events, finished.is_some()),
                 Err(StoreError::Conflict { .. }) => {
                     // Another process went first: take the stored table and try again on it

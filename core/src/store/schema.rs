@@ -56,7 +56,9 @@ where
     usize: sqlx::ColumnIndex<R>,
 {
     rows.iter()
-        .filter_map(|r| Some(Migration { version: r.try_get(0).ok()?, description: r.try_get(1).ok()? }))
+        .filter_map(|r| {
+            Some(Migration { version: r.try_get(0).ok()?, description: r.try_get(1).ok()? })
+        })
         .collect()
 }
 
