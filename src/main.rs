@@ -2,6 +2,7 @@
 
 mod cli;
 mod heap;
+mod ops;
 
 #[global_allocator]
 static ALLOC: heap::Counting = heap::Counting;

@@ -21,6 +21,8 @@ pub(crate) struct Bot {
     pub watching: Hands,
     /// The longest an interaction's handling may take (`contain`).
     pub work_limit: std::time::Duration,
+    /// The interactions being handled (a stop lets them finish).
+    pub inflight: crate::ops::Inflight,
     /// The bot's own user id, from READY.
     me: OnceLock<u64>,
     /// The first READY has been seen (open tables are shown again once per start).
@@ -38,6 +40,7 @@ impl Bot {
             hands: Hands::default(),
             watching: Hands::default(),
             work_limit,
+            inflight: Default::default(),
             me: OnceLock::new(),
             ready: Default::default(),
         }

@@ -22,6 +22,8 @@ pub struct DiscordConfig {
     /// The longest an interaction's handling may take: then it is cancelled and the person
     /// told what became of it (it is acknowledged within Discord's 3 s in any case).
     pub work_limit: std::time::Duration,
+    /// Whether the gateway is connected (shared with whoever started the bot).
+    pub status: crate::Status,
 }
 
 /// [`DiscordConfig::work_limit`] unless set.
@@ -62,6 +64,30 @@ pub enum ConfigError {
     BadGuild(String),
     #[error("DISCORD_SHARDS must be i/n (shard i of n, from 0) or a-b/n, not {0:?}")]
     BadShards(String),
+    #[error("DISCORD_PROXY_URL must be an http:// or https:// URL, not {0:?}")]
+    BadProxy(String),
+}
+
+/// A guild id as `DISCORD_GUILD_ID` gives it: a positive number.
+pub fn guild_id(text: &str) -> Result<GuildId, ConfigError> {
+    match text.trim().parse::<u64>() {
+        Ok(id) if id > 0 => Ok(GuildId::new(id)),
+        _ => Err(ConfigError::BadGuild(text.to_owned())),
+    }
+}
+
+/// A REST proxy as `DISCORD_PROXY_URL` gives it: an http(s) URL, without its last `/`.
+pub fn proxy_url(text: &str) -> Result<String, ConfigError> {
+    let bad = || ConfigError::BadProxy(text.to_owned());
+    let url = url_parts(text).ok_or_else(bad)?;
+    Ok(url.trim_end_matches('/').to_owned())
+}
+
+/// `text` when it is `http(s)://host…` with a host.
+fn url_parts(text: &str) -> Option<&str> {
+    let rest = text.strip_prefix("http://").or_else(|| text.strip_prefix("https://"))?;
+    let host = rest.split(['/', '?', '#']).next()?;
+    (!host.is_empty() && !host.contains(char::is_whitespace)).then_some(text)
 }
 
 impl DiscordConfig {
@@ -72,6 +98,7 @@ impl DiscordConfig {
             guild_id: None,
             shards: None,
             work_limit: WORK_LIMIT,
+            status: crate::Status::default(),
         }
     }
 
@@ -95,24 +122,22 @@ impl DiscordConfig {
         guild: Option<String>,
     ) -> Result<DiscordConfig, ConfigError> {
         let token = token.ok_or(ConfigError::NoToken)?;
-        let guild_id = guild
-            .map(|g| match g.parse::<u64>() {
-                Ok(id) if id > 0 => Ok(GuildId::new(id)),
-                _ => Err(ConfigError::BadGuild(g)),
-            })
-            .transpose()?;
+        let guild_id = guild.as_deref().map(guild_id).transpose()?;
+        let proxy = proxy.as_deref().map(proxy_url).transpose()?;
         Ok(DiscordConfig { proxy_url: proxy, guild_id, ..DiscordConfig::new(token) })
     }
 
     /// The REST client: through the proxy when one is set.
     pub(crate) fn http(&self) -> Http {
         let builder = HttpBuilder::new(&self.token);
-        match &self.proxy_url {
+        let mut http = match &self.proxy_url {
             Some(url) => {
                 builder.proxy(url.trim_end_matches('/')).ratelimiter_disabled(true).build()
             }
             None => builder.build(),
-        }
+        };
+        crate::ops::count_rate_limits(&mut http);
+        http
     }
 }
 
@@ -124,6 +149,7 @@ impl fmt::Debug for DiscordConfig {
             .field("guild_id", &self.guild_id)
             .field("shards", &self.shards)
             .field("work_limit", &self.work_limit)
+            .field("status", &self.status)
             .finish()
     }
 }
@@ -140,6 +166,10 @@ mod tests {
         assert_eq!(c.proxy_url.as_deref(), Some("http://127.0.0.1:9"));
         assert!(!format!("{c:?}").contains("\"t\""), "the token is not shown");
         assert!(matches!(DiscordConfig::from_vars(None, None, None), Err(ConfigError::NoToken)));
+        assert!(matches!(
+            DiscordConfig::from_vars(s("t"), s("notaurl"), None),
+            Err(ConfigError::BadProxy(_))
+        ));
         for bad in ["x", "0", "-1"] {
             assert!(matches!(
                 DiscordConfig::from_vars(s("t"), None, s(bad)),

@@ -68,6 +68,8 @@ impl Asked {
 /// Handles an interaction, contained.
 pub(crate) async fn interaction(bot: Arc<Bot>, http: Arc<Http>, i: Interaction) {
     let Some(asked) = Asked::of(&i) else { return };
+    let kind = if matches!(i, Interaction::Command(_)) { "command" } else { "press" };
+    let _handling = bot.inflight.enter(kind);
     let state = Arc::new(AtomicU8::new(Said::Nothing as u8));
     let work = {
         let (bot, http, i) = (bot.clone(), http.clone(), i.clone());

@@ -5,17 +5,20 @@ use crate::bot::Bot;
 use crate::register;
 use domino_core::ids::Platform;
 use serenity::client::{Context, EventHandler};
+use serenity::gateway::ShardStageUpdateEvent;
 use serenity::model::application::{Command, Interaction};
 use serenity::model::gateway::Ready;
 use std::sync::Arc;
 
 pub(crate) struct Handler {
     pub bot: Arc<Bot>,
+    pub status: crate::Status,
 }
 
 #[serenity::async_trait]
 impl EventHandler for Handler {
     async fn ready(&self, ctx: Context, ready: Ready) {
+        self.status.ready(&ready);
         self.bot.set_me(ready.user.id.get());
         let registered = match self.bot.guild {
             Some(guild) => guild.set_commands(&ctx.http, vec![register::command()]).await,
@@ -41,6 +44,10 @@ impl EventHandler for Handler {
                 }
             }
         }
+    }
+
+    async fn shard_stage_update(&self, _ctx: Context, event: ShardStageUpdateEvent) {
+        self.status.stage(&event);
     }
 
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {

@@ -21,6 +21,7 @@
 //! | `paint` | the table message's edits, coalesced, from a task of the table's own |
 //! | `timers` | showing what the service's timers changed |
 //! | `watch` | spectators' ephemeral views kept current through their interactions' tokens |
+//! | `ops` | connection status and its log lines, interactions in flight, metrics |
 
 mod answer;
 mod bot;
@@ -31,6 +32,7 @@ mod contain;
 mod handler;
 mod hands;
 mod kept;
+mod ops;
 mod paint;
 mod people;
 mod publish;
@@ -41,7 +43,8 @@ mod texts;
 mod timers;
 mod watch;
 
-pub use config::{ConfigError, DiscordConfig, Shards, WORK_LIMIT};
+pub use config::{ConfigError, DiscordConfig, Shards, WORK_LIMIT, guild_id, proxy_url};
+pub use ops::Status;
 
 use bot::Bot;
 use domino_core::chat::Door;
@@ -49,6 +52,7 @@ use serenity::client::ClientBuilder;
 use serenity::model::gateway::GatewayIntents;
 use std::future::Future;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// Why the Discord bot stopped.
 #[derive(Debug, thiserror::Error)]
@@ -57,38 +61,64 @@ pub enum Error {
     Serenity(#[from] Box<serenity::Error>),
 }
 
+impl Error {
+    /// Discord refused the token (401 over REST, or the gateway's authentication failed).
+    pub fn refused_token(&self) -> bool {
+        let Error::Serenity(e) = self;
+        match &**e {
+            serenity::Error::Gateway(serenity::gateway::GatewayError::InvalidAuthentication) => {
+                true
+            }
+            serenity::Error::Http(e) => e.status_code().is_some_and(|s| s.as_u16() == 401),
+            _ => false,
+        }
+    }
+}
+
 /// Runs the Discord bot through `door` until the gateway connection ends for good.
 pub async fn run(door: Door, config: DiscordConfig) -> Result<(), Error> {
     run_until(door, config, std::future::pending()).await
 }
 
-/// Runs the Discord bot until `shutdown` completes (then closes the gateway connection and
-/// returns `Ok`).
+/// How long a stop waits for the gateway connection to close and then for the interactions in
+/// flight: a gateway that never answered does not hold the stop.
+const STOP_WITHIN: Duration = Duration::from_secs(2);
+
+/// Runs the Discord bot until `shutdown` completes: then closes the gateway connection, lets
+/// the interactions in flight finish (up to the work limit) and returns `Ok`.
 pub async fn run_until(
     door: Door,
     config: DiscordConfig,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), Error> {
     let bot = Arc::new(Bot::new(door, config.guild_id, config.work_limit));
-    let handler = handler::Handler { bot: bot.clone() };
+    let handler = handler::Handler { bot: bot.clone(), status: config.status.clone() };
     let mut client = ClientBuilder::new_with_http(config.http(), GatewayIntents::GUILDS)
         .event_handler(handler)
         .await
         .map_err(Box::new)?;
     let http = client.http.clone();
+    let shown = bot.clone();
     let timers = tokio::spawn(domino_core::chat::supervise("discord timers", move || {
-        Some(timers::follow(bot.clone(), http.clone()))
+        Some(timers::follow(shown.clone(), http.clone()))
     }));
     let shards = client.shard_manager.clone();
-    let stopper = tokio::spawn(async move {
-        shutdown.await;
-        shards.shutdown_all().await;
-    });
-    let result = match config.shards {
-        None => client.start().await,
-        Some(s) => client.start_shard_range(s.first..s.last + 1, s.total).await,
+    let started = async {
+        match config.shards {
+            None => client.start().await,
+            Some(s) => client.start_shard_range(s.first..s.last + 1, s.total).await,
+        }
+    };
+    tokio::pin!(started, shutdown);
+    let result = tokio::select! {
+        ended = &mut started => ended,
+        () = &mut shutdown => {
+            shards.shutdown_all().await;
+            let _ = tokio::time::timeout(STOP_WITHIN, &mut started).await;
+            bot.inflight.settle(config.work_limit).await;
+            Ok(())
+        }
     };
     timers.abort();
-    stopper.abort();
     result.map_err(|e| Error::Serenity(Box::new(e)))
 }

@@ -55,17 +55,13 @@ impl Lanes {
 }
 
 impl Lanes {
-    /// On stopping: updates still waiting are dropped (lost with the process, as they would be
-    /// in a crash: nothing was acknowledged), and those being handled are waited for, `within`
-    /// at most, so that nothing of the bot outlives its `run`.
+    /// On stopping: the updates taken are handled, those waiting in their lanes too (Telegram
+    /// will not send them again: they were taken), `within` at most, so that nothing of the bot
+    /// outlives its `run`.
     pub(crate) async fn close(&self, within: Duration) {
         let end = tokio::time::Instant::now() + within;
         loop {
-            let running = {
-                let mut lanes = self.0.lock().unwrap_or_else(|e| e.into_inner());
-                lanes.values_mut().for_each(VecDeque::clear);
-                lanes.len()
-            };
+            let running = self.0.lock().unwrap_or_else(|e| e.into_inner()).len();
             if running == 0 || tokio::time::Instant::now() >= end {
                 return;
             }
@@ -139,7 +135,14 @@ async fn lang(app: &App, chat: i64, own: Option<Lang>) -> Lang {
 pub(crate) async fn on_message(app: Arc<App>, msg: Message, update: Update) -> HandlerResult {
     let extra = app.extras.take(update.id);
     let lanes = app.lanes.clone();
-    lanes.push(msg.chat.id.0, Box::pin(message(app, msg, extra)));
+    let handling = crate::ops::handling("message");
+    lanes.push(
+        msg.chat.id.0,
+        Box::pin(async move {
+            message(app, msg, extra).await;
+            drop(handling);
+        }),
+    );
     Ok(())
 }
 
@@ -168,11 +171,13 @@ pub(crate) async fn on_callback(app: Arc<App>, q: CallbackQuery, update: Update)
     let answered = Answered::default();
     let slow = tokio::spawn(answer_late(Arc::downgrade(&app), q.clone(), chat, answered.clone()));
     let lanes = app.lanes.clone();
+    let handling = crate::ops::handling("press");
     lanes.push(
         chat,
         Box::pin(async move {
             press(app, q, extra, chat, answered).await;
             slow.abort();
+            drop(handling);
         }),
     );
     Ok(())

@@ -19,6 +19,7 @@
 //! | `photos` | the table message as a photo edited in place; pictures with their captions |
 //! | `keyboards` | button rows as inline keyboards, deep links |
 //! | `webhook` | webhook mode |
+//! | `ops` | connection status and its log lines, metrics |
 //! | `app`, `ids`, `failure`, `texts` | shared state, id conversions, error kinds, the adapter's own words |
 //! | `fake` | (feature `fake`) a fake Bot API server keeping Telegram's limits, and the flow bench's driver |
 
@@ -37,6 +38,7 @@ mod ids;
 mod jobs;
 mod kept;
 mod keyboards;
+mod ops;
 mod outbox;
 mod pacing;
 mod photos;
@@ -47,6 +49,7 @@ mod updates;
 mod watch;
 mod webhook;
 
+pub use ops::{STUCK_AFTER, Status};
 pub use pacing::Pacing;
 pub use webhook::Webhook;
 
@@ -69,6 +72,13 @@ pub enum Error {
     Webhook(String),
     #[error("configuration: {0}")]
     Config(String),
+}
+
+impl Error {
+    /// Telegram refused the token (401 Unauthorized, or 404 for one that is no token at all).
+    pub fn refused_token(&self) -> bool {
+        matches!(self, Error::Telegram(RequestError::Api(ApiError::InvalidToken)))
+    }
 }
 
 /// How updates arrive.
@@ -127,6 +137,11 @@ pub struct RunOptions {
     /// The longest an update's handling may take: then it is cancelled and the person told
     /// what became of it (a press is answered within Telegram's 3 s in any case).
     pub work_limit: Duration,
+    /// Whether updates come in and the outbox moves (shared with whoever started the bot).
+    pub status: Status,
+    /// More routes for the webhook's server (`domino run`'s health and metrics, when they
+    /// share its address).
+    pub routes: Option<axum::Router>,
 }
 
 impl Default for RunOptions {
@@ -140,6 +155,8 @@ impl Default for RunOptions {
             stop: Stop::new(),
             drain: Duration::from_secs(10),
             work_limit: Duration::from_secs(15),
+            status: Status::default(),
+            routes: None,
         }
     }
 }
@@ -176,11 +193,13 @@ pub async fn run(door: Door, bot: Bot, options: RunOptions) -> Result<(), Error>
     let feed = door.feed(Platform::Telegram);
     let Some(me) = get_me(&bot, &options.stop).await? else { return Ok(()) };
     let username = me.username.clone().unwrap_or_default();
+    options.status.named(&username);
     let chat = door;
     let links = chat.links().await.map_err(|e| Error::Config(format!("the store: {e}")))?;
     let (pacing, call_timeout, work_limit) =
         (options.pacing, options.call_timeout, options.work_limit);
     let app = App::new(chat, links, bot.clone(), username, pacing, call_timeout, work_limit);
+    options.status.watch(&app.outbox);
     // What each group was sent just before a restart still counts against its limit.
     match app.chat.pacing_windows("telegram").await {
         Ok(windows) => {
@@ -252,12 +271,13 @@ async fn dispatch(app: &Arc<App>, options: &RunOptions) -> Result<(), Error> {
         let result = match &options.mode {
             Mode::Polling => {
                 let (raw, extras) = (app.raw.clone(), app.extras.clone());
-                let listener = updates::polling(raw, extras, options.poll_timeout);
+                let status = options.status.clone();
+                let listener = updates::polling(raw, extras, options.poll_timeout, status);
                 dispatcher.try_dispatch_with_listener(listener, errors).await.map_err(Error::from)
             }
             Mode::Webhook(hook) => {
                 let secret = app.webhook_secret(hook).await?;
-                match webhook::listener(&app.bot, hook, secret, app.extras.clone()).await {
+                match webhook::listener(&app.bot, hook, secret, app.extras.clone(), options).await {
                     Ok(listener) => dispatcher
                         .try_dispatch_with_listener(listener, errors)
                         .await

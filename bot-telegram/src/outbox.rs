@@ -92,6 +92,8 @@ struct State {
     workers: usize,
     /// Groups the bot is no longer in: nothing is queued for them.
     gone: HashSet<i64>,
+    /// When a job last ran to an outcome (`backlog`).
+    done_at: Option<Instant>,
 }
 
 struct Inner {
@@ -208,6 +210,13 @@ impl Outbox {
     /// The bot is in `chat` again (added back, or a message came from there).
     pub(crate) fn back(&self, chat: i64) {
         self.lock().gone.remove(&chat);
+    }
+
+    /// Jobs queued in every chat, and how long since a job last ran to an outcome.
+    pub(crate) fn backlog(&self) -> (usize, Option<Duration>) {
+        let st = self.lock();
+        let jobs = st.chats.values().map(|q| q.jobs.len()).sum();
+        (jobs, st.done_at.map(|at| at.elapsed()))
     }
 
     /// Waits until every queue is empty (or `timeout` passes); true when they are.
@@ -339,6 +348,7 @@ async fn work(inner: Arc<Inner>, chat: i64) {
             Step::Done => return,
             // A job queued meanwhile may run first (an answer does not wait for a rest).
             Step::Wait(d, wake) => {
+                crate::ops::waited(d);
                 tokio::select! {
                     _ = tokio::time::sleep(d) => {}
                     _ = wake.notified() => {}
@@ -357,8 +367,10 @@ async fn work(inner: Arc<Inner>, chat: i64) {
                 Outcome::Sent(0)
             }
         };
+        crate::ops::outcome(&outcome);
         let window = {
             let mut guard = inner.state.lock().unwrap_or_else(|e| e.into_inner());
+            guard.done_at = Some(Instant::now());
             let State { chats, overall, gone, .. } = &mut *guard;
             let now = Instant::now();
             let q = chats.get_mut(&chat).expect("a running queue is kept");

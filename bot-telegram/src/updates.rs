@@ -77,12 +77,13 @@ pub(crate) fn polling(
     raw: Raw,
     extras: std::sync::Arc<Extras>,
     timeout: Duration,
+    status: crate::Status,
 ) -> impl UpdateListener<Err = Infallible> {
     let (tx, rx) = channel(0);
     let (stop_token, stop_flag) = mk_stop_token();
     tokio::spawn(async move {
         tokio::select! {
-            _ = poll(raw, extras, timeout, tx) => {}
+            _ = poll(raw, extras, timeout, tx, status) => {}
             _ = stop_flag => {}
         }
     });
@@ -102,6 +103,7 @@ async fn poll(
     extras: std::sync::Arc<Extras>,
     timeout: Duration,
     mut tx: Sender<Updates>,
+    status: crate::Status,
 ) {
     let mut backoff = Duration::from_millis(500);
     while let Err(e) = raw.call("deleteWebhook", &json!({})).await {
@@ -117,6 +119,7 @@ async fn poll(
             Ok(Value::Array(batch)) => batch,
             Ok(_) => Vec::new(),
             Err(e) => {
+                status.lost(&format!("{e:?}"));
                 let wait = match e {
                     crate::failure::Failure::RetryAfter(d) => d,
                     _ => backoff,
@@ -128,6 +131,7 @@ async fn poll(
             }
         };
         backoff = Duration::from_millis(500);
+        status.receiving("polling");
         for raw_update in batch {
             if let Some(id) = raw_update["update_id"].as_i64() {
                 offset = offset.max(id + 1);

@@ -50,22 +50,25 @@ pub(crate) async fn listener(
     hook: &Webhook,
     secret: String,
     extras: std::sync::Arc<crate::updates::Extras>,
+    options: &crate::RunOptions,
 ) -> Result<impl UpdateListener<Err = Infallible>, Error> {
     let tcp = tokio::net::TcpListener::bind(hook.listen)
         .await
         .map_err(|e| Error::Webhook(format!("cannot listen on {}: {e}", hook.listen)))?;
     bot.set_webhook(hook.url.clone()).secret_token(secret.clone()).await?;
+    options.status.receiving(&format!("webhook at {}", hook.url));
     let (tx, rx) = unbounded();
     let (stop_token, stop_flag) = mk_stop_token();
     let path = match hook.url.path() {
         "" => "/".to_owned(),
         p => p.to_owned(),
     };
-    let router = axum::Router::new().route(&path, axum::routing::post(receive)).with_state(Hook {
-        tx,
-        secret,
-        extras,
-    });
+    let mut router = axum::Router::new()
+        .route(&path, axum::routing::post(receive))
+        .with_state(Hook { tx, secret, extras });
+    if let Some(routes) = options.routes.clone() {
+        router = router.merge(routes);
+    }
     tokio::spawn(async move {
         if let Err(e) = axum::serve(tcp, router).with_graceful_shutdown(stop_flag).await {
             tracing::error!(error = %e, "webhook server failed");

@@ -1,73 +1,97 @@
-//! `domino run`: opens the store, resumes every open table, fires turn timers, and starts the
-//! bot on every platform whose token is set — Telegram (`TELOXIDE_TOKEN`) and Discord
-//! (`DISCORD_TOKEN`) — all on one store: SQLite, or PostgreSQL for a `postgres://` URL.
-//! `domino migrate` only prepares the database, or (`--from`) copies a SQLite store into
-//! PostgreSQL. Every long-lived task is supervised: the timers and each bot are started again
-//! (a log line, a pause) when they panic or end while nobody stopped them; a bot that returns
-//! an error (a bad token) still ends the process.
+//! `domino run`: checks every setting first (`checks.rs`), opens the store, resumes every open
+//! table, fires turn timers, and starts the bot on every platform whose token is set —
+//! Telegram (`TELOXIDE_TOKEN`) and Discord (`DISCORD_TOKEN`) — all on one store: SQLite, or
+//! PostgreSQL for a `postgres://` URL. Health and metrics are served on `DOMINO_HTTP_ADDR`.
+//!
+//! Every long-lived task is supervised: the timers and each bot are started again (a log line,
+//! a pause) when they panic or end while nobody stopped them; a bot that returns an error (a
+//! refused token) still ends the process. SIGTERM or SIGINT stops it cleanly: no new updates,
+//! the requests in flight finish, each platform's queued messages go out (up to 10 s), the
+//! store is closed, exit 0; a platform that never connected or hangs does not hold the stop,
+//! and a second signal exits at once.
 
+use super::checks::{self, Settings};
+use super::settings::RunArgs;
+use crate::ops::http::{self, Probe};
+use crate::ops::said::plainly;
+use crate::ops::signals::Signals;
+use anyhow::Context;
 use domino_core::chat::Door;
-use domino_core::service::{Options, OsSeeds, Service, SystemClock, supervise};
-use domino_core::store::{
-    AnyStore, CopyProgress, PgStore, SqliteStore, copy_sqlite_to_postgres, is_postgres_url,
-    redacted as shown,
-};
+use domino_core::service::{OsSeeds, Service, SystemClock, supervise};
+use domino_core::store::{AnyStore, redacted as shown};
+use domino_telegram::Mode;
 use std::future::Future;
+use std::net::SocketAddr;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
-#[derive(clap::Args)]
-pub struct Args {}
+/// How long a stop waits for the bots (their requests in flight, then their queued messages,
+/// which get 10 s): then it goes on without them.
+const STOP_WITHIN: Duration = Duration::from_secs(11);
+/// How long the computer moves under way and the store's closing may take at a stop.
+const CLOSE_WITHIN: Duration = Duration::from_millis(500);
 
-/// Where the store lives: `DATABASE_URL`, by default `sqlite://domino.db` in the working folder.
-pub fn database_url() -> String {
-    std::env::var("DATABASE_URL")
-        .ok()
-        .filter(|u| !u.is_empty())
-        .unwrap_or_else(|| "sqlite://domino.db".into())
-}
-
-fn token(name: &str) -> Option<String> {
-    std::env::var(name).ok().filter(|t| !t.trim().is_empty())
-}
-
-pub fn init_tracing() {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let _ =
-        tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).try_init();
-}
-
-pub fn run(_args: Args) -> ExitCode {
-    let _ = dotenvy::dotenv();
-    let telegram = token("TELOXIDE_TOKEN");
-    let discord = token("DISCORD_TOKEN");
-    if telegram.is_none() && discord.is_none() {
-        eprintln!(
-            "domino run: no bot token set. Set TELOXIDE_TOKEN (Telegram) and/or DISCORD_TOKEN \
-             (Discord) in the environment or in .env. Without a token, try `domino sim` or \
-             `domino replay`."
-        );
-        return ExitCode::from(2);
-    }
-    init_tracing();
-    let rt =
-        tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("a tokio runtime");
-    match rt.block_on(serve(telegram.is_some(), discord.is_some())) {
+pub fn run(args: RunArgs) -> ExitCode {
+    let settings = match checks::check(&args) {
+        Ok(settings) => settings,
+        Err(problems) => {
+            for line in problems.iter().flat_map(|p| p.lines()) {
+                eprintln!("domino run: {line}");
+            }
+            return ExitCode::from(2);
+        }
+    };
+    crate::ops::logs::init(&settings.logs);
+    let rt = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("domino run: no async runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let code = match rt.block_on(serve(settings)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("domino run: {e:#}");
+            eprintln!("domino run: {}", plainly(&e));
             ExitCode::FAILURE
         }
-    }
+    };
+    // Whatever is still running (a gateway that never answered) is not waited for.
+    rt.shutdown_timeout(Duration::from_millis(200));
+    code
 }
 
-async fn serve(telegram: bool, discord: bool) -> anyhow::Result<()> {
-    let url = database_url();
-    let store = AnyStore::open(&url).await?;
+/// The HTTP address, when it is not the webhook's (whose server then carries the routes).
+fn own_http(s: &Settings) -> Option<SocketAddr> {
+    let webhook = match s.telegram.as_ref().map(|t| &t.options.mode) {
+        Some(Mode::Webhook(hook)) => Some(hook.listen),
+        _ => None,
+    };
+    s.http.filter(|&addr| Some(addr) != webhook)
+}
+
+async fn serve(mut s: Settings) -> anyhow::Result<()> {
+    let mut signals = Signals::listen().context("listening for signals")?;
+    let metrics = http::recorder().context("the metrics recorder")?;
+    let listener = match own_http(&s) {
+        Some(addr) => Some(
+            tokio::net::TcpListener::bind(addr)
+                .await
+                .with_context(|| format!("DOMINO_HTTP_ADDR: cannot listen on {addr}"))?,
+        ),
+        None => None,
+    };
+    let url = s.database_url.clone();
+    let store = tokio::select! {
+        store = AnyStore::open(&url) => store.with_context(|| format!("the store {}", shown(&url)))?,
+        signal = signals.first() => {
+            tracing::info!(signal, "stopped before the store was open");
+            return Ok(());
+        }
+    };
     let kind = store.kind();
-    let options = Options { shared: store.shared(), ..service_options()? };
+    let options = domino_core::service::Options { shared: store.shared(), ..s.service.clone() };
     let (clock, seeds) = (Arc::new(SystemClock), Arc::new(OsSeeds));
     let svc = Service::start_with(store, crate::robot(), clock, seeds, options).await?;
     tracing::info!(database = %shown(&url), store = kind, tables = svc.open_tables(), set_aside = svc.set_aside().len(), "store open, tables resumed");
@@ -75,13 +99,33 @@ async fn serve(telegram: bool, discord: bool) -> anyhow::Result<()> {
     let timers = tokio::spawn(supervise("timers", move || {
         timed.upgrade().map(|s| s.run_timers(Duration::from_secs(1)))
     }));
+    let probe = Probe {
+        service: svc.clone(),
+        telegram: s.telegram.as_ref().map(|t| t.options.status.clone()),
+        discord: s.discord.as_ref().map(|d| d.status.clone()),
+        metrics,
+    };
+    let (quit, quitting) = tokio::sync::watch::channel(false);
+    let until_quit = |mut q: tokio::sync::watch::Receiver<bool>| async move {
+        let _ = q.wait_for(|q| *q).await;
+    };
+    match (listener, s.http, s.telegram.as_mut()) {
+        (Some(listener), _, _) => {
+            let addr = listener.local_addr()?;
+            tracing::info!(%addr, "health and metrics: /healthz /readyz /metrics");
+            tokio::spawn(http::serve(listener, http::routes(probe), until_quit(quitting.clone())));
+        }
+        (None, Some(addr), Some(telegram)) => {
+            tracing::info!(%addr, "health and metrics on the webhook's server: /healthz /readyz /metrics");
+            telegram.options.routes = Some(http::routes(probe));
+        }
+        _ => {}
+    }
     let mut bots = tokio::task::JoinSet::new();
     let mut stops = Vec::new();
-    if telegram {
-        let mut options = domino_telegram::RunOptions::from_env()?;
-        options.ctrlc = false;
+    if let Some(telegram) = s.telegram.take() {
+        let (bot, options) = (telegram.bot, telegram.options);
         stops.push(options.stop.clone());
-        let bot = teloxide::Bot::from_env();
         let svc = svc.clone();
         let stop = options.stop.clone();
         bots.spawn(keep_running(
@@ -97,19 +141,16 @@ async fn serve(telegram: bool, discord: bool) -> anyhow::Result<()> {
             },
         ));
     }
-    let (quit, quitting) = tokio::sync::watch::channel(false);
-    if discord {
-        let config = domino_discord::DiscordConfig::from_env()?;
+    if let Some(config) = s.discord.take() {
         let svc = svc.clone();
         let stopped = quitting.clone();
+        let quitting = quitting.clone();
         bots.spawn(keep_running(
             "discord",
             move || *stopped.borrow(),
             move || {
-                let (svc, config, mut quitting) = (svc.clone(), config.clone(), quitting.clone());
-                let shutdown = async move {
-                    let _ = quitting.wait_for(|q| *q).await;
-                };
+                let (svc, config) = (svc.clone(), config.clone());
+                let shutdown = until_quit(quitting.clone());
                 async move {
                     domino_discord::run_until(Door::new(svc), config, shutdown)
                         .await
@@ -119,18 +160,27 @@ async fn serve(telegram: bool, discord: bool) -> anyhow::Result<()> {
         ));
     }
     let result = tokio::select! {
-        _ = tokio::signal::ctrl_c() => {
-            tracing::info!("stopping");
-            for stop in &stops {
-                stop.stop();
-            }
-            let _ = quit.send(true);
-            while bots.join_next().await.is_some() {}
+        signal = signals.first() => {
+            tracing::info!(signal, "stopping: no new updates; requests in flight finish and queued messages go out (up to 10 s)");
             Ok(())
         }
         Some(done) = bots.join_next() => done.map_err(anyhow::Error::from).and_then(|r| r),
     };
+    for stop in &stops {
+        stop.stop();
+    }
+    let _ = quit.send(true);
+    let all_stopped = async { while bots.join_next().await.is_some() {} };
+    if tokio::time::timeout(STOP_WITHIN, all_stopped).await.is_err() {
+        tracing::warn!("a platform did not stop in time: stopping without it");
+        bots.abort_all();
+    }
     timers.abort();
+    let _ = tokio::time::timeout(CLOSE_WITHIN, svc.settled()).await;
+    let _ = tokio::time::timeout(CLOSE_WITHIN, svc.store().shut()).await;
+    if result.is_ok() {
+        tracing::info!("stopped");
+    }
     result
 }
 
@@ -161,141 +211,4 @@ where
         tokio::time::sleep(pause).await;
         pause = (pause * 2).min(Duration::from_secs(60));
     }
-}
-
-/// The service's options from the environment: `DOMINO_ROBOT_PAUSE_MS` (the pause before each
-/// computer move, default 800), `DOMINO_LOBBY_HOURS` (24), `DOMINO_IDLE_DAYS` (7),
-/// `DOMINO_AWAY_MINUTES` (10), `DOMINO_TABLES_PER_CHAT` (8), `DOMINO_LOBBIES_PER_PERSON` (3),
-/// `DOMINO_SEATS_PER_PERSON` (4), `DOMINO_THINKERS` (computer players thinking at once; default
-/// the cores less one).
-fn service_options() -> anyhow::Result<Options> {
-    let mut o = Options::default();
-    let num = |name: &str| -> anyhow::Result<Option<u64>> {
-        match std::env::var(name).ok().filter(|v| !v.trim().is_empty()) {
-            None => Ok(None),
-            Some(v) => v
-                .trim()
-                .parse()
-                .map(Some)
-                .map_err(|_| anyhow::anyhow!("{name} must be a whole number, not {v:?}")),
-        }
-    };
-    if let Some(ms) = num("DOMINO_ROBOT_PAUSE_MS")? {
-        o.robot_pause = Duration::from_millis(ms);
-    }
-    // Saturated: an absurd setting means «never», not a wrapped negative time.
-    let ms = |n: u64, unit: u64| i64::try_from(n.saturating_mul(unit)).unwrap_or(i64::MAX);
-    if let Some(h) = num("DOMINO_LOBBY_HOURS")? {
-        o.lives.lobby_ms = ms(h, 3_600_000);
-    }
-    if let Some(d) = num("DOMINO_IDLE_DAYS")? {
-        o.lives.idle_ms = ms(d, 86_400_000);
-    }
-    if let Some(m) = num("DOMINO_AWAY_MINUTES")? {
-        o.lives.away_ms = ms(m, 60_000);
-    }
-    if let Some(n) = num("DOMINO_TABLES_PER_CHAT")? {
-        o.tables_per_chat = n as usize;
-    }
-    if let Some(n) = num("DOMINO_LOBBIES_PER_PERSON")? {
-        o.lobbies_per_person = n as usize;
-    }
-    if let Some(n) = num("DOMINO_SEATS_PER_PERSON")? {
-        o.seats_per_person = n as usize;
-    }
-    if let Some(n) = num("DOMINO_THINKERS")? {
-        o.thinkers = (n as usize).max(1);
-    }
-    Ok(o)
-}
-
-#[derive(clap::Args)]
-pub struct MigrateArgs {
-    /// Copy the whole SQLite store at this URL (`sqlite://FILE`) into the PostgreSQL database
-    /// DATABASE_URL names, check the copy, and commit it (or nothing). Safe to run again.
-    #[arg(long, value_name = "sqlite://FILE")]
-    from: Option<String>,
-}
-
-/// `domino migrate`: creates the database if needed and runs the migrations; with `--from`,
-/// copies a SQLite store into it.
-pub fn migrate(args: MigrateArgs) -> ExitCode {
-    let _ = dotenvy::dotenv();
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("a tokio runtime");
-    let url = database_url();
-    let done = match &args.from {
-        None => rt.block_on(async {
-            let store = AnyStore::open(&url).await?;
-            println!("{}: {} store migrated", shown(&url), store.kind());
-            store.close().await;
-            Ok(())
-        }),
-        Some(from) => rt.block_on(copy(from, &url)),
-    };
-    match done {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("domino migrate: {}: {e:#}", shown(&url));
-            ExitCode::FAILURE
-        }
-    }
-}
-
-/// `domino migrate --from sqlite://FILE` with a PostgreSQL `DATABASE_URL`.
-async fn copy(from: &str, to: &str) -> anyhow::Result<()> {
-    if !is_postgres_url(to) {
-        anyhow::bail!("--from copies into PostgreSQL: set DATABASE_URL=postgres://…");
-    }
-    let path = from.strip_prefix("sqlite://").unwrap_or(from);
-    let path = path.split_once('?').map_or(path, |(p, _)| p);
-    if !std::path::Path::new(path).is_file() {
-        anyhow::bail!("{}: no such SQLite file", shown(from));
-    }
-    let sqlite = SqliteStore::open(from).await?;
-    let pg = PgStore::open(to).await?;
-    eprintln!("copying {} into {}", shown(from), shown(to));
-    let mut shown_step = (String::new(), u64::MAX);
-    let mut progress = |p: &CopyProgress| {
-        let (what, done, total, unit) = match p {
-            CopyProgress::Rows { table, done, total } => (table.to_string(), *done, *total, "rows"),
-            CopyProgress::Replayed { done, total } => {
-                ("replayed".to_owned(), *done, *total, "open tables")
-            }
-        };
-        // A line per tenth of each table, and its last.
-        let step = done * 10 / total.max(1);
-        if shown_step != (what.clone(), step) {
-            eprintln!("  {what}: {done}/{total} {unit}");
-            shown_step = (what, step);
-        }
-    };
-    let report = copy_sqlite_to_postgres(&sqlite, &pg, &mut progress)
-        .await
-        .map_err(|e| anyhow::anyhow!("{e}; nothing was written"))?;
-    for t in &report.tables {
-        println!(
-            "{:<14} {:>9} rows: {:>9} copied, {:>9} updated, {:>9} unchanged",
-            t.name,
-            t.rows,
-            t.inserted,
-            t.updated,
-            t.rows - t.inserted - t.updated
-        );
-    }
-    println!(
-        "checked: every table has as many rows in PostgreSQL as in SQLite; {} open tables replay to their snapshots",
-        report.replayed
-    );
-    if report.changed() {
-        let n: u64 = report.tables.iter().map(|t| t.inserted + t.updated).sum();
-        println!("copied: {n} rows written");
-    } else {
-        println!("nothing changed: PostgreSQL already held everything in {}", shown(from));
-    }
-    pg.close().await;
-    sqlite.close().await;
-    Ok(())
 }

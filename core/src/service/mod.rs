@@ -9,6 +9,7 @@ mod clock;
 mod contain;
 mod draw;
 mod fair;
+mod gauges;
 mod league;
 mod moves;
 mod open;
@@ -331,7 +332,9 @@ impl<S: Store> Service<S> {
                 .any(|e| matches!(e, Event::MatchEnded { .. }))
                 .then(|| MatchSummary::of(&next, now))
                 .flatten();
-            match writing(self.store.commit(&next, &events, finished.as_ref())).await {
+            match gauges::commit(writing(self.store.commit(&next, &events, finished.as_ref())))
+                .await
+            {
                 Ok(()) => break (next, events, finished.is_some()),
                 Err(StoreError::Conflict { .. }) => {
                     // Another process went first: take the stored table and try again on it
@@ -347,6 +350,7 @@ impl<S: Store> Service<S> {
         *table = next.clone();
         drop(table);
         if finished {
+            gauges::match_finished();
             self.standings_changed(&next.chat);
         }
         match next.phase.is_active() {

@@ -11,6 +11,7 @@ mod copy;
 mod memory;
 mod postgres;
 mod rounds;
+mod schema;
 mod settings;
 mod sqlite;
 mod tournaments;
@@ -31,6 +32,7 @@ pub use crate::standings::{
     Span, SummaryPlayer, people_only, rate, rated_in, rated_order, rating_history_csv, rating_of,
     scoreboard_csv, top_order, wilson_lower_bound,
 };
+pub use schema::{Migration, Schema, schema_at};
 pub use url::redacted;
 
 use crate::engine::rules::Variant;
@@ -58,6 +60,9 @@ pub enum StoreError {
     Database(#[from] sqlx::Error),
     #[error("migration failed: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
+    /// The database server could not be reached (said plainly: where, and why).
+    #[error("{0}")]
+    Unreachable(String),
 }
 
 /// A stored table that could not be read back.

@@ -13,6 +13,7 @@ mod lock;
 mod meta;
 mod moves;
 mod open;
+pub(in crate::store) use open::{MIGRATOR, UNDEFINED_DATABASE, connect_once};
 pub(super) mod rounds;
 mod scores;
 mod shared;

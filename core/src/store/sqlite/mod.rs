@@ -31,6 +31,7 @@ mod chat;
 mod meta;
 mod moves;
 mod open;
+pub(in crate::store) use open::MIGRATOR;
 mod rounds;
 mod scores;
 mod shared;

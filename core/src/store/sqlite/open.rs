@@ -8,7 +8,7 @@ use std::str::FromStr;
 use std::time::Duration;
 use tokio::sync::Mutex;
 
-static MIGRATOR: Migrator = sqlx::migrate!("../migrations/sqlite");
+pub(in crate::store) static MIGRATOR: Migrator = sqlx::migrate!("../migrations/sqlite");
 
 /// How long a write waits for another process's write before failing.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
