@@ -21,6 +21,7 @@
 //! | `paint` | the table message's edits, coalesced, from a task of the table's own |
 //! | `timers` | showing what the service's timers changed |
 //! | `watch` | spectators' ephemeral views kept current through their interactions' tokens |
+//! | `fake` | (feature `fake`) a fake Discord keeping the channel's rate limit, and the flow bench's driver |
 
 mod answer;
 mod bot;
@@ -28,6 +29,8 @@ mod buttons;
 mod commands;
 mod config;
 mod contain;
+#[cfg(feature = "fake")]
+pub mod fake;
 mod handler;
 mod hands;
 mod kept;

@@ -1,8 +1,8 @@
 //! The fake Discord's REST routes: each call recorded, faults served, answered as Discord would.
 
 use super::{APP, BOT, GUILD, Msg, Request, Shared, TOKEN_LIFE_MS};
-use crate::multipart::{Attachment, attachments, parse_body};
-use crate::payloads;
+use super::multipart::{Attachment, attachments, parse_body};
+use super::payloads;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, Method, StatusCode, Uri};
@@ -10,7 +10,7 @@ use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
-use std::time::Instant;
+use tokio::time::Instant;
 
 /// Every REST call: recorded, then answered as Discord would.
 pub(super) async fn rest(
@@ -43,7 +43,7 @@ pub(super) async fn rest(
     let seg: Vec<&str> = path.trim_start_matches('/').split('/').collect();
     // A webhook call through an interaction's token more than 15 minutes after it came.
     if let ["webhooks", _, token, ..] = seg.as_slice()
-        && d.issued.get(*token).is_some_and(|&t| shared.clock.now_ms() - t >= TOKEN_LIFE_MS)
+        && d.issued.get(*token).is_some_and(|&t| shared.clock.now() - t >= TOKEN_LIFE_MS)
     {
         d.expired.push((*token).to_owned());
         let body = json!({"message": "Invalid Webhook Token", "code": 50027});
