@@ -8,24 +8,25 @@
 //! and bench tool, not part of the bot.
 
 mod gateway;
+pub mod limits;
 pub mod multipart;
 pub mod payloads;
 mod rest;
 
 pub use rest::message_json;
 
-use multipart::Attachment;
 use axum::Router;
 use axum::routing::get;
 use domino_core::service::{Clock, ManualClock};
+use multipart::Attachment;
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, HashMap};
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tokio::time::Instant;
 use tokio::sync::mpsc;
+use tokio::time::Instant;
 
 pub const APP: u64 = 900_000_000_000_000_001;
 pub const BOT: u64 = 900_000_000_000_000_002;
@@ -43,6 +44,10 @@ pub struct Request {
     pub body: Value,
     /// Uploaded files (their ids: the index of their part).
     pub files: Vec<Attachment>,
+    /// When it came (tokio's time).
+    pub at: Instant,
+    /// The status the fake answered with.
+    pub status: u16,
 }
 
 /// A message as Discord would hold it.
@@ -140,6 +145,8 @@ struct Data {
     faults: Vec<(String, u16, u32)>,
     /// Threads made (`POST /channels/{id}/threads`): thread → its parent channel.
     threads: HashMap<u64, u64>,
+    /// The channels' rate limit and its breaches.
+    limits: limits::Limits,
 }
 
 struct Shared {
@@ -211,6 +218,24 @@ impl Fake {
         let m = d.messages.get_mut(&message).expect("a message the bot made");
         assert!(m.ephemeral(), "only an ephemeral message is dismissed");
         m.deleted = true;
+    }
+
+    /// From now on the fake keeps Discord's per-channel rate limit (`limits`): a call beyond
+    /// it is refused with 429 and recorded as a breach.
+    pub fn keep_limits(&self) {
+        self.data().limits.on = true;
+    }
+
+    /// The calls refused as beyond a channel's rate limit.
+    pub fn breaches(&self) -> Vec<limits::Breached> {
+        self.data().limits.breaches.clone()
+    }
+
+    /// Runs `f` on what the fake holds: every request and message (for a measure that reads
+    /// them all at once).
+    pub fn with<T>(&self, f: impl FnOnce(&[Request], &BTreeMap<u64, Msg>) -> T) -> T {
+        let d = self.data();
+        f(&d.requests, &d.messages)
     }
 
     /// Someone deletes a message of the channel.

@@ -196,8 +196,7 @@ fn payloads_deserialize_as_serenity_models() {
     let m = member(user(1, "a", false), EVERYONE);
     let c = command(5, "t", 7, m.clone(), "new", vec![opt("variant", "kozel")], Value::Null);
     serde_json::from_value::<Interaction>(c).unwrap();
-    let msg =
-        super::message_json(&super::Msg { id: 9, channel: 7, ..Default::default() });
+    let msg = super::message_json(&super::Msg { id: 9, channel: 7, ..Default::default() });
     serde_json::from_value::<serenity::model::channel::Message>(msg.clone()).unwrap();
     serde_json::from_value::<Interaction>(button(6, "t", 7, m, "x", msg)).unwrap();
     serde_json::from_value::<serenity::model::gateway::Ready>(ready("s", "ws://x")).unwrap();
