@@ -8,6 +8,7 @@
 //! and bench tool, not part of the bot.
 
 mod gateway;
+pub mod flow;
 pub mod limits;
 pub mod multipart;
 pub mod payloads;
@@ -69,6 +70,8 @@ pub struct Msg {
     pub history: Vec<Value>,
     /// Pinned in its channel.
     pub pinned: bool,
+    /// When it was last given a state (tokio's time).
+    pub changed: Option<Instant>,
 }
 
 impl Msg {

@@ -271,6 +271,7 @@ fn apply(m: &mut Msg, data: &Value, files: &[Attachment]) {
         next
     });
     m.history.push(data.clone());
+    m.changed = Some(Instant::now());
 }
 
 /// The full message object serenity reads.
