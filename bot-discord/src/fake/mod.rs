@@ -7,8 +7,8 @@
 //! (`tokio::time::Instant`), so it runs in paused time too. Behind the feature `fake`: a test
 //! and bench tool, not part of the bot.
 
-mod gateway;
 pub mod flow;
+mod gateway;
 pub mod limits;
 pub mod multipart;
 pub mod payloads;

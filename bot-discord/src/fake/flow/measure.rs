@@ -41,12 +41,16 @@ fn classify(r: &Request) -> Option<(Budget, &'static str)> {
         ("POST", ["interactions", _, _, "callback"]) => (Budget::Unbudgeted, "interaction answers"),
         ("PATCH", ["webhooks", _, _, "messages", _]) => (Budget::Unbudgeted, "token edits"),
         ("POST", ["webhooks", _, _]) => (Budget::Unbudgeted, "follow-ups"),
-        ("POST", ["channels", c, "messages"]) if *c == channel => match versions(&r.body) {
-            Some(_) => (Budget::Group, "table sends"),
-            None if pings(&r.body) => (Budget::Group, "mentions"),
-            None => (Budget::Group, "notices"),
-        },
-        ("PATCH", ["channels", c, "messages", _]) if *c == channel => (Budget::Group, "table edits"),
+        ("POST", ["channels", c, "messages"]) if *c == channel => {
+            match (pings(&r.body), versions(&r.body)) {
+                (true, _) => (Budget::Group, "mentions"),
+                (false, Some(_)) => (Budget::Group, "table sends"),
+                (false, None) => (Budget::Group, "notices"),
+            }
+        }
+        ("PATCH", ["channels", c, "messages", _]) if *c == channel => {
+            (Budget::Group, "table edits")
+        }
         ("DELETE", ["channels", c, "messages", _]) if *c == channel => (Budget::Group, "deletes"),
         _ => return None,
     })

@@ -116,6 +116,9 @@ pub async fn run(spec: FlowSpec) -> FlowReport {
         .enumerate()
         .map(|(i, &name)| Person { id: 940_000_000_000_000_001 + i as u64, name })
         .collect();
+    if !people::warm_up(&ctx, &people[0]).await {
+        ctx.tally().problems.push("the bot never answered".into());
+    }
     match people::open(&ctx, &people).await {
         Some(table) => people::play(&ctx, table, &people).await,
         None => ctx.tally().problems.push("the table never opened".into()),
