@@ -102,6 +102,7 @@ pub(crate) fn report(spec: &FlowSpec, fake: &Fake, tally: &Tally) -> FlowReport 
     let mut breaches: Vec<flow::Breach> = fake
         .breaches()
         .into_iter()
+        .filter(|b| b.at >= start)
         .map(|b| flow::Breach {
             at: b.at.saturating_duration_since(start),
             call: b.call,
@@ -111,6 +112,7 @@ pub(crate) fn report(spec: &FlowSpec, fake: &Fake, tally: &Tally) -> FlowReport 
         .collect();
     for (token, a) in fake.all_answered() {
         if let (Some(handed), Some(answered)) = (a.handed, a.answered)
+            && handed >= start
             && answered.saturating_duration_since(handed) > ANSWER_WITHIN
         {
             let after = answered.saturating_duration_since(handed).as_secs_f64();

@@ -83,9 +83,9 @@ async fn phase(ctx: &Ctx, id: i64) -> Option<PhaseView> {
     ctx.door.show(id).await.map(|s| s.view.phase)
 }
 
-/// The host asks `/domino help` until the bot answers. (In paused time serenity's gateway
-/// session loses the first interaction or two it is handed; a warm-up keeps that out of the
-/// measure.)
+/// The host asks `/domino help` until the bot answers. (In paused time the bot takes the
+/// interactions it is handed just after it started only some seconds later, tens at times; a
+/// warm-up keeps that out of the measure.)
 pub(crate) async fn warm_up(ctx: &Ctx, host: &Person) -> bool {
     for _ in 0..10 {
         let id = ctx.fake.id();
