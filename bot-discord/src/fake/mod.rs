@@ -234,13 +234,6 @@ impl Fake {
         self.data().limits.breaches.clone()
     }
 
-    /// Runs `f` on what the fake holds: every request and message (for a measure that reads
-    /// them all at once).
-    pub fn with<T>(&self, f: impl FnOnce(&[Request], &BTreeMap<u64, Msg>) -> T) -> T {
-        let d = self.data();
-        f(&d.requests, &d.messages)
-    }
-
     /// Someone deletes a message of the channel.
     pub fn delete(&self, message: u64) {
         self.data().messages.get_mut(&message).expect("a message").deleted = true;
