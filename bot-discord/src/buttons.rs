@@ -112,7 +112,7 @@ async fn work(bot: &Bot, i: &ComponentInteraction) -> (PressAnswer, Rest) {
     }
     let from_hand = i.message.flags.is_some_and(|f| f.contains(MessageFlags::EPHEMERAL));
     // An acknowledgement (a move's toast) is left out where the press updates a message.
-    let reply = done.reply.as_ref().filter(|r| !(r.ack && !done.shows.is_empty()));
+    let reply = done.reply.as_ref().filter(|r| !r.ack || done.shows.is_empty());
     if let Some(reply) = reply {
         if let Body::Hand(view) = &reply.body {
             rest.hand = Some((view.table, from.person.id.clone(), drawn_at(view)));

@@ -22,6 +22,7 @@
 //! | `timers` | showing what the service's timers changed |
 //! | `watch` | spectators' ephemeral views kept current through their interactions' tokens |
 //! | `ops` | connection status and its log lines, interactions in flight, metrics |
+//! | `fake` | (feature `fake`) a fake Discord keeping the channel's rate limit, and the flow bench's driver |
 
 mod answer;
 mod bot;
@@ -29,6 +30,8 @@ mod buttons;
 mod commands;
 mod config;
 mod contain;
+#[cfg(feature = "fake")]
+pub mod fake;
 mod handler;
 mod hands;
 mod kept;

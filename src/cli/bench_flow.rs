@@ -1,23 +1,25 @@
 //! `domino bench flow`: whether a table keeps pace with people inside the platforms' limits.
 //! The real adapters run against their fakes on loopback (which keep the platforms' limits and
 //! record every breach) with production pacing, in tokio's paused time, so a simulated hour
-//! takes seconds; seeded people play (`domino_telegram::fake::flow`). Printed per move: the wait
+//! takes seconds; seeded people play (`domino_telegram::fake::flow`, and on Discord
+//! `domino_discord::fake::flow`: `dc-pairs`). Printed per move: the wait
 //! for one's move buttons, taps, budgeted calls by kind, notifying messages, the table
 //! message's lag, moves a minute, and every breach.
 
 use domino_core::chat::flow::{FlowReport, render};
+use domino_discord::fake::flow as dc;
 use domino_telegram::fake::flow::{FlowSpec, run as telegram};
 use std::process::ExitCode;
 use std::time::Duration;
 
 /// The scenarios, in the order `all` plays them.
-const SCENARIOS: [&str; 5] =
-    ["tg-admin", "tg-member", "tg-two-tables", "tg-watchers", "tg-office-hour"];
+const SCENARIOS: [&str; 6] =
+    ["tg-admin", "tg-member", "tg-two-tables", "tg-watchers", "tg-office-hour", "dc-pairs"];
 
 #[derive(clap::Args)]
 pub struct Args {
     /// Which scenarios: `all`, or names separated by commas (tg-admin, tg-member,
-    /// tg-two-tables, tg-watchers, tg-office-hour).
+    /// tg-two-tables, tg-watchers, tg-office-hour, dc-pairs).
     #[arg(long, default_value = "all")]
     scenario: String,
     #[arg(long, default_value_t = 1)]
@@ -45,13 +47,21 @@ fn think(text: &str) -> anyhow::Result<(Duration, Duration)> {
     Ok((from, to))
 }
 
-fn spec(name: &str) -> Option<FlowSpec> {
+/// A scenario on either platform.
+enum Spec {
+    Telegram(FlowSpec),
+    Discord(dc::FlowSpec),
+}
+
+fn spec(name: &str, seed: u64, think: (Duration, Duration)) -> Option<Spec> {
+    let tg = |spec: FlowSpec| Spec::Telegram(FlowSpec { seed, think, ..spec });
     Some(match name {
-        "tg-admin" => FlowSpec::pairs(true),
-        "tg-member" => FlowSpec::pairs(false),
-        "tg-two-tables" => FlowSpec::two_tables(),
-        "tg-watchers" => FlowSpec::watched(),
-        "tg-office-hour" => FlowSpec::office_hour(),
+        "tg-admin" => tg(FlowSpec::pairs(true)),
+        "tg-member" => tg(FlowSpec::pairs(false)),
+        "tg-two-tables" => tg(FlowSpec::two_tables()),
+        "tg-watchers" => tg(FlowSpec::watched()),
+        "tg-office-hour" => tg(FlowSpec::office_hour()),
+        "dc-pairs" => Spec::Discord(dc::FlowSpec { seed, think, ..dc::FlowSpec::pairs() }),
         _ => return None,
     })
 }
@@ -74,10 +84,10 @@ fn flow(args: Args) -> anyhow::Result<()> {
     };
     let mut specs = Vec::new();
     for name in names {
-        let spec = spec(name).ok_or_else(|| {
+        let spec = spec(name, args.seed, think).ok_or_else(|| {
             anyhow::anyhow!("no scenario {name:?}: one of all, {}", SCENARIOS.join(", "))
         })?;
-        specs.push(FlowSpec { seed: args.seed, think, ..spec });
+        specs.push(spec);
     }
     let mut reports: Vec<FlowReport> = Vec::new();
     for spec in specs {
@@ -87,7 +97,10 @@ fn flow(args: Args) -> anyhow::Result<()> {
             .start_paused(true)
             .build()?;
         let started = std::time::Instant::now();
-        let report = rt.block_on(telegram(spec));
+        let report = match spec {
+            Spec::Telegram(spec) => rt.block_on(telegram(spec)),
+            Spec::Discord(spec) => rt.block_on(dc::run(spec)),
+        };
         eprintln!("{}: {:.1} s", report.scenario, started.elapsed().as_secs_f64());
         reports.push(report);
     }

@@ -1,12 +1,13 @@
 //! The Discord adapter end to end: a real serenity client against a fake Discord on loopback
 //! (REST through the proxy setting, a websocket gateway), asserting on what the bot sent.
 
-mod fake;
+use domino_discord::fake;
+use domino_discord::fake::payloads;
+
 mod harness;
-mod multipart;
-mod payloads;
 
 mod contained;
+mod flow;
 mod flows;
 mod kept;
 mod match_votes;

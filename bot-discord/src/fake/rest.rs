@@ -1,8 +1,7 @@
 //! The fake Discord's REST routes: each call recorded, faults served, answered as Discord would.
 
-use super::{APP, BOT, GUILD, Msg, Request, Shared, TOKEN_LIFE_MS};
-use crate::multipart::{Attachment, attachments, parse_body};
-use crate::payloads;
+use super::multipart::{Attachment, attachments, parse_body};
+use super::{APP, BOT, Data, GUILD, Msg, Request, Shared, TOKEN_LIFE_MS, limits, payloads};
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, Method, StatusCode, Uri};
@@ -10,9 +9,10 @@ use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
-use std::time::Instant;
+use tokio::time::Instant;
 
-/// Every REST call: recorded, then answered as Discord would.
+/// Every REST call: recorded, held to the channel's rate limit when the fake keeps it, then
+/// answered as Discord would.
 pub(super) async fn rest(
     State(shared): State<Arc<Shared>>,
     method: Method,
@@ -23,12 +23,39 @@ pub(super) async fn rest(
     let path = uri.path().strip_prefix("/api/v10").unwrap_or(uri.path()).to_owned();
     let (body, files) = parse_body(&headers, &body);
     let mut d = shared.data.lock().unwrap();
+    let at = Instant::now();
     d.requests.push(Request {
         method: method.to_string(),
         path: path.clone(),
         body: body.clone(),
         files: files.clone(),
+        at,
+        status: 0,
     });
+    let budget = limits::channel_call(method.as_str(), &path);
+    let limited = budget.and_then(|c| d.limits.take(c, at, &method, &path));
+    let mut response = match limited {
+        Some(refused) => refused,
+        None => route(&shared, &mut d, method, path, body, files),
+    };
+    if let Some(channel) = budget {
+        d.limits.headers(channel, at, response.headers_mut());
+    }
+    if let Some(r) = d.requests.last_mut() {
+        r.status = response.status().as_u16();
+    }
+    response
+}
+
+/// A call answered as Discord would.
+fn route(
+    shared: &Shared,
+    d: &mut Data,
+    method: Method,
+    path: String,
+    body: Value,
+    files: Vec<Attachment>,
+) -> Response {
     let fault = d.faults.iter_mut().find(|(p, _, n)| *n > 0 && path.starts_with(p.as_str()));
     if let Some((_, status, n)) = fault {
         *n -= 1;
@@ -43,7 +70,7 @@ pub(super) async fn rest(
     let seg: Vec<&str> = path.trim_start_matches('/').split('/').collect();
     // A webhook call through an interaction's token more than 15 minutes after it came.
     if let ["webhooks", _, token, ..] = seg.as_slice()
-        && d.issued.get(*token).is_some_and(|&t| shared.clock.now_ms() - t >= TOKEN_LIFE_MS)
+        && d.issued.get(*token).is_some_and(|&t| shared.clock.now() - t >= TOKEN_LIFE_MS)
     {
         d.expired.push((*token).to_owned());
         let body = json!({"message": "Invalid Webhook Token", "code": 50027});
@@ -244,6 +271,7 @@ fn apply(m: &mut Msg, data: &Value, files: &[Attachment]) {
         next
     });
     m.history.push(data.clone());
+    m.changed = Some(Instant::now());
 }
 
 /// The full message object serenity reads.

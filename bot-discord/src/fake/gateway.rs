@@ -1,14 +1,14 @@
 //! The fake Discord's websocket gateway: HELLO, IDENTIFY, READY, then the pushed interactions.
 
 use super::Shared;
-use crate::payloads;
+use super::payloads;
 use axum::extract::State;
 use axum::extract::ws::{Message as WsMessage, WebSocket, WebSocketUpgrade};
 use axum::response::Response;
 use serde_json::{Value, json};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
-use std::time::Instant;
+use tokio::time::Instant;
 
 pub(super) async fn gateway(ws: WebSocketUpgrade, State(shared): State<Arc<Shared>>) -> Response {
     ws.on_upgrade(move |socket| session(socket, shared))

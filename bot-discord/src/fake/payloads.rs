@@ -1,7 +1,7 @@
 //! Full gateway payloads, with every field serenity's models require (the short examples in
 //! Discord's documentation do not deserialize).
 
-use crate::fake::{APP, BOT, GUILD};
+use super::{APP, BOT, GUILD};
 use serde_json::{Value, json};
 
 pub fn user(id: u64, name: &str, bot: bool) -> Value {
@@ -92,7 +92,7 @@ pub fn thread(id: u64, parent: u64, name: &str) -> Value {
     v["type"] = json!(11);
     v["name"] = json!(name);
     v["parent_id"] = json!(parent.to_string());
-    v["owner_id"] = json!(crate::fake::BOT.to_string());
+    v["owner_id"] = json!(super::BOT.to_string());
     v["thread_metadata"] = json!({
         "archived": false, "auto_archive_duration": 1440,
         "archive_timestamp": "2025-06-01T12:00:00.000000+00:00", "locked": false
@@ -196,8 +196,7 @@ fn payloads_deserialize_as_serenity_models() {
     let m = member(user(1, "a", false), EVERYONE);
     let c = command(5, "t", 7, m.clone(), "new", vec![opt("variant", "kozel")], Value::Null);
     serde_json::from_value::<Interaction>(c).unwrap();
-    let msg =
-        crate::fake::message_json(&crate::fake::Msg { id: 9, channel: 7, ..Default::default() });
+    let msg = super::message_json(&super::Msg { id: 9, channel: 7, ..Default::default() });
     serde_json::from_value::<serenity::model::channel::Message>(msg.clone()).unwrap();
     serde_json::from_value::<Interaction>(button(6, "t", 7, m, "x", msg)).unwrap();
     serde_json::from_value::<serenity::model::gateway::Ready>(ready("s", "ws://x")).unwrap();

@@ -1,26 +1,33 @@
 //! A fake Discord on loopback: the REST routes the bot uses under `/api/v10` (reached through
 //! serenity's proxy setting) and a websocket gateway (HELLO, IDENTIFY, READY, then the
 //! INTERACTION_CREATE events a test pushes). It records every request and keeps the messages
-//! as Discord would show them, so tests assert on what was sent. Its clock is the test's (the
+//! as Discord would show them, so tests assert on what was sent. Its clock is the bot's (the
 //! bot's service runs on the same one): an interaction's token is refused by the webhook
-//! routes 15 minutes after the interaction came, as Discord does.
+//! routes 15 minutes after the interaction came, as Discord does. Its instants are tokio's
+//! (`tokio::time::Instant`), so it runs in paused time too. Behind the feature `fake`: a test
+//! and bench tool, not part of the bot.
 
+pub mod flow;
 mod gateway;
+pub mod limits;
+pub mod multipart;
+pub mod payloads;
 mod rest;
 
 pub use rest::message_json;
 
-use crate::multipart::Attachment;
 use axum::Router;
 use axum::routing::get;
-use domino_core::service::ManualClock;
+use domino_core::service::{Clock, ManualClock};
+use multipart::Attachment;
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, HashMap};
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tokio::sync::mpsc;
+use tokio::time::Instant;
 
 pub const APP: u64 = 900_000_000_000_000_001;
 pub const BOT: u64 = 900_000_000_000_000_002;
@@ -38,6 +45,10 @@ pub struct Request {
     pub body: Value,
     /// Uploaded files (their ids: the index of their part).
     pub files: Vec<Attachment>,
+    /// When it came (tokio's time).
+    pub at: Instant,
+    /// The status the fake answered with.
+    pub status: u16,
 }
 
 /// A message as Discord would hold it.
@@ -59,6 +70,8 @@ pub struct Msg {
     pub history: Vec<Value>,
     /// Pinned in its channel.
     pub pinned: bool,
+    /// When it was last given a state (tokio's time).
+    pub changed: Option<Instant>,
 }
 
 impl Msg {
@@ -135,6 +148,8 @@ struct Data {
     faults: Vec<(String, u16, u32)>,
     /// Threads made (`POST /channels/{id}/threads`): thread → its parent channel.
     threads: HashMap<u64, u64>,
+    /// The channels' rate limit and its breaches.
+    limits: limits::Limits,
 }
 
 struct Shared {
@@ -145,8 +160,10 @@ struct Shared {
     shards: Mutex<Vec<Value>>,
     addr: SocketAddr,
     events: tokio::sync::Mutex<mpsc::UnboundedReceiver<Value>>,
-    /// The test's clock (a service's `ManualClock`).
-    clock: Arc<ManualClock>,
+    /// The clock tokens are timed by: the bot's service's.
+    clock: Arc<dyn Clock>,
+    /// The same clock when it is a test's `ManualClock`.
+    manual: Option<Arc<ManualClock>>,
 }
 
 pub struct Fake {
@@ -163,7 +180,18 @@ impl Drop for Fake {
 }
 
 impl Fake {
+    /// A fake on a `ManualClock` of its own (`Fake::clock`).
     pub async fn start() -> Fake {
+        let clock = Arc::new(ManualClock::new(1_700_000_000_000));
+        Fake::start_on(clock.clone(), Some(clock)).await
+    }
+
+    /// A fake timing tokens by `clock` (the bot's service's, e.g. one following tokio's time).
+    pub async fn start_timed(clock: Arc<dyn Clock>) -> Fake {
+        Fake::start_on(clock, None).await
+    }
+
+    async fn start_on(clock: Arc<dyn Clock>, manual: Option<Arc<ManualClock>>) -> Fake {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         let (tx, rx) = mpsc::unbounded_channel();
@@ -174,7 +202,8 @@ impl Fake {
             shards: Mutex::default(),
             addr,
             events: tokio::sync::Mutex::new(rx),
-            clock: Arc::new(ManualClock::new(1_700_000_000_000)),
+            clock,
+            manual,
         });
         let app = Router::new()
             .route("/gateway", get(gateway::gateway))
@@ -194,6 +223,17 @@ impl Fake {
         m.deleted = true;
     }
 
+    /// From now on the fake keeps Discord's per-channel rate limit (`limits`): a call beyond
+    /// it is refused with 429 and recorded as a breach.
+    pub fn keep_limits(&self) {
+        self.data().limits.on = true;
+    }
+
+    /// The calls refused as beyond a channel's rate limit.
+    pub fn breaches(&self) -> Vec<limits::Breached> {
+        self.data().limits.breaches.clone()
+    }
+
     /// Someone deletes a message of the channel.
     pub fn delete(&self, message: u64) {
         self.data().messages.get_mut(&message).expect("a message").deleted = true;
@@ -201,7 +241,7 @@ impl Fake {
 
     /// The clock the fake times tokens by: give it to the bot's service, move it in the test.
     pub fn clock(&self) -> Arc<ManualClock> {
-        self.shared.clock.clone()
+        self.shared.manual.clone().expect("a fake started on its own manual clock")
     }
 
     /// The tokens the fake refused as past their 15 minutes, one per call refused.
@@ -231,7 +271,7 @@ impl Fake {
             let mut d = self.data();
             d.tokens.insert(id, token.clone());
             d.answers.insert(token.clone(), Answered::default());
-            d.issued.insert(token.clone(), self.shared.clock.now_ms());
+            d.issued.insert(token.clone(), self.shared.clock.now());
             d.channels.insert(
                 token.clone(),
                 interaction["channel_id"].as_str().unwrap().parse().unwrap(),
