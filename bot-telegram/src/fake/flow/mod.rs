@@ -118,12 +118,9 @@ pub async fn run(spec: FlowSpec) -> FlowReport {
     fake.bot_admin(GROUP, spec.admin, false);
     let door = domino_core::chat::flow::door(spec.seed).await;
     let stop = Stop::new();
-    let options = RunOptions {
-        pacing: Pacing::TELEGRAM,
-        ctrlc: false,
-        stop: stop.clone(),
-        ..RunOptions::default()
-    };
+    // Telegram's budgets, or those an operator set (`DOMINO_TG_*`, as `domino run` reads them).
+    let pacing = Pacing::from_env().unwrap_or_else(|e| panic!("{e}"));
+    let options = RunOptions { pacing, ctrlc: false, stop: stop.clone(), ..RunOptions::default() };
     let url = url::Url::parse(&fake.url).expect("the fake's URL");
     let bot = teloxide::Bot::new("TOKEN").set_api_url(url);
     let task = tokio::spawn(crate::run(door.clone(), bot, options));
