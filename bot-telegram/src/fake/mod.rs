@@ -16,6 +16,7 @@ pub mod limits;
 pub mod media;
 pub mod methods;
 pub mod people;
+pub use people::Answer;
 pub mod places;
 pub mod server;
 
@@ -111,25 +112,6 @@ impl Msg {
 
     pub fn button(&self, label: &str) -> Option<Button> {
         self.buttons().into_iter().find(|b| b.text.contains(label))
-    }
-}
-
-#[derive(Clone, Debug)]
-pub struct Answer {
-    pub text: Option<String>,
-    pub alert: bool,
-    /// When the answer arrived.
-    pub at: Instant,
-}
-
-impl Answer {
-    /// The press was taken: answered with nothing, or with a move's toast («✓ [5|6] ▶»),
-    /// not with a refusal.
-    pub fn taken(&self) -> bool {
-        match &self.text {
-            None => true,
-            Some(t) => !self.alert && t.starts_with("✓ "),
-        }
     }
 }
 

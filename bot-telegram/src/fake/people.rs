@@ -2,6 +2,7 @@
 
 use crate::fake::{Fake, St, User, bot_json, message_json};
 use serde_json::{Value, json};
+use tokio::time::Instant;
 
 impl Fake {
     pub(crate) fn push(&self, st: &mut St, kind: &str, body: Value) {
@@ -67,5 +68,25 @@ impl Fake {
         });
         self.push(&mut st, "callback_query", body);
         id
+    }
+}
+
+/// How the bot answered a press (`answerCallbackQuery`).
+#[derive(Clone, Debug)]
+pub struct Answer {
+    pub text: Option<String>,
+    pub alert: bool,
+    /// When the answer arrived.
+    pub at: Instant,
+}
+
+impl Answer {
+    /// The press was taken: answered with nothing, or with a move's toast («✓ [5|6] ▶»),
+    /// not with a refusal.
+    pub fn taken(&self) -> bool {
+        match &self.text {
+            None => true,
+            Some(t) => !self.alert && t.starts_with("✓ "),
+        }
     }
 }

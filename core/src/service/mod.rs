@@ -24,9 +24,9 @@ pub(crate) use contain::writing;
 pub use contain::{Failed, Failure, Written, contain, supervise};
 pub use fair::{AdviceLimits, Rate};
 pub use league::{LeagueEvent, SeasonTurn};
+pub use open::TableSpec;
 pub use tournaments::{TourError, TourNews};
 
-use crate::engine::rules::Rules;
 use crate::session::{ChatId, Command, Event, Lives, Millis, Phase, Rejection, Robot, Table};
 use crate::store::{Broken, MatchSummary, Store, StoreError};
 use std::collections::{HashMap, HashSet};
@@ -52,27 +52,6 @@ pub enum ServiceError {
 pub struct Applied {
     pub table: Table,
     pub events: Vec<Event>,
-}
-
-/// What a new table starts with.
-#[derive(Clone, Debug)]
-pub struct TableSpec {
-    pub chat: ChatId,
-    /// The topic or thread of the chat it lives in (see `Table::thread`).
-    pub thread: Option<String>,
-    pub rules: Rules,
-    pub size: u8,
-    /// The match clock, if the table plays with one (`None`: no clock).
-    pub clock: Option<crate::session::ClockRule>,
-    /// The queue at the table (`session::queue`), if it keeps one.
-    pub rotation: Option<crate::session::Rotation>,
-}
-
-impl TableSpec {
-    /// A table of `size` seats with `rules` in `chat` itself: no thread, no clock, no queue.
-    pub fn plain(chat: ChatId, rules: Rules, size: u8) -> TableSpec {
-        TableSpec { chat, thread: None, rules, size, clock: None, rotation: None }
-    }
 }
 
 /// How the service runs.

@@ -1,10 +1,32 @@
 //! New tables: a lobby or a duel opened with the chat's settings, within the limits of open
 //! tables per chat and lobbies per person.
 
-use super::{Applied, Service, ServiceError, TableLock, TableSpec};
+use super::{Applied, Service, ServiceError, TableLock};
+use crate::engine::rules::Rules;
 use crate::session::{ChatId, Lang, Millis, NewTable, Person, Phase, Rejection, Table, UserId};
 use crate::store::Store;
 use std::sync::Arc;
+
+/// What a new table starts with.
+#[derive(Clone, Debug)]
+pub struct TableSpec {
+    pub chat: ChatId,
+    /// The topic or thread of the chat it lives in (see `Table::thread`).
+    pub thread: Option<String>,
+    pub rules: Rules,
+    pub size: u8,
+    /// The match clock, if the table plays with one (`None`: no clock).
+    pub clock: Option<crate::session::ClockRule>,
+    /// The queue at the table (`session::queue`), if it keeps one.
+    pub rotation: Option<crate::session::Rotation>,
+}
+
+impl TableSpec {
+    /// A table of `size` seats with `rules` in `chat` itself: no thread, no clock, no queue.
+    pub fn plain(chat: ChatId, rules: Rules, size: u8) -> TableSpec {
+        TableSpec { chat, thread: None, rules, size, clock: None, rotation: None }
+    }
+}
 
 impl<S: Store> Service<S> {
     /// Opens a lobby in a chat with `host` seated, using the chat's settings.
