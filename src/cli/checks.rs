@@ -60,7 +60,8 @@ pub fn check(args: &RunArgs) -> Result<Settings, Vec<String>> {
     if set(&args.telegram.teloxide_token).is_none() && set(&args.discord.discord_token).is_none() {
         p.0.push(
             "no bot token set. Set TELOXIDE_TOKEN (Telegram) and/or DISCORD_TOKEN (Discord) in \
-             the environment or in .env. Without a token, try `domino sim` or `domino replay`."
+             the environment or in .env. Without a token, play a game in the terminal: `domino play` \
+             (`cargo run --release -- play`)."
                 .into(),
         );
     }
