@@ -48,8 +48,9 @@ pub(crate) async fn on_callback(
     let request = match m.regular_message() {
         // The core checks that a table's button was pressed on one of that table's messages.
         Some(msg) => Request::press_on(&data, [], offers(msg)).at(at),
-        // Telegram no longer shows the message (too old): the core reads the data alone.
-        None => Request::press(&data),
+        // Telegram no longer shows the message (too old): what it offers is unknown, but where
+        // it is still tells the core whether it is one of the table's messages.
+        None => Request::press(&data).at(at),
     };
     let from = app.from(chat, topic, &q.from, &request).await;
     let done = app.chat.handle(&from, request).await;

@@ -52,6 +52,12 @@ impl<S: Store> Chat<S> {
             .find(|(audience, _)| *audience == public)
             .and_then(|(_, at)| MessageAt::decode(&at));
         // Forgotten before anything is answered: the table's next showing is a new message.
+        // The old one is kept as moved, so that presses on it are taken until people find
+        // the new one.
+        if let Some(old) = &old {
+            let moved = Audience::Moved.key();
+            crate::service::writing(store.set_message_ref(table.id, &moved, &old.encode())).await?;
+        }
         crate::service::writing(store.set_message_ref(table.id, &public, "")).await?;
         let mut show = Show::of(&table, &[]);
         show.moved = Some(Moved { from: old, text: moved_text(table.lang, table.number) });

@@ -19,15 +19,19 @@ pub enum Audience {
     Turn,
     /// A spectator's view of the table (`/watch N`), for them alone.
     Watch(UserId),
+    /// The table's previous message in the chat, after `/table N` posted it anew: presses on
+    /// it are still taken while people find the new one.
+    Moved,
 }
 
 impl Audience {
-    /// The key the store keeps it under: `public`, `turn`, `hand:<the platform's user id>`,
-    /// `watch:<the platform's user id>`.
+    /// The key the store keeps it under: `public`, `turn`, `moved`, `hand:<the platform's user
+    /// id>`, `watch:<the platform's user id>`.
     pub fn key(&self) -> String {
         match self {
             Audience::Public => "public".to_owned(),
             Audience::Turn => "turn".to_owned(),
+            Audience::Moved => "moved".to_owned(),
             Audience::Hand(user) => format!("hand:{}", user.id),
             Audience::Watch(user) => format!("watch:{}", user.id),
         }
@@ -38,6 +42,7 @@ impl Audience {
         match key {
             "public" => Some(Audience::Public),
             "turn" => Some(Audience::Turn),
+            "moved" => Some(Audience::Moved),
             _ => {
                 if let Some(id) = key.strip_prefix("watch:").filter(|id| !id.is_empty()) {
                     return Some(Audience::Watch(UserId::new(platform, id)));
@@ -89,8 +94,9 @@ impl MessageAt {
 
 impl<S: Store> Chat<S> {
     /// Whether a table press made on the message `at` was made on one of the table's own
-    /// messages: its public message, its turn ping, or the presser's own hand (`at` unknown:
-    /// the platform vouches for the message, or shows none).
+    /// messages: its public message (or the one `/table N` moved it from), its turn ping, or
+    /// the presser's own hand (`at` unknown: the platform vouches for the message, or shows
+    /// none).
     pub(super) async fn on_its_message(
         &self,
         table: &Table,
@@ -102,7 +108,7 @@ impl<S: Store> Chat<S> {
         let refs = self.service.store().message_refs(table.id).await?;
         Ok(refs.iter().any(|(audience, message)| {
             let audience = Audience::from_key(audience, table.chat.platform);
-            matches!(audience, Some(Audience::Public | Audience::Turn))
+            matches!(audience, Some(Audience::Public | Audience::Turn | Audience::Moved))
                 || audience.as_ref() == Some(&hand)
         } && MessageAt::decode(message).is_some_and(|m| m.same(at))))
     }
@@ -117,7 +123,7 @@ mod tests {
     fn audiences_and_places_read_back_what_they_wrote() {
         let hand = Audience::Hand(UserId::new(Platform::Telegram, "42"));
         let watch = Audience::Watch(UserId::new(Platform::Telegram, "42"));
-        for a in [Audience::Public, Audience::Turn, hand, watch] {
+        for a in [Audience::Public, Audience::Turn, Audience::Moved, hand, watch] {
             assert_eq!(Audience::from_key(&a.key(), Platform::Telegram), Some(a));
         }
         assert_eq!(Audience::from_key("hand:", Platform::Telegram), None);

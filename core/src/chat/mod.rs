@@ -177,6 +177,8 @@ impl<S: Store> Chat<S> {
         let lang = self.lang_for(from).await;
         // A press its message does not offer was not drawn there: it changes nothing.
         let drawn = request.drawn() != Some(false);
+        let on_menu = request.on_settings_menu();
+        let shown = request.drawn();
         let answer = match request {
             // Every number within its range before anything else reads it.
             Request::Command(cmd, args) => match args.check_bounds() {
@@ -197,9 +199,13 @@ impl<S: Store> Chat<S> {
                         false => Ok(Answer::private(texts::unknown_button(lang))),
                     }
                 }
+                // A press the pressed message does not offer redraws only a settings menu.
+                Some(Press::Menu(_)) if !drawn && !on_menu => {
+                    Ok(Answer::private(texts::unknown_button(lang)))
+                }
                 Some(Press::Menu(press)) => self.menu_press(from, press, drawn, lang).await,
                 Some(Press::Table(button)) => {
-                    self.press(from, button, at.as_ref(), drawn, lang).await
+                    self.press(from, button, at.as_ref(), shown, lang).await
                 }
                 None => Ok(Answer::private(texts::unknown_button(lang))),
             },

@@ -163,6 +163,18 @@ impl Request {
         Some(on.iter().any(same))
     }
 
+    /// Whether the pressed message is a settings menu (it offers a press of one of the menu's
+    /// pages; `false` when the platform does not show the message): only such a message is
+    /// drawn anew when a press it does not offer is made on it.
+    pub(super) fn on_settings_menu(&self) -> bool {
+        let Request::Press { on: Some(on), .. } = self else { return false };
+        on.iter().any(|offer| {
+            let read = Press::read(&offer.data, &offer.values);
+            matches!(read.or_else(|| Press::read(&offer.data, &[])), Some(Press::Menu(m))
+                if !matches!(m.page, super::menu::Page::Tournament(_)))
+        })
+    }
+
     /// Whether the answer depends on the requester administering the chat: settings, a new
     /// season, a new tournament, the tags' words, closing a table.
     pub fn needs_admin(&self) -> bool {

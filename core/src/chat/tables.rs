@@ -266,9 +266,11 @@ impl<S: Store> Chat<S> {
         from: &Asker,
         button: ButtonData,
         at: Option<&MessageAt>,
-        drawn: bool,
+        shown: Option<bool>,
         lang: Lang,
     ) -> Result<Answer, StoreError> {
+        // Whether the press is on the message that offers it (`None`: no message to tell by).
+        let drawn = shown != Some(false);
         let table = match self.service.table(button.table).await {
             Ok(Some(t)) => t,
             Ok(None) | Err(ServiceError::NoTable | ServiceError::Rejected(_)) => {
@@ -278,7 +280,7 @@ impl<S: Store> Chat<S> {
         };
         // A spectator's «🔄» or «⏹»: wherever their view is, from any version (`watch`).
         if matches!(button.action, ButtonAction::Watch | ButtonAction::Unwatch) {
-            return self.watch_press(from, &table, button.action).await;
+            return self.watch_press(from, &table, button.action, shown, lang).await;
         }
         let here = table.chat == from.chat && table.thread == from.thread;
         let own_hand = from.private

@@ -146,8 +146,20 @@ impl<S: Store> Chat<S> {
         from: &Asker,
         table: &Table,
         action: ButtonAction,
+        shown: Option<bool>,
+        lang: Lang,
     ) -> Result<Answer, StoreError> {
         let me = &from.person.id;
+        // Taken on a view the platform shows offering it, or from one who watches the table
+        // (the platform shows no message); anything else is a forged press, answered as one
+        // whatever table it names, so that no table's existence can be learned by it.
+        let watches = || async {
+            let ids = self.watcher_ids(table.id, table.chat.platform).await?;
+            Ok::<_, StoreError>(ids.contains(me))
+        };
+        if shown == Some(false) || (shown.is_none() && !watches().await?) {
+            return Ok(Answer::private(super::texts::unknown_button(lang)));
+        }
         if action == ButtonAction::Unwatch && me.platform == table.chat.platform {
             let _one = self.watching.lock().await;
             let mut ids = self.watcher_ids(table.id, table.chat.platform).await?;

@@ -348,11 +348,18 @@ impl<S: Store> Service<S> {
         Ok(Applied { table: next, events })
     }
 
-    /// A table as it now is (active tables from memory, the others from the store).
+    /// A table as it now is (active tables from memory, the others from the store). With
+    /// other processes on the store, an active table is read back first when another process
+    /// moved it on: what is shown from it (a hand edited after another process's edit) is
+    /// never older than what is stored.
     pub async fn table(&self, table_id: i64) -> Result<Option<Table>, ServiceError> {
         let lock = self.map().get(&table_id).cloned();
         match lock {
-            Some(lock) => Ok(Some(lock.lock().await.clone())),
+            Some(lock) => {
+                let mut table = lock.lock().await;
+                self.read_back(&mut table).await?;
+                Ok(Some(table.clone()))
+            }
             None => Ok(self.store.load(table_id).await?),
         }
     }

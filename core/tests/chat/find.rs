@@ -1,9 +1,10 @@
 //! Finding a table again, straight through the chat layer: `/table N` forgets the table's old
-//! message before it answers (a press made on it is no longer the table's and changes nothing),
-//! and a number that names no table of the asker's chat changes nothing.
+//! message as its public one before it answers (the next showing is a new message), keeps
+//! taking presses made on the old one while people find the new one, and a number that names
+//! no table of the asker's chat changes nothing.
 
 use crate::setup::{chat, tg};
-use domino_core::chat::{Args, Asker, Cmd, MessageAt, Request};
+use domino_core::chat::{Args, Asker, Body, Cmd, MessageAt, Request};
 use domino_core::session::{ChatId, Platform};
 use domino_core::store::Store;
 use domino_core::view::{ButtonAction, ButtonData};
@@ -13,7 +14,7 @@ fn number(n: u32) -> Args {
 }
 
 #[tokio::test]
-async fn a_press_on_the_old_message_of_a_table_posted_anew_changes_nothing() {
+async fn a_table_posted_anew_still_takes_presses_on_its_old_message() {
     let chat = chat().await;
     let g = ChatId::new(Platform::Telegram, "-100");
     let (ann, bob) = (Asker::member(g.clone(), tg(1)), Asker::member(g.clone(), tg(2)));
@@ -34,17 +35,24 @@ async fn a_press_on_the_old_message_of_a_table_posted_anew_changes_nothing() {
     let refs = store.message_refs(table.id).await.unwrap();
     assert!(refs.iter().all(|(a, m)| a != "public" || m.is_empty()), "{refs:?}");
 
-    // «Join» pressed on the old message: not the table's any more, nothing changes.
+    // «Join» pressed on the old message before people find the new one: taken.
     let join = ButtonData::new(table.id, table.version, ButtonAction::Join).encode();
     let pressed = chat.handle(&bob, Request::press(&join).at(old.clone())).await;
-    assert!(pressed.shows.is_empty(), "{:?}", pressed.text());
+    assert_eq!(pressed.shows.len(), 1, "{:?}", pressed.text());
     let now = chat.service().table(table.id).await.unwrap().unwrap();
-    assert_eq!(now.version, table.version);
-    // On the new message it is taken.
+    assert_eq!(now.version, table.version + 1);
+    // On the new message too; a message that never was the table's is refused.
     let new = MessageAt::new(-100, 9, "");
     store.set_message_ref(table.id, "public", &new.encode()).await.unwrap();
-    let pressed = chat.handle(&bob, Request::press(&join).at(new)).await;
-    assert_eq!(pressed.shows.len(), 1, "{:?}", pressed.text());
+    let hand = ButtonData::new(table.id, now.version, ButtonAction::Hand).encode();
+    let pressed = chat.handle(&bob, Request::press(&hand).at(new)).await;
+    assert!(pressed.reply.is_some_and(|r| matches!(r.body, Body::Hand(_))));
+    let leave = ButtonData::new(table.id, now.version, ButtonAction::Leave).encode();
+    let elsewhere = MessageAt::new(-100, 8, "");
+    let pressed = chat.handle(&bob, Request::press(&leave).at(elsewhere)).await;
+    assert!(pressed.shows.is_empty(), "{:?}", pressed.text());
+    let after = chat.service().table(table.id).await.unwrap().unwrap();
+    assert_eq!(after.version, now.version, "nothing changed");
 }
 
 #[tokio::test]

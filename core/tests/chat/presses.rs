@@ -126,6 +126,18 @@ async fn a_press_its_message_does_not_offer_changes_nothing() {
         assert_eq!(answer.menu, Some(settings_menu(&settings, Page::General)), "drawn anew");
         let after = chat.service().store().chat_settings(&admin.chat).await.unwrap();
         assert_eq!(after, settings);
+        // Pressed on a message that is no menu (a reply, `/help`, a table): refused, and
+        // nothing is drawn over it.
+        for on in
+            [Vec::new(), vec![Offer::button(ButtonData::new(1, 1, ButtonAction::Hand).encode())]]
+        {
+            let elsewhere = Request::press_on(target.clone(), Vec::new(), on);
+            let answer = chat.handle(&admin, elsewhere).await;
+            assert_eq!(text(&answer), domino_core::chat::texts::unknown_button(lang));
+            assert_eq!(answer.menu, None, "no menu written over another message");
+        }
+        let after = chat.service().store().chat_settings(&admin.chat).await.unwrap();
+        assert_eq!(after, settings);
         // On its own page it is taken.
         let on_kozel = Request::press_on(target, Vec::new(), offers(Page::Game(Variant::Kozel)));
         chat.handle(&admin, on_kozel).await;

@@ -107,6 +107,23 @@ async fn refusals_change_nothing() {
     assert!(t.contains("Открытого стола №1 здесь нет"), "{t}");
     assert_eq!(chat.service().store().meta(&key).await.unwrap(), None, "nobody watches");
 
+    // A forged «🔄» or «⏹» from one who watches nothing, for this table or for none: the same
+    // answer, which names no table (no table's existence can be learned by it).
+    for action in [ButtonAction::Watch, ButtonAction::Unwatch] {
+        let mut answers = Vec::new();
+        for table in [id, id + 1000] {
+            let press = Request::press(ButtonData::new(table, 0, action).encode());
+            answers.push(told(chat.handle(&elsewhere, press).await));
+        }
+        assert_eq!(answers[0], answers[1], "{action:?}");
+        assert!(!answers[0].contains('1'), "{}", answers[0]);
+        // Made on a message that does not offer it: the same.
+        let data = ButtonData::new(id, 0, action).encode();
+        let t = told(chat.handle(&carol, Request::press_on(data, [], Vec::new())).await);
+        assert_eq!(t, answers[0]);
+    }
+    assert_eq!(chat.service().store().meta(&key).await.unwrap(), None, "nobody watches");
+
     // A host's private table cannot be watched.
     let own = ChatId::new(Platform::Telegram, "3");
     let alone = Asker { private: true, ..Asker::member(own, tg(3)) };
