@@ -8,6 +8,7 @@ use serenity::client::{Context, EventHandler};
 use serenity::gateway::ShardStageUpdateEvent;
 use serenity::model::application::{Command, Interaction};
 use serenity::model::gateway::Ready;
+use serenity::model::guild::{Guild, UnavailableGuild};
 use std::sync::Arc;
 
 pub(crate) struct Handler {
@@ -43,6 +44,20 @@ impl EventHandler for Handler {
                     tracing::warn!(error = %e, "Discord: set-aside notice not sent");
                 }
             }
+        }
+    }
+
+    /// Removed from a server (not an outage: `unavailable` is false then): the tables of every
+    /// channel of it that the cache knows close, as on Telegram. A channel the cache does not
+    /// know closes its tables at the first call Discord refuses there (`publish`).
+    async fn guild_delete(&self, _ctx: Context, incomplete: UnavailableGuild, full: Option<Guild>) {
+        if incomplete.unavailable {
+            return;
+        }
+        tracing::info!(guild = %incomplete.id, "Discord: the bot was removed from a server");
+        for channel in full.iter().flat_map(|g| g.channels.keys()) {
+            let chat = crate::people::chat(*channel);
+            crate::publish::left_channel(&self.bot, &chat).await;
         }
     }
 

@@ -104,9 +104,21 @@ pub(crate) async fn edit_locked(bot: &Bot, http: &Http, show: &Show, shows: &mut
         }
         None => post_locked(bot, http, show, shows).await.map(drop),
     };
-    if let Err(e) = result {
-        tracing::warn!(table = table.id, error = %e, "table message not updated");
+    match result {
+        // A table in a thread: the thread alone may be gone; the channel's other tables stay.
+        Err(e) if is_out_of_reach(&e) && table.thread.is_none() => {
+            left_channel(bot, &table.chat).await
+        }
+        Err(e) => tracing::warn!(table = table.id, error = %e, "table message not updated"),
+        Ok(()) => {}
     }
+}
+
+/// Discord says the bot can no longer reach a channel (removed from its server, or the channel
+/// deleted): the channel's open tables close, nothing scored, as on Telegram.
+pub(crate) async fn left_channel(bot: &Bot, channel: &domino_core::ids::ChatId) {
+    let closed = bot.chat.left_chat(channel).await;
+    tracing::info!(channel = %channel.id, tables = closed.len(), "Discord: the channel is out of reach, its tables closed");
 }
 
 /// Everything that follows an accepted command: the table message (left as it is when the
@@ -269,6 +281,11 @@ pub fn edit(shown: &Shown) -> EditMessage {
 }
 
 /// Discord's "Unknown Message" (deleted, or never there).
+/// Missing Access (50001) or Unknown Channel (10003): the channel is not the bot's any more.
+fn is_out_of_reach(e: &serenity::Error) -> bool {
+    matches!(e, serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) if matches!(r.error.code, 50001 | 10003))
+}
+
 pub fn is_unknown_message(e: &serenity::Error) -> bool {
     matches!(e, serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) if r.error.code == 10008 || r.status_code.as_u16() == 404)
 }

@@ -148,6 +148,9 @@ struct Data {
     faults: Vec<(String, u16, u32)>,
     /// Threads made (`POST /channels/{id}/threads`): thread → its parent channel.
     threads: HashMap<u64, u64>,
+    /// Channels the bot can no longer reach (removed from their server): every call on them
+    /// is refused as Discord refuses it (403, code 50001 «Missing Access»).
+    removed: Vec<u64>,
     /// The channels' rate limit and its breaches.
     limits: limits::Limits,
 }
@@ -318,6 +321,11 @@ impl Fake {
     /// limited for half a second; otherwise a bare 5xx, as Discord's front gives in a bad spell).
     pub fn fail(&self, path: &str, status: u16, times: u32) {
         self.data().faults.push((path.to_owned(), status, times));
+    }
+
+    /// The bot is removed from `channel`'s server: every later call on it is refused.
+    pub fn remove_from(&self, channel: u64) {
+        self.data().removed.push(channel);
     }
 
     pub fn identifies(&self) -> usize {

@@ -68,6 +68,12 @@ fn route(
     }
     let id = || shared.next_id.fetch_add(1, Ordering::SeqCst);
     let seg: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+    if let ["channels", c, ..] = seg.as_slice()
+        && d.removed.contains(&c.parse().unwrap_or(0))
+    {
+        let body = json!({"code": 50001, "message": "Missing Access"});
+        return (StatusCode::FORBIDDEN, axum::Json(body)).into_response();
+    }
     // A webhook call through an interaction's token more than 15 minutes after it came.
     if let ["webhooks", _, token, ..] = seg.as_slice()
         && d.issued.get(*token).is_some_and(|&t| shared.clock.now() - t >= TOKEN_LIFE_MS)

@@ -18,6 +18,7 @@ mod pictures;
 mod places;
 mod refusals;
 mod register;
+mod removed;
 mod restart;
 mod scenario;
 mod shards;
