@@ -150,19 +150,20 @@ fn run_without_a_token_says_which_variables_it_needs() {
 #[test]
 fn play_in_the_terminal_runs_a_match_to_its_end() {
     let answers = "1\n".repeat(600);
-    let out = domino(
-        &["play", "kozel", "--players", "2", "--level", "greedy", "--lang", "en"],
-        Some(&answers),
-    );
+    let args: Vec<&str> =
+        "play kozel --players 2 --level greedy --lang en --pause-ms 0".split(' ').collect();
+    let out = domino(&args, Some(&answers));
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("your tiles"), "the hand is shown");
+    assert!(text.contains("Your tiles:"), "the hand is shown");
     assert!(text.contains("The match is over"), "{}", &text[text.len().saturating_sub(2000)..]);
     assert!(text.contains("The goat"));
     let out = domino(&["play", "kozel", "--lang", "en"], Some("q\n"));
     assert!(out.status.success());
     let out = domino(&["play", "checkers"], Some(""));
     assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("«checkers»") && err.contains("kozel"), "{err}");
     let out = domino(&["play", "kozel", "--players", "5"], Some(""));
     assert_eq!(out.status.code(), Some(2), "Kozel seats at most four");
 }
