@@ -128,8 +128,9 @@ pub fn goodbye(lang: Lang) -> &'static str {
     tr(lang, "До встречи!", "Goodbye!")
 }
 
+/// An unknown `--lang`: said in both, since the language is what is unknown.
 pub fn bad_lang(typed: &str) -> String {
-    format!("unknown language «{typed}»: ru or en")
+    format!("unknown language «{typed}»: ru or en / неизвестный язык «{typed}»: ru или en")
 }
 
 pub fn bad_level(lang: Lang, typed: &str) -> String {
