@@ -80,6 +80,52 @@ fn invalid_records_exit_2_with_one_line() {
     );
 }
 
+const OSEL: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/core/tests/records/osel-sample.json");
+const OSEL_EXPECTED: &str =
+    concat!(env!("CARGO_MANIFEST_DIR"), "/core/tests/records/osel-sample.expected.json");
+
+/// A record file as one line, as `/export` writes each match.
+fn one_line(path: &str) -> String {
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    v.to_string()
+}
+
+#[test]
+fn replay_reads_an_export_of_json_lines_every_match_or_one() {
+    let file = tempfile::NamedTempFile::new().unwrap();
+    let jsonl = format!("{}\n{}\n", one_line(SAMPLE), one_line(OSEL));
+    std::fs::write(file.path(), &jsonl).unwrap();
+    let path = file.path().to_str().unwrap();
+    let out = domino(&["replay", path], None);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let reports: Vec<Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let expected =
+        |p: &str| -> Value { serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap() };
+    assert_eq!(reports, vec![expected(EXPECTED), expected(OSEL_EXPECTED)], "one report a line");
+    // --match N: that match's report as a single record's, from a file or standard input.
+    let out = domino(&["replay", path, "--match", "2"], None);
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        std::fs::read_to_string(OSEL_EXPECTED).unwrap()
+    );
+    let out = domino(&["replay", "-", "--match", "1"], Some(&jsonl));
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), std::fs::read_to_string(EXPECTED).unwrap());
+    let out = domino(&["replay", path, "--match", "3"], None);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("no match 3: the file holds 2 matches"), "{err}");
+    // A line that is no record is named by its number.
+    let broken = format!("{}\n{{\"format\": 1}}\n", one_line(SAMPLE));
+    let out = domino(&["replay", "-"], Some(&broken));
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with("domino replay: line 2: invalid record") && err.lines().count() == 1,
+        "{err}"
+    );
+}
+
 #[test]
 fn replay_of_a_missing_file_exits_2() {
     let out = domino(&["replay", "/nonexistent/record.json"], None);
@@ -150,19 +196,20 @@ fn run_without_a_token_says_which_variables_it_needs() {
 #[test]
 fn play_in_the_terminal_runs_a_match_to_its_end() {
     let answers = "1\n".repeat(600);
-    let out = domino(
-        &["play", "kozel", "--players", "2", "--level", "greedy", "--lang", "en"],
-        Some(&answers),
-    );
+    let args: Vec<&str> =
+        "play kozel --players 2 --level greedy --lang en --pause-ms 0".split(' ').collect();
+    let out = domino(&args, Some(&answers));
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("your tiles"), "the hand is shown");
+    assert!(text.contains("Your tiles:"), "the hand is shown");
     assert!(text.contains("The match is over"), "{}", &text[text.len().saturating_sub(2000)..]);
     assert!(text.contains("The goat"));
     let out = domino(&["play", "kozel", "--lang", "en"], Some("q\n"));
     assert!(out.status.success());
     let out = domino(&["play", "checkers"], Some(""));
     assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("«checkers»") && err.contains("kozel"), "{err}");
     let out = domino(&["play", "kozel", "--players", "5"], Some(""));
     assert_eq!(out.status.code(), Some(2), "Kozel seats at most four");
 }

@@ -19,8 +19,8 @@ const PAST_THE_DOOR: &[&str] = &[
 
 fn sources() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut out = vec![root.join("src/cli/play.rs")];
-    for dir in ["bot-telegram/src", "bot-discord/src"] {
+    let mut out = Vec::new();
+    for dir in ["src/cli/play", "bot-telegram/src", "bot-discord/src"] {
         for entry in std::fs::read_dir(root.join(dir)).expect("the adapter's sources") {
             let path = entry.expect("a directory entry").path();
             if path.extension().is_some_and(|e| e == "rs") {

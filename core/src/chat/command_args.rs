@@ -51,5 +51,7 @@ pub(super) const SEASON: ArgSpec =
     arg(ArgKind::Season, "season", "сезон", w("Номер сезона", "Season number"));
 pub(super) const ALL_TIME: ArgSpec =
     arg(ArgKind::AllTime, "all", "всё", w("За всё время", "All seasons together"));
+pub(super) const HELP_ALL: ArgSpec =
+    arg(ArgKind::AllTime, "all", "всё", w("Все команды", "Every command"));
 pub(super) const TABLE: ArgSpec =
     arg(ArgKind::Table, "table", "стол", w("Номер стола в чате", "Table number in this chat"));

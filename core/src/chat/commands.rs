@@ -380,8 +380,8 @@ pub static COMMANDS: &[CommandSpec] = &[
         cmd: Cmd::Help,
         key: "help",
         ru: "помощь",
-        help: w("что умеет бот", "what the bot does"),
-        usage: w("", ""),
-        args: &[],
+        help: w("что умеет бот; «всё» — все команды", "what the bot does; «all»: every command"),
+        usage: w("[всё]", "[all]"),
+        args: &[HELP_ALL],
     },
 ];

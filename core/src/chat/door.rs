@@ -210,9 +210,26 @@ impl Door {
     /// A door to a fresh store in memory, with the computer players and the system clock:
     /// `domino play`'s, whose table lives as long as the process.
     pub async fn in_memory() -> Result<Door, Unavailable> {
+        Door::in_memory_with(None, std::time::Duration::from_millis(800)).await
+    }
+
+    /// [`Door::in_memory`] with the tables' seeds counted from `seed` (the same answers then
+    /// play the same games; `None`: seeds nobody can guess) and `robot_pause` before each
+    /// computer move.
+    pub async fn in_memory_with(
+        seed: Option<u64>,
+        robot_pause: std::time::Duration,
+    ) -> Result<Door, Unavailable> {
+        use crate::service::{CountingSeeds, OsSeeds, Seeds};
         let robot = Arc::new(crate::robots::AiRobot::default());
         let clock = Arc::new(crate::service::SystemClock);
-        Ok(Door::new(Service::start(crate::store::MemoryStore::new(), robot, clock).await?))
+        let seeds: Arc<dyn Seeds> = match seed {
+            Some(first) => Arc::new(CountingSeeds::new(first)),
+            None => Arc::new(OsSeeds),
+        };
+        let options = crate::service::Options { robot_pause, ..Default::default() };
+        let store = crate::store::MemoryStore::new();
+        Ok(Door::new(Service::start_with(store, robot, clock, seeds, options).await?))
     }
 
     /// Answers one request. Nothing is acknowledged before it is committed; a refused request

@@ -22,7 +22,9 @@ mod feed;
 mod find;
 #[cfg(any(test, feature = "testkit"))]
 pub mod flow;
+mod game_names;
 mod hand_place;
+mod help;
 mod info;
 #[cfg(any(test, feature = "testkit"))]
 pub mod invariants;
@@ -68,6 +70,7 @@ pub use args::{Args, Opponent, TourKind};
 pub use catalog::{ArgKind, COMMANDS, Choice, Cmd, CommandSpec, command_named};
 pub use door::{Changed, Door, Unavailable};
 pub use feed::{Fed, Feed};
+pub use game_names::{GAME_NAMES, game_names_text, unknown_game, variant_word};
 pub use hand_place::HandPlace;
 pub use kept::Kept;
 pub use menu::{Change, Control, ControlKind, Item, Menu, Page, TIMERS, TourAct};
@@ -252,7 +255,10 @@ impl<S: Store> Chat<S> {
             Cmd::Tournament => self.tournament(from, args, lang).await,
             Cmd::Tags => self.tag_words(from, args, lang).await,
             Cmd::Watch => self.watch(from, args, lang).await,
-            Cmd::Help => Ok(Answer::public(Body::Long(texts::help(lang, from.chat.platform)))),
+            Cmd::Help => {
+                let help = if args.all_time { texts::help_all } else { texts::help };
+                Ok(Answer::public(Body::Long(help(lang, from.chat.platform))))
+            }
         }
     }
 

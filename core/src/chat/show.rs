@@ -89,6 +89,8 @@ pub struct Show {
     pub board: BoardMode,
     /// What ended with the events shown.
     pub ending: Option<Ending>,
+    /// Every move the events shown made, in order, as «who: move» (`view::moves_made`).
+    pub moves: Vec<String>,
     /// The table is posted anew at the bottom of its chat (`/table N`): its old message, if
     /// it had one, is to read `text` and lose its buttons. The core has already forgotten it
     /// as the table's message, so the table shows as a new one.
@@ -216,6 +218,7 @@ impl Show {
             flowing,
             board: BoardMode::Text,
             ending,
+            moves: crate::view::moves_made(table, events),
             moved: None,
             watchers: Vec::new(),
             drawing: Drawing { table: Some(Arc::new(table.clone())), drawn: Arc::default() },
@@ -264,6 +267,16 @@ impl Show {
             return None;
         }
         super::pictures::empty_hand_picture(self.table.id).await
+    }
+
+    /// Every hand of the round that just ended as text (`view::round_hands_text`), for a
+    /// place that shows no pictures; `None` unless this show ends a round or the match.
+    pub fn round_hands(&self) -> Option<String> {
+        let round = match self.ending? {
+            Ending::Round(n) => n,
+            Ending::Match => self.drawing.table()?.game.as_ref()?.rounds.len() as u32,
+        };
+        crate::view::round_hands_text(self.drawing.table()?, round, self.view.lang)
     }
 
     /// The hand of the person `user`, if seated (`None` as well before a deal).

@@ -1,11 +1,11 @@
 //! What the chat layer says itself, in Russian and English: no table here, a word not
 //! understood, whom to challenge, seasons, files. Everything about the game is in `view`.
 
-use super::catalog::{COMMANDS, CommandSpec};
+use super::catalog::CommandSpec;
+pub use super::help::{help, help_all};
 use super::words::WordError;
-use crate::engine::rules::Variant;
 use crate::session::{Lang, Platform};
-use crate::view::text::{game_word, tr, variant_name};
+use crate::view::text::tr;
 
 pub fn no_table(lang: Lang, p: &str) -> String {
     match lang {
@@ -27,7 +27,7 @@ pub fn no_record(lang: Lang) -> &'static str {
 
 /// How a duel with the computer is asked for on a platform, in the names a person of `lang`
 /// sees there (Discord shows the catalog's Russian names to Russian clients).
-fn duel_computer(platform: Platform, lang: Lang) -> &'static str {
+pub(super) fn duel_computer(platform: Platform, lang: Lang) -> &'static str {
     match (platform, lang) {
         (Platform::Discord, Lang::Ru) => "/domino дуэль компьютер:True",
         (Platform::Discord, Lang::En) => "/domino duel computer:True",
@@ -117,13 +117,6 @@ pub fn duel_unknown(lang: Lang, p: &str, name: &str) -> String {
 
 /// A word a command did not understand, and what the command takes.
 pub fn bad_words(lang: Lang, p: &str, spec: &CommandSpec, error: &WordError) -> String {
-    let games: Vec<String> = Variant::ALL
-        .iter()
-        .map(|v| match lang {
-            Lang::Ru => game_word(*v, lang).to_owned(),
-            Lang::En => format!("{} ({})", v.key(), variant_name(*v, lang)),
-        })
-        .collect();
     let head = match (error, lang) {
         (WordError::Unknown(w), Lang::Ru) => format!("Не понимаю «{w}»."),
         (WordError::Unknown(w), Lang::En) => format!("I do not understand «{w}»."),
@@ -138,7 +131,8 @@ pub fn bad_words(lang: Lang, p: &str, spec: &CommandSpec, error: &WordError) -> 
     let usage = spec.usage(lang);
     let mut out = format!("{head}\n{p}{} {usage}", spec.key);
     if spec.arg(super::catalog::ArgKind::Game).is_some() {
-        out.push_str(&format!("\n{} {}", tr(lang, "Игры:", "Games:"), games.join(", ")));
+        let games = super::game_names::game_names_text(lang);
+        out.push_str(&format!("\n{} {games}", tr(lang, "Игры:", "Games:")));
     }
     if spec.arg(super::catalog::ArgKind::Options).is_some() {
         out.push_str(&match lang {
@@ -270,34 +264,6 @@ pub fn hello(lang: Lang) -> &'static str {
 
 pub fn no_hand(lang: Lang) -> &'static str {
     tr(lang, "Кости ещё не розданы.", "No tiles have been dealt yet.")
-}
-
-/// `/help`: what the bot plays and every command of the catalog, as `prefix` writes them
-/// (`/` in Telegram, `/domino ` in Discord).
-pub fn help(lang: Lang, platform: Platform) -> String {
-    let prefix = super::prefix(platform);
-    let mut out = vec![
-        tr(
-            lang,
-            "🎲 Домино в чате: «Домино», «Козёл», «Морской козёл», «Осёл», «Телефон».",
-            "🎲 Dominoes in your chat: Dominoes, Goat, Sea goat, Donkey, Telephone.",
-        )
-        .to_owned(),
-    ];
-    for c in COMMANDS.iter().filter(|c| c.offered_on(platform)) {
-        let usage = c.usage(lang);
-        let sep = if usage.is_empty() { "" } else { " " };
-        out.push(format!("{prefix}{}{sep}{usage} — {}", c.key, c.help(lang)));
-    }
-    out.push(
-        tr(
-            lang,
-            "Свои кости смотрите кнопкой «Мои кости» — их видите только вы.",
-            "Press «My tiles» to see your tiles: only you see them.",
-        )
-        .to_owned(),
-    );
-    out.join("\n")
 }
 
 /// A hint in words, when the hand cannot show it.

@@ -24,27 +24,8 @@ pub enum WordError {
     OutOfRange { word: String, range: OutOfRange },
 }
 
-/// Lowercase, `ё` as `е`, dashes as underscores.
-fn norm(word: &str) -> String {
-    word.to_lowercase().replace('ё', "е").replace('-', "_")
-}
-
-/// The game a word names: its key, or its Russian or English name.
-pub fn variant_word(word: &str) -> Option<Variant> {
-    let v = match norm(word).as_str() {
-        "classic" | "домино" | "dominoes" | "domino" | "traditional" | "классика" => {
-            Variant::Classic
-        }
-        "kozel" | "козел" | "goat" => Variant::Kozel,
-        "morskoy" | "морской" | "sea" | "seagoat" | "sea_goat" | "морской_козел" => {
-            Variant::Morskoy
-        }
-        "osel" | "осел" | "donkey" => Variant::Osel,
-        "telefon" | "телефон" | "telephone" | "phone" | "домики" => Variant::Telefon,
-        _ => return None,
-    };
-    Some(v)
-}
+use super::game_names::norm;
+pub use super::game_names::variant_word;
 
 /// The preset a word names.
 pub fn preset_word(word: &str) -> Option<Preset> {

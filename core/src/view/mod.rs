@@ -24,6 +24,7 @@ pub mod pings;
 pub mod played;
 pub mod queue;
 pub mod refusal;
+pub mod round_hands;
 pub mod rules_text;
 pub mod scoreboard;
 pub mod season;
@@ -46,10 +47,11 @@ pub use hand::{
     render_hand_brief, render_hand_caption, takes_end_note,
 };
 pub use history::{RoundLine, round_history};
-pub use notice::{move_toast, notice, notices, turn_text, warning_text};
+pub use notice::{move_toast, moves_made, notice, notices, turn_text, warning_text};
 pub use played::render_history;
 pub use refusal::{move_error_text, rejection_text, rules_error_text};
 pub use render::{render_caption, render_table};
+pub use round_hands::round_hands_text;
 pub use rules_text::rules_text;
 pub use scoreboard::{
     order_line, render_computer_scoreboard, render_pair_scoreboard, render_scoreboard,

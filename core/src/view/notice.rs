@@ -11,6 +11,26 @@ use super::text::{
 };
 use crate::session::{Event, Lang, MovedBy, PAUSE_MS, RESIGN_VOTE_MS, Table};
 
+/// Every move `events` made, in order, as «who: move» («🤖 Computer: draws from the
+/// boneyard»): what a place that shows each move (`domino play`) tells as it happens.
+pub fn moves_made(table: &Table, events: &[Event]) -> Vec<String> {
+    let ended = events.iter().any(|e| matches!(e, Event::RoundEnded { .. }));
+    // After a round's end the board is the next round's: tiles are named as they are.
+    let board = table.live().and_then(|m| m.round()).map(|r| r.board()).filter(|_| !ended);
+    let lang = table.lang;
+    let said = |seat: u8, mv| {
+        let who = super::text::seat_name(table, seat as usize, lang).unwrap_or_default();
+        format!("{who}: {}", super::render::move_text(mv, board, lang))
+    };
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Moved { seat, mv, .. } => Some(said(*seat, mv)),
+            _ => None,
+        })
+        .collect()
+}
+
 /// What a person's own move press is answered with, at once and to them alone: the moves it
 /// made, as the table shows them («✓ [5|6] ▶», a forced draw or knock after it), so that a
 /// press is seen to be taken before any message changes. `None` when `events` hold no move.

@@ -242,9 +242,9 @@ pub fn move_error_text(error: &MoveError, lang: Lang) -> String {
         (MoveError::SameTileTwice, _) => tr(lang, "Одна и та же кость дважды.", "The same tile twice.").to_owned(),
         (MoveError::OneDoublePerArm, _) => tr(lang, "Каждый дубль кладут на свой конец.", "Each double goes on an end of its own.").to_owned(),
         (MoveError::DrawWhileHolding, _) => tr(lang, "Брать из базара можно, только если нечем ходить.", "You may draw only when no tile fits.").to_owned(),
-        (MoveError::BazaarEmpty, _) => tr(lang, "Базар пуст.", "The bazaar is empty.").to_owned(),
+        (MoveError::BazaarEmpty, _) => tr(lang, "Базар пуст.", "The boneyard is empty.").to_owned(),
         (MoveError::PassWhileHolding, _) => tr(lang, "Пасовать нельзя: есть чем ходить.", "You cannot pass: a tile fits.").to_owned(),
-        (MoveError::PassWhileBazaar, _) => tr(lang, "Пасовать нельзя: сначала берите из базара.", "You cannot pass: draw from the bazaar first.").to_owned(),
+        (MoveError::PassWhileBazaar, _) => tr(lang, "Пасовать нельзя: сначала берите из базара.", "You cannot pass: draw from the boneyard first.").to_owned(),
         (MoveError::NaSto, _) => tr(
             lang,
             "«На сто» заходят дублем 6|6, только в «Морском козле» и только когда у вашей стороны есть очки.",

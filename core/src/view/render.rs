@@ -76,7 +76,7 @@ pub fn render_table(view: &TableView) -> String {
         }
     }
     if let Some(n) = view.bazaar {
-        out.push(format!("🧺 {} {}", tr(lang, "Базар:", "Bazaar:"), tiles_count(n as u64, lang)));
+        out.push(format!("🧺 {} {}", tr(lang, "Базар:", "Boneyard:"), tiles_count(n as u64, lang)));
     }
     if let Some(last) = &view.last_move {
         out.push(format!("{} {last}", tr(lang, "Последний ход —", "Last move —")));
@@ -336,7 +336,7 @@ pub(crate) fn move_text(mv: &Move, board: Option<&Board>, lang: Lang) -> String 
             })
             .collect::<Vec<_>>()
             .join(" + "),
-        Move::Draw => tr(lang, "берёт из базара", "draws from the bazaar").to_owned(),
+        Move::Draw => tr(lang, "берёт из базара", "draws from the boneyard").to_owned(),
         Move::Pass => tr(lang, "пас (стучит)", "passes (knocks)").to_owned(),
     }
 }

@@ -7,6 +7,7 @@ mod advice_fair;
 mod behind;
 mod find;
 mod flow;
+mod game_names;
 mod pings;
 mod places;
 mod press_codecs;

@@ -317,6 +317,8 @@ fn texts() {
     for lang in LANGS {
         let text = [
             domino_core::chat::texts::help(lang, domino_core::ids::Platform::Telegram),
+            domino_core::chat::texts::help(lang, domino_core::ids::Platform::Discord),
+            domino_core::chat::texts::help_all(lang, domino_core::ids::Platform::Telegram),
             rules_text(&rules(Variant::Osel, json!({"preset": "troshin"})), lang),
             render_scoreboard(&rows, &ratings, lang),
             render_scoreboard(&[], &[], lang),

@@ -163,7 +163,7 @@ pub static OPTIONS: &[OptionSpec] = &[
         w("Добор до рыбы", "Draw out before fish"),
         w(
             "рыбу объявляют, только когда базар пуст: до того добирают",
-            "fish is declared only once the bazaar is empty; players draw until then",
+            "fish is declared only once the boneyard is empty; players draw until then",
         ),
         &["draw_out", "добор"]
     ),

@@ -27,6 +27,7 @@ mod raster;
 mod rating;
 mod replay;
 mod round_end;
+pub(crate) use round_end::replayed;
 pub mod samples;
 mod scene;
 mod snake;

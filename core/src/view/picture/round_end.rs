@@ -19,7 +19,7 @@ const BOARD_MANY: f32 = 0.44;
 const ROWS: usize = 4;
 
 /// The match as it stood when round `round` (1-based) ended, replayed from the seed.
-fn replayed(game: &Game, round: u32) -> Result<Cow<'_, Match>, PictureError> {
+pub(crate) fn replayed(game: &Game, round: u32) -> Result<Cow<'_, Match>, PictureError> {
     let index = (round as usize).checked_sub(1).filter(|&i| i < game.rounds.len());
     let index = index.ok_or(PictureError::NoSuchRound(round))?;
     if index + 1 == game.rounds.len() {
