@@ -9,7 +9,7 @@
 
 use domino_core::engine::rules::Variant;
 use domino_core::ids::{ChatId, Person, Platform, UserId};
-use domino_core::service::{OsSeeds, Options, Service, SystemClock};
+use domino_core::service::{Options, OsSeeds, Service, SystemClock};
 use domino_core::session::Simple;
 use domino_core::standings::tournament::{Command, Format, NewTournament};
 use domino_core::store::{SqliteStore, Store};
