@@ -9,7 +9,8 @@
 //! (R3: any positive integer), since a record is a file, not a chat.
 //!
 //! Also here: the limits people do not type but that keep every match finite
-//! ([`MAX_ROUNDS`]) and every table's audience bounded ([`WATCHERS`]).
+//! ([`MAX_ROUNDS`]), every table's audience bounded ([`WATCHERS`]), and a chat's tournaments
+//! few and finite ([`OPEN_TOURNAMENTS`], [`ENROLMENT_DAYS`]).
 
 use crate::engine::rules::Words;
 
@@ -130,6 +131,14 @@ pub const MAX_ROUNDS: u32 = 300;
 /// People who may watch one table at once (`/watch N`): each is sent the table's every change,
 /// so a table's watchers are bounded like its seats. One more is refused with this number.
 pub const WATCHERS: usize = 20;
+
+/// Tournaments a chat may have open (enrolling or running) at once: a new one past it is
+/// refused with this number. Each open tournament is work for the service's timer loop.
+pub const OPEN_TOURNAMENTS: usize = 3;
+
+/// Days a tournament takes entrants without being started (round robin, pairs night): then it
+/// closes by itself, and the chat is told. An arena opens by its window instead.
+pub const ENROLMENT_DAYS: u32 = 14;
 
 /// A number typed as decimal digits (after an optional `#` or `№`), however long: its value
 /// saturated to `u64`, so that `99999999999999999999` is «too large», not «not a number».

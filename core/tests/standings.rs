@@ -117,6 +117,7 @@ fn summary(i: usize, p: &Played, table_id: i64) -> MatchSummary {
     MatchSummary {
         chat: chat(),
         table_id,
+        match_no: 1,
         variant: p.variant,
         pairs: p.pairs,
         rounds: 5,

@@ -6,7 +6,8 @@
 //! `store_contract/contract.rs`; the other modules there check one part each (`long.rs`: a long
 //! match, its snapshot per round; `rating_history.rs`: every rating change kept; `seasons.rs`:
 //! seasons that start by themselves; `season_records.rs`: a season's match records;
-//! `tournaments.rs`: tournaments kept, saved once per version, moved with their chat).
+//! `tournaments.rs`: tournaments kept, saved once per version, moved with their chat;
+//! `tournament_due.rs`: which tournaments are due, read through the index).
 
 use domino_core::engine::rules::{Rules, Variant};
 use domino_core::session::{
@@ -57,6 +58,9 @@ mod season_records;
 
 #[path = "store_contract/tournaments.rs"]
 mod tournaments;
+
+#[path = "store_contract/tournament_due.rs"]
+mod tournament_due;
 
 const T0: Millis = 1_700_000_000_000;
 

@@ -27,6 +27,8 @@ mod bench_picture;
 mod bench_snapshot;
 #[path = "bench_soak.rs"]
 mod bench_soak;
+#[path = "bench_tour_idle.rs"]
+mod bench_tour_idle;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -71,6 +73,9 @@ enum What {
     /// A round robin of 64 people played out: a finished match applied to the tournament and
     /// saved, the standings and the tournament's message rendered.
     Tournament(crate::cli::bench_tournament::Args),
+    /// Many tournaments enrolling and nobody playing: what the timer loop's rounds cost,
+    /// reading only those with due work, against reading every open one as it used to.
+    TourIdle(bench_tour_idle::Args),
     /// One long match committed move by move: the bytes each commit writes (snapshot and
     /// round rows) at move 100 and at a late move.
     Snapshot(bench_snapshot::Args),
@@ -93,6 +98,7 @@ pub fn run(args: Args) -> ExitCode {
             What::Soak(a) => bench_soak::run(a).await,
             What::Standings(a) => crate::cli::bench_standings::run(a).await,
             What::Tournament(a) => crate::cli::bench_tournament::run(a).await,
+            What::TourIdle(a) => bench_tour_idle::run(a).await,
             What::Snapshot(a) => bench_snapshot::run(a).await,
             What::Engine(_) | What::Hints(_) | What::Flow(_) => {
                 unreachable!("run without a runtime")

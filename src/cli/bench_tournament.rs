@@ -52,6 +52,7 @@ fn summary(t: &Tournament, n: usize, table: i64) -> MatchSummary {
     MatchSummary {
         chat: ChatId::new(Platform::Terminal, "bench-tournament"),
         table_id: table,
+        match_no: 1,
         variant: t.game,
         pairs: false,
         rounds: 3,

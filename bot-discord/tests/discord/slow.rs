@@ -220,4 +220,12 @@ impl<S: Store> Store for Slow<S> {
     ) -> Result<Vec<TournamentDoc>, StoreError> {
         self.inner.tournaments(chat, open).await
     }
+
+    async fn due_tournaments(&self, now: Millis, limit: u32) -> Result<Vec<i64>, StoreError> {
+        self.inner.due_tournaments(now, limit).await
+    }
+
+    async fn set_tournament_due(&self, id: i64, due: Option<Millis>) -> Result<(), StoreError> {
+        self.inner.set_tournament_due(id, due).await
+    }
 }

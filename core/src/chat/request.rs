@@ -2,7 +2,7 @@
 
 use super::args::Args;
 use super::catalog::Cmd;
-use super::menu::Change;
+use super::menu::{Change, TourAct};
 use super::message::MessageAt;
 use super::press::{ButtonAction, ButtonData, Press};
 use super::words::{WordError, parse};
@@ -200,9 +200,20 @@ impl Request {
     /// Whether the request seats its author at a table (join, a side, a duel accepted): the
     /// platform says whether they are a member of the chat ([`Asker::member_of`]) where that
     /// is not a given (Telegram: anyone may see a public group and press its buttons).
+    /// A tournament's «Join» and «Partner» enrol the presser (and seat them at its tables).
     pub fn seats_someone(&self) -> bool {
-        matches!(self, Request::Press { press: Some(Press::Table(b)), .. }
-            if matches!(b.action, ButtonAction::Join | ButtonAction::Side(_) | ButtonAction::Accept))
+        match self {
+            Request::Press { press: Some(Press::Table(b)), .. } => {
+                matches!(
+                    b.action,
+                    ButtonAction::Join | ButtonAction::Side(_) | ButtonAction::Accept
+                )
+            }
+            Request::Press { press: Some(Press::Menu(m)), .. } => {
+                matches!(m.change, Change::Tour(TourAct::Join | TourAct::Partner))
+            }
+            _ => false,
+        }
     }
 }
 

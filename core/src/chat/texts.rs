@@ -245,6 +245,15 @@ pub fn members_only(lang: Lang) -> &'static str {
     )
 }
 
+/// A forged tournament press from someone who is not a member of its chat.
+pub fn tour_members_only(lang: Lang) -> &'static str {
+    tr(
+        lang,
+        "В турнир записываются участники его чата: вступите в чат и нажмите «Участвую» там.",
+        "A tournament takes the members of its chat: join the chat and press «Join» there.",
+    )
+}
+
 pub fn joined(lang: Lang, title: &str) -> String {
     match lang {
         Lang::Ru => format!("✅ Вы за столом «{title}». Кости придут сюда, когда начнётся матч."),

@@ -139,6 +139,12 @@ impl<S: Store> Chat<S> {
         let Some(doc) = store.tournament(id).await?.filter(|d| d.chat == from.chat) else {
             return Ok(Answer::private(texts::unknown_button(lang)));
         };
+        // Only a member of the chat enrols, or makes someone a partner (a stranger may see a
+        // public group and forge its presses), as at a table's seats.
+        let enrols = matches!(press.change, Change::Tour(TourAct::Join | TourAct::Partner));
+        if enrols && from.member_of.as_ref() != Some(&doc.chat) {
+            return Ok(Answer::private(texts::tour_members_only(lang)));
+        }
         let cmd = match press.change {
             Change::Tour(TourAct::Join) if doc.tournament.format.people_per_entrant() == 2 => {
                 Command::AwaitPartner { person: from.person.clone() }

@@ -9,6 +9,7 @@ mod clock;
 mod contain;
 mod draw;
 mod fair;
+mod fixtures;
 mod gauges;
 mod league;
 mod moves;
@@ -331,6 +332,11 @@ impl<S: Store> Service<S> {
         if finished {
             gauges::match_finished();
             self.standings_changed(&next.chat);
+        }
+        if let Some(of) = next.fixture
+            && (finished || !next.phase.is_open())
+        {
+            self.fixture_table_done(of).await;
         }
         match next.phase.is_active() {
             // A finished table brought back (a rematch), or one that finished while this

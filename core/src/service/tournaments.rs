@@ -1,29 +1,36 @@
 //! Chat tournaments driven by the service: commands applied to a stored tournament with its
 //! version checked (read back and applied again when another process saved first), and each
-//! timer round, for every open tournament: the results of its tables that are done, the time
-//! that passed (deadlines, the arena's window and pairings), and a table opened for every
-//! fixture whose people are all free. What was done is announced as a
-//! [`LeagueEvent::Tournament`].
+//! timer round, for the tournaments with due work: the results of its tables that are done,
+//! the time that passed (deadlines, the arena's window and pairings, an enrolment that ran
+//! out), and a table opened for every fixture whose people are all free (`fixtures`). What
+//! was done is announced as a [`LeagueEvent::Tournament`].
+//!
+//! Only tournaments with due work are read: the store keeps each one's `due_at`
+//! (`Tournament::due_at`, set by every save), and a timer round asks for those due by now
+//! (`Store::due_tournaments`, through an index), so idle tournaments cost nothing. A running
+//! one is paced: after each drive it is due again in [`RUNNING_POLL_MS`], and sooner when one
+//! of its tables finishes or closes (`fixture_table_done`).
 //!
 //! Exactly once, with several processes on one store: a finished table's result is applied as
 //! `Command::MatchFinished`, which the tournament takes only while that table is playing the
-//! fixture; the save names the version it replaces, so of two processes applying it one is
-//! kept and the other, reading back, is refused (nothing twice). A tournament's round of work
-//! is leased like a table's timers (`Store::claim`, under its id negated: tables' ids are
-//! positive), so one process opens its tables. A result is applied by the round after the
-//! match's commit, read from the store: a process that dies between the two loses nothing.
+//! fixture and only for the table's first match (`FIXTURE_MATCH`: the match's own identity;
+//! a fixture's table plays nothing else); the save names the version it replaces, so of two
+//! processes applying it one is kept and the other, reading back, is refused (nothing twice).
+//! A tournament's round of work is leased like a table's timers (`Store::claim`, under its id
+//! negated: tables' ids are positive), so one process drives it. A result is applied by the
+//! round after the match's commit, read from the table: a process that dies between the two
+//! loses nothing.
 
-use super::{Applied, LeagueEvent, Service, ServiceError, TableLock};
-use crate::engine::rules::Rules;
-use crate::ids::{ChatId, Person, UserId};
-use crate::session::{NewTable, Phase, Rejection, Table};
+use super::{LeagueEvent, Service};
+use crate::bounds;
+use crate::ids::{ChatId, Millis, UserId};
+use crate::session::{FixtureOf, Phase};
 use crate::standings::MatchSummary;
 use crate::standings::tournament::{
-    Command, Event, FixtureNo, FixtureState, NewTournament, Refusal, State, Tournament,
+    Command, Event, FixtureState, NewTournament, Refusal, State, Tournament,
 };
-use crate::store::{Store, StoreError, TournamentDoc};
+use crate::store::{DUE_PER_ROUND, Store, StoreError, TournamentDoc};
 use rand::SeedableRng;
-use std::sync::Arc;
 
 /// Why a tournament command did nothing.
 #[derive(Debug, thiserror::Error)]
@@ -47,8 +54,13 @@ pub struct TourNews {
 /// Saves tried on a tournament others keep changing before giving up for this time.
 const TRIES: u32 = 4;
 
+/// A running tournament is driven again this long after its last drive at the latest (its
+/// tables finishing wake it sooner): people freed from other tables, deadlines, arena pairs.
+pub const RUNNING_POLL_MS: Millis = 10_000;
+
 impl<S: Store> Service<S> {
-    /// A new tournament in `chat`, taking entrants.
+    /// A new tournament in `chat`, taking entrants; refused past `bounds::OPEN_TOURNAMENTS`
+    /// open in the chat.
     pub async fn create_tournament(
         &self,
         chat: &ChatId,
@@ -56,6 +68,10 @@ impl<S: Store> Service<S> {
         new: NewTournament,
     ) -> Result<TournamentDoc, TourError> {
         let tournament = Tournament::new(new, self.now())?;
+        let open = self.store.tournaments(Some(chat), true).await?;
+        if open.len() >= bounds::OPEN_TOURNAMENTS {
+            return Err(Refusal::TooManyOpen { limit: bounds::OPEN_TOURNAMENTS }.into());
+        }
         let (chat, creator) = (chat.clone(), creator.clone());
         let mut doc = TournamentDoc { chat, version: 0, creator, tournament };
         self.store.create_tournament(&mut doc).await?;
@@ -90,24 +106,46 @@ impl<S: Store> Service<S> {
         }
     }
 
-    /// Each timer round: every open tournament this process holds the lease of is driven.
+    /// Each timer round: the tournaments with work due now that this process holds the lease
+    /// of are driven, each then paced (see the module).
     pub(super) async fn run_tournaments(&self) {
-        let open = match self.store.tournaments(None, true).await {
-            Ok(open) => open,
+        let due = match self.store.due_tournaments(self.now(), DUE_PER_ROUND).await {
+            Ok(due) => due,
             Err(e) => return tracing::warn!(error = %e, "tournaments not read this round"),
         };
-        let ids: Vec<i64> = open.iter().map(|d| -d.tournament.id).collect();
-        let mine = self.claim(ids).await;
+        if due.is_empty() {
+            return;
+        }
+        let mine = self.claim(due.iter().map(|id| -id).collect()).await;
         for &lease in &mine {
-            if let Err(e) = self.drive(-lease).await {
-                tracing::warn!(tournament = -lease, error = %e, "tournament not driven this round");
+            let id = -lease;
+            let driven = self.drive(id).await;
+            if let Err(e) = &driven {
+                tracing::warn!(tournament = id, error = %e, "tournament not driven this round");
+            }
+            // Running: again after the pause (a store that failed is tried again then too);
+            // else when the last save said (enrolment's end, the arena's window, never).
+            if let Ok(State::Running { .. }) | Err(_) = driven {
+                let next = Some(self.now() + RUNNING_POLL_MS);
+                if let Err(e) = self.store.set_tournament_due(id, next).await {
+                    tracing::warn!(tournament = id, error = %e, "tournament's next round not set");
+                }
             }
         }
         self.release(&mine).await;
     }
 
-    /// Applies what is due to tournament `id`: results, time, tables for due fixtures.
-    async fn drive(&self, id: i64) -> Result<(), TourError> {
+    /// A fixture's table finished its match or closed: its tournament is due at once (a
+    /// failure here only waits for the tournament's pace).
+    pub(super) async fn fixture_table_done(&self, of: FixtureOf) {
+        if let Err(e) = self.store.set_tournament_due(of.tournament, Some(self.now())).await {
+            tracing::debug!(tournament = of.tournament, error = %e, "tournament not woken");
+        }
+    }
+
+    /// Applies what is due to tournament `id`: results, time, tables for due fixtures; says
+    /// where it then is.
+    async fn drive(&self, id: i64) -> Result<State, TourError> {
         let doc = self.store.tournament(id).await?.ok_or(TourError::NotFound)?;
         for f in &doc.tournament.fixtures {
             let FixtureState::Playing { table } = f.state else { continue };
@@ -121,94 +159,23 @@ impl<S: Store> Service<S> {
                 Ok(_) | Err(_) => continue,
             };
             match self.tournament_apply(id, &cmd).await {
-                // A match whose seats are no longer the fixture's (a computer took a seat)
-                // does not count: the fixture is played again.
-                Err(TourError::Refused(Refusal::WrongPlayers | Refusal::WrongGame)) => {
-                    done_or_refused(
-                        self.tournament_apply(id, &Command::TableClosed { table }).await,
-                    )?
-                }
+                // A match whose seats are no longer the fixture's (a computer took a seat), or
+                // that is not the table's first, does not count: the fixture is played again.
+                Err(TourError::Refused(
+                    Refusal::WrongPlayers | Refusal::WrongGame | Refusal::NotTheFixturesMatch,
+                )) => done_or_refused(
+                    self.tournament_apply(id, &Command::TableClosed { table }).await,
+                )?,
                 done => done_or_refused(done)?,
             }
         }
         done_or_refused(self.tournament_apply(id, &Command::Tick).await)?;
         self.open_due(id).await
     }
-
-    /// Opens a table for each due fixture, nobody at two at once, and records it.
-    async fn open_due(&self, id: i64) -> Result<(), TourError> {
-        let doc = self.store.tournament(id).await?.ok_or(TourError::NotFound)?;
-        if !matches!(doc.tournament.state, State::Running { .. }) {
-            return Ok(());
-        }
-        let mut taken = Vec::new();
-        for n in doc.tournament.due_fixtures() {
-            let f = &doc.tournament.fixtures[n];
-            if f.entrants().any(|e| taken.contains(&e)) {
-                continue;
-            }
-            let table = match self.open_fixture(&doc, n).await {
-                Ok(table) => table,
-                Err(e) => {
-                    tracing::debug!(tournament = id, fixture = n, error = %e, "no table yet");
-                    continue;
-                }
-            };
-            taken.extend(f.entrants());
-            let started = Command::TableStarted { fixture: n, table: table.id };
-            if let Err(e) = self.tournament_apply(id, &started).await {
-                tracing::warn!(tournament = id, table = table.id, error = %e, "table not recorded");
-            }
-        }
-        Ok(())
-    }
-
-    /// A playing table for fixture `n`: its people seated (side by side in turn), the
-    /// tournament's game and options, the chat's timer and language; shown like any table
-    /// the service changes by itself. Within the limits of tables per chat and per person.
-    async fn open_fixture(&self, doc: &TournamentDoc, n: FixtureNo) -> Result<Table, ServiceError> {
-        let t = &doc.tournament;
-        let f = &t.fixtures[n];
-        let sides: [Vec<Person>; 2] = f
-            .sides
-            .clone()
-            .map(|side| side.iter().flat_map(|&e| t.entrants[e].people.iter().cloned()).collect());
-        let people: Vec<Person> = (0..sides[0].len().max(sides[1].len()))
-            .flat_map(|i| [sides[0].get(i), sides[1].get(i)])
-            .flatten()
-            .cloned()
-            .collect();
-        let rules = Rules::from_options(t.game, &t.options, None).map_err(Rejection::from)?;
-        self.check_limits(&doc.chat, &people[0]).await?;
-        for p in &people {
-            self.check_seats(&p.id, None).await?;
-        }
-        let settings = self.store.chat_settings(&doc.chat).await?;
-        let now = self.now();
-        let new = NewTable {
-            id: 0,
-            chat: doc.chat.clone(),
-            number: 0,
-            rules,
-            size: people.len() as u8,
-            lang: settings.lang,
-            turn_secs: settings.turn_secs,
-            bot_level: settings.bot_level,
-            seed: self.seeds.next_seed(),
-            clock: None,
-        };
-        let (mut table, events) = Table::fixture(new, people, now)?;
-        table.hints = settings.hints;
-        super::writing(self.store.create(&mut table, &events)).await?;
-        self.map().insert(table.id, Arc::new(TableLock::new(table.clone())));
-        self.kick(&table);
-        let _ = self.updates.send(Applied { table: table.clone(), events });
-        Ok(table)
-    }
 }
 
 /// A refusal is no failure here: another process did it first, or it no longer applies.
-fn done_or_refused<T>(done: Result<T, TourError>) -> Result<(), TourError> {
+pub(super) fn done_or_refused<T>(done: Result<T, TourError>) -> Result<(), TourError> {
     match done {
         Ok(_) | Err(TourError::Refused(_)) => Ok(()),
         Err(e) => Err(e),

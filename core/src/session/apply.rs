@@ -69,6 +69,7 @@ impl Table {
             seed: new.seed,
             created_at: now,
             active_at: Some(now),
+            fixture: None,
         };
         Ok((table, vec![Event::Created { host }]))
     }
@@ -195,6 +196,7 @@ impl Table {
             Action::VoteEnd => self.vote_end(seat.ok_or(Rejection::NotSeated)?, ev),
             Action::Rematch => {
                 seat.ok_or(Rejection::NotSeated)?;
+                self.not_a_fixture()?;
                 if self.phase != Phase::Finished {
                     return Err(Rejection::AlreadyStarted);
                 }
@@ -203,6 +205,7 @@ impl Table {
             }
             Action::RematchWith { rules, clock } => {
                 seat.ok_or(Rejection::NotSeated)?;
+                self.not_a_fixture()?;
                 self.seats_host(is_host)?;
                 if self.phase != Phase::Finished {
                     return Err(Rejection::AlreadyStarted);

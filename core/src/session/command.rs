@@ -185,6 +185,8 @@ pub enum Rejection {
     Paused,
     #[error("the match is not paused")]
     NotPaused,
+    #[error("a tournament's table plays its fixture and nothing else: no rematch")]
+    FixtureTable,
     #[error("this chat already has {limit} open tables")]
     TooManyTables { limit: usize },
     #[error("you already host {limit} open lobbies")]

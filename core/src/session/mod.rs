@@ -8,6 +8,7 @@ pub mod clock;
 pub mod command;
 pub mod event;
 mod fixture;
+pub use fixture::{FIXTURE_MATCH, FixtureOf};
 pub mod game;
 mod hints;
 mod life;

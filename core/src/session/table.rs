@@ -245,6 +245,11 @@ pub struct Table {
     /// their creation counts).
     #[serde(default)]
     pub active_at: Option<Millis>,
+    /// The tournament fixture this table plays (`Table::fixture`): it plays that one match
+    /// and nothing else (no rematch), and names it so a table opened but not yet recorded by
+    /// its tournament is found again rather than opened twice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fixture: Option<super::fixture::FixtureOf>,
 }
 
 impl Table {

@@ -32,6 +32,10 @@ pub struct SummaryPlayer {
 pub struct MatchSummary {
     pub chat: ChatId,
     pub table_id: i64,
+    /// Which of its table's matches it is (1 for the first): with `table_id`, the match's own
+    /// identity, since a table may play rematches.
+    #[serde(default)]
+    pub match_no: u32,
     pub variant: Variant,
     pub pairs: bool,
     pub rounds: u32,
@@ -105,6 +109,7 @@ impl MatchSummary {
         Some(MatchSummary {
             chat: table.chat.clone(),
             table_id: table.id,
+            match_no: table.matches_played,
             variant: rules.variant(),
             pairs: rules.teams() == crate::engine::rules::Teams::Pairs,
             rounds: game.live.rounds_scored(),

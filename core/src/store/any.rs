@@ -263,4 +263,12 @@ impl Store for AnyStore {
     ) -> Result<Vec<super::TournamentDoc>, StoreError> {
         delegate!(self, s => s.tournaments(chat, open))
     }
+
+    async fn due_tournaments(&self, now: Millis, limit: u32) -> Result<Vec<i64>, StoreError> {
+        delegate!(self, s => s.due_tournaments(now, limit))
+    }
+
+    async fn set_tournament_due(&self, id: i64, due: Option<Millis>) -> Result<(), StoreError> {
+        delegate!(self, s => s.set_tournament_due(id, due))
+    }
 }

@@ -25,7 +25,7 @@ pub use memory::MemoryStore;
 pub use postgres::PgStore;
 pub use settings::{BoardMode, ChatSettings, NUDGES, TagWords};
 pub use sqlite::SqliteStore;
-pub use tournaments::TournamentDoc;
+pub use tournaments::{DUE_PER_ROUND, TournamentDoc};
 // The standings live in `crate::standings`; named here too for the store's callers.
 pub use crate::standings::{
     MU0, MatchSummary, PairRow, PlayedMatch, Rated, Rating, RatingChange, SIGMA0, ScoreRow, Season,
@@ -359,6 +359,24 @@ pub trait Store: Send + Sync + 'static {
         &self,
         id: i64,
     ) -> impl Future<Output = Result<Option<TournamentDoc>, StoreError>> + Send;
+
+    /// The open tournaments with work due by `now` (their `due_at`, which every save sets from
+    /// `Tournament::due_at`), the most overdue first, at most `limit`: what a timer round
+    /// drives, read through an index whatever the number of tournaments waiting.
+    fn due_tournaments(
+        &self,
+        now: Millis,
+        limit: u32,
+    ) -> impl Future<Output = Result<Vec<i64>, StoreError>> + Send;
+
+    /// Sets when tournament `id` is next due (`None`: not until a save says so), whatever its
+    /// version: the service's pacing of a running tournament, and a fixture's table that
+    /// finished or closed waking its tournament at once.
+    fn set_tournament_due(
+        &self,
+        id: i64,
+        due: Option<Millis>,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
 
     /// Tournaments in id order: a chat's (`Some`) or every chat's, only those not closed
     /// (`open`) or all.

@@ -25,6 +25,18 @@ impl TournamentDoc {
     }
 }
 
+/// The `due_at` column of `doc`: when the service next has work on it
+/// (`Tournament::due_at`), `NEVER` once closed.
+pub(super) fn due_key(doc: &TournamentDoc) -> i64 {
+    doc.tournament.due_at().unwrap_or(NEVER)
+}
+
+/// `due_at` of a tournament with no work to come.
+pub(super) const NEVER: i64 = i64::MAX;
+
+/// Tournaments a timer round drives at most (the most overdue first); the rest wait a round.
+pub const DUE_PER_ROUND: u32 = 64;
+
 /// A row as both SQL backends read it: (id, chat platform, chat id, version, creator platform,
 /// creator id, doc).
 pub(super) type Row = (i64, String, String, i64, String, String, String);

@@ -31,6 +31,11 @@ pub fn rejection_text(rejection: &Rejection, lang: Lang) -> String {
             "Закрыть стол может хозяин или админ чата.",
             "Only the host or a chat admin can end the table.",
         ),
+        Rejection::FixtureTable => tr(
+            lang,
+            "Этот стол играет матч турнира, и только его: реванша здесь нет.",
+            "This table plays a tournament's match and nothing else: no rematch here.",
+        ),
         Rejection::NotStarted => tr(lang, "Матч ещё не начался.", "The match has not started."),
         Rejection::AlreadyStarted => tr(lang, "Матч уже идёт.", "The match is already under way."),
         Rejection::MatchOver => tr(lang, "Матч уже окончен.", "The match is over."),

@@ -66,6 +66,7 @@ fn every_refusal_has_a_short_text_in_both_languages() {
         Rejection::Full,
         Rejection::NotHost,
         Rejection::NotHostOrAdmin,
+        Rejection::FixtureTable,
         Rejection::NotStarted,
         Rejection::AlreadyStarted,
         Rejection::MatchOver,

@@ -106,6 +106,10 @@ pub(super) fn buttons(table: &Table, lang: Lang) -> Buttons {
             ]);
             rows
         }
+        // A tournament's table plays its fixture only: no rematch, nobody new to seat.
+        Phase::Finished if table.fixture.is_some() => {
+            vec![vec![b(tr(lang, "🚪 Закрыть стол", "🚪 Close table"), ButtonAction::End)]]
+        }
         Phase::Finished => {
             let mut rows = vec![vec![
                 b(tr(lang, "🔁 Ещё матч", "🔁 Rematch"), ButtonAction::Rematch),

@@ -272,6 +272,17 @@ pub fn render_closed(t: &Tournament, lang: Lang) -> String {
         (State::Closed { winner: Some(w), .. }, Lang::En) => {
             format!("🏁 {} is over! The winner: {} 🏆", tournament_title(t, lang), name(t, *w))
         }
+        // Never started: enrolment ran out (`bounds::ENROLMENT_DAYS`).
+        (_, Lang::Ru) if t.started_at.is_none() => format!(
+            "🏁 {} закрыт: за {} дней его так и не начали.",
+            tournament_title(t, lang),
+            crate::bounds::ENROLMENT_DAYS
+        ),
+        (_, Lang::En) if t.started_at.is_none() => format!(
+            "🏁 {} is closed: it was not started within {} days.",
+            tournament_title(t, lang),
+            crate::bounds::ENROLMENT_DAYS
+        ),
         (_, Lang::Ru) => format!("🏁 {} окончен: ни одного матча.", tournament_title(t, lang)),
         (_, Lang::En) => format!("🏁 {} is over: no match was played.", tournament_title(t, lang)),
     };
@@ -312,6 +323,16 @@ pub fn tournament_refusal(r: &Refusal, lang: Lang) -> String {
         Refusal::NoPartners => {
             tr(lang, "Здесь записываются по одному.", "This one takes people one by one.")
         }
+        Refusal::TooManyOpen { limit } => {
+            return match lang {
+                Lang::Ru => format!(
+                    "Открытых турниров в чате уже {limit}: новый — когда один из них закончится."
+                ),
+                Lang::En => format!(
+                    "This chat already has {limit} open tournaments: a new one once one of them is over."
+                ),
+            };
+        }
         Refusal::TooFew { need } => {
             return match lang {
                 Lang::Ru => format!("Нужно хотя бы {need} участника."),
@@ -324,7 +345,8 @@ pub fn tournament_refusal(r: &Refusal, lang: Lang) -> String {
         | Refusal::TableInUse
         | Refusal::NoSuchTable
         | Refusal::WrongGame
-        | Refusal::WrongPlayers => tr(
+        | Refusal::WrongPlayers
+        | Refusal::NotTheFixturesMatch => tr(
             lang,
             "Этот матч турнира сейчас не сыграть.",
             "That match of the tournament cannot be played now.",

@@ -1,6 +1,7 @@
 //! The chat layer straight through its door, one test binary: people's help and its fairness,
 //! where games live, every press codec, presses on what a message offers, and moves pressed on
-//! a hand behind the table. (Grouped to build one binary instead of six.)
+//! a hand behind the table, tournaments (`tournaments.rs`, with `tour_kills.rs`: a fixture's
+//! opening killed at each commit boundary). (Grouped to build one binary.)
 
 mod advice;
 mod advice_fair;
@@ -14,4 +15,7 @@ mod press_codecs;
 mod presses;
 mod replay;
 mod setup;
+mod tour_kills;
+mod tour_kit;
+mod tournaments;
 mod watch;

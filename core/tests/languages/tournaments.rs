@@ -52,12 +52,17 @@ async fn gather(lang: Lang) -> Told {
         let a = chat.handle(&from(&at, &folk[0], lang, true), tour(words)).await;
         told.add_answer("tournament (refused)", &a);
     }
-    for words in [
+    // Each format in a chat of its own (a chat keeps `bounds::OPEN_TOURNAMENTS` open at most).
+    for (i, words) in [
         &["круг", "domino", "до", "25", "дней", "7"][..],
         &["arena", "минут", "30", "серия"][..],
         &["пары", "козёл", "дней", "3"][..],
         &["night", "раундов", "2"][..],
-    ] {
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let at = ChatId::new(Platform::Telegram, format!("-4242{i}"));
         let member = chat.handle(&from(&at, &folk[1], lang, false), tour(words)).await;
         told.add_answer("tournament (not an admin)", &member);
         let made = chat.handle(&from(&at, &folk[0], lang, true), tour(words)).await;
@@ -82,6 +87,11 @@ async fn gather(lang: Lang) -> Told {
         chat.service().fire_due().await;
         let shown = chat.handle(&from(&at, &folk[2], lang, false), tour(&[])).await;
         told.add_answer("tournament (running)", &shown);
+    }
+    // One too many in a chat.
+    for _ in 0..=domino_core::bounds::OPEN_TOURNAMENTS {
+        let a = chat.handle(&from(&at, &folk[0], lang, true), tour(&["круг"])).await;
+        told.add_answer("tournament (a few at most)", &a);
     }
     // A result and a close as the chat is told them: a round robin of two where one withdraws.
     let mut rng = rand::rngs::StdRng::seed_from_u64(3);
@@ -137,6 +147,8 @@ fn refusals() -> Vec<Refusal> {
         NoSuchTable,
         WrongGame,
         WrongPlayers,
+        NotTheFixturesMatch,
+        TooManyOpen { limit: domino_core::bounds::OPEN_TOURNAMENTS },
     ]
 }
 

@@ -80,6 +80,7 @@ pub fn summary(
     MatchSummary {
         chat: ChatId::new(Platform::Discord, "42"),
         table_id: table,
+        match_no: 1,
         variant: t.game,
         pairs: players.len() == 4,
         rounds: 2,

@@ -67,3 +67,44 @@ proptest! {
         prop_assert_eq!(count, n * n.saturating_sub(1) / 2);
     }
 }
+
+/// A fixture's result is its table's first match (the match's own identity): a later match at
+/// that table is refused, the fixture still playing, and the first one scores.
+#[test]
+fn only_the_table_s_first_match_is_the_fixture_s_result() {
+    use domino_core::standings::tournament::{FixtureState, Refusal};
+    let mut t = new(Format::RoundRobin { pairs: false }, Variant::Classic, None);
+    let mut rng = rng(3);
+    enroll(&mut t, 2, &mut rng);
+    t.apply(&Command::Start, T0, &mut rng).expect("started");
+    t.apply(&Command::TableStarted { fixture: 0, table: 5 }, T0, &mut rng).expect("at a table");
+    let before = t.clone();
+    let mut later = summary(&t, 0, 5, Some(1), [10, 51]);
+    later.match_no = 2;
+    let refused = t.apply(&Command::MatchFinished { summary: later }, T0 + 1, &mut rng);
+    assert_eq!(refused, Err(Refusal::NotTheFixturesMatch));
+    assert_eq!(t, before, "a refused result changed the tournament");
+    let first = summary(&t, 0, 5, Some(0), [51, 10]);
+    t.apply(&Command::MatchFinished { summary: first }, T0 + 2, &mut rng).expect("scored");
+    assert!(matches!(
+        t.fixtures[0].state,
+        FixtureState::Played { table: 5, score, .. } if score.winner == Some(0)
+    ));
+}
+
+/// An enrolment never started closes by itself `bounds::ENROLMENT_DAYS` after it was made,
+/// with nobody winning; an arena has its window instead.
+#[test]
+fn an_enrolment_runs_out_after_its_days() {
+    use domino_core::bounds::ENROLMENT_DAYS;
+    use domino_core::standings::tournament::{DAY, Event, State};
+    let mut t = new(Format::RoundRobin { pairs: false }, Variant::Classic, None);
+    let mut rng = rng(4);
+    enroll(&mut t, 1, &mut rng);
+    let end = T0 + Millis::from(ENROLMENT_DAYS) * DAY;
+    assert_eq!((t.enrol_until(), t.due_at()), (Some(end), Some(end)));
+    assert_eq!(t.apply(&Command::Tick, end - 1, &mut rng), Ok(vec![]));
+    assert_eq!(t.state, State::Enrolling);
+    assert_eq!(t.apply(&Command::Tick, end, &mut rng), Ok(vec![Event::Closed { winner: None }]));
+    assert!(matches!(t.state, State::Closed { .. }) && t.due_at().is_none());
+}

@@ -57,6 +57,7 @@ fn finish(t: &mut Tournament, n: usize, table: i64, winner: Option<u8>, points: 
     let summary = MatchSummary {
         chat: ChatId::new(Platform::Telegram, "-1"),
         table_id: table,
+        match_no: 1,
         variant: t.game,
         pairs: false,
         rounds: 3,

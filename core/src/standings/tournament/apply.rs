@@ -98,12 +98,14 @@ impl Tournament {
     ) -> Result<(), Refusal> {
         match (&self.state, cmd) {
             (State::Enrolling, Command::Tick) => {
-                if let Format::Arena { window_start, window_end, .. } = self.format {
-                    if now >= window_end {
-                        self.close(now, ev);
-                    } else if now >= window_start {
-                        self.start(now, rng, ev)?;
+                match self.format {
+                    Format::Arena { window_end, .. } if now >= window_end => self.close(now, ev),
+                    Format::Arena { window_start, .. } if now >= window_start => {
+                        self.start(now, rng, ev)?
                     }
+                    Format::Arena { .. } => {}
+                    _ if self.enrolment_over(now) => self.close(now, ev),
+                    _ => {}
                 }
                 Ok(())
             }
@@ -166,6 +168,9 @@ impl Tournament {
                 let table = summary.table_id;
                 let playing = |f: &Fixture| f.state == FixtureState::Playing { table };
                 let n = self.fixtures.iter().position(playing).ok_or(Refusal::NoSuchTable)?;
+                if summary.match_no != crate::session::FIXTURE_MATCH {
+                    return Err(Refusal::NotTheFixturesMatch);
+                }
                 if summary.variant != self.game {
                     return Err(Refusal::WrongGame);
                 }

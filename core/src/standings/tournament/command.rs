@@ -152,4 +152,8 @@ pub enum Refusal {
     WrongGame,
     #[error("the match's seats are not the fixture's sides")]
     WrongPlayers,
+    #[error("that match is not the fixture's own (its table's first)")]
+    NotTheFixturesMatch,
+    #[error("this chat already has {limit} open tournaments")]
+    TooManyOpen { limit: usize },
 }

@@ -10,12 +10,14 @@
 //! - `partners`: a pairs night's sit-outs and partners by lot;
 //! - `command`: commands, events, refusals; `apply`: applying them; `table`: the standings and their tie-breaks;
 //! - `remind`: who is due, told once as the deadline nears;
+//! - `due`: when the service next has work on it, and when enrolment runs out;
 //! - `waiting`: people waiting for a partner in a round robin of pairs;
 //! - `score`: a finished match (`MatchSummary`) read as a fixture's result.
 
 mod apply;
 mod arena;
 mod command;
+mod due;
 mod partners;
 mod remind;
 mod schedule;

@@ -225,6 +225,7 @@ pub(super) const SCHEMA: &[Spec] = &[
             ("creator_platform", Text),
             ("creator_id", Text),
             ("doc", Text),
+            ("due_at", Int),
         ],
         keys: 1,
         policy: Policy::Versioned,

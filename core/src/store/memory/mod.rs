@@ -49,6 +49,8 @@ struct Inner {
     leases: HashMap<i64, (String, Millis)>,
     /// Tournaments by id (ids from 1, apart from tables').
     tournaments: BTreeMap<i64, super::TournamentDoc>,
+    /// The open tournaments by when they are due, then id (`due_at`, as the SQL stores index it).
+    tournaments_due: std::collections::BTreeSet<(Millis, i64)>,
 }
 
 /// A [`Store`] in memory.
@@ -382,5 +384,13 @@ impl Store for MemoryStore {
         open: bool,
     ) -> Result<Vec<super::TournamentDoc>, StoreError> {
         Ok(self.lock().tournaments_of(chat, open))
+    }
+
+    async fn due_tournaments(&self, now: Millis, limit: u32) -> Result<Vec<i64>, StoreError> {
+        Ok(self.lock().due_tournaments(now, limit))
+    }
+
+    async fn set_tournament_due(&self, id: i64, due: Option<Millis>) -> Result<(), StoreError> {
+        self.lock().set_tournament_due(id, due)
     }
 }

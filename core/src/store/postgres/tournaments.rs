@@ -2,10 +2,10 @@
 //! it replaces in its `UPDATE`, so of two processes saving one version exactly one is kept.
 
 use super::super::codec::to_u64;
-use super::super::tournaments::{COLUMNS, Row, from_row, to_row};
+use super::super::tournaments::{COLUMNS, NEVER, Row, due_key, from_row, to_row};
 use super::super::{StoreError, TournamentDoc};
 use super::PgStore;
-use crate::ids::ChatId;
+use crate::ids::{ChatId, Millis};
 
 impl PgStore {
     pub(super) async fn insert_tournament(
@@ -15,8 +15,9 @@ impl PgStore {
         let (platform, chat, creator_platform, creator, json) = to_row(doc)?;
         let (id,): (i64,) = sqlx::query_as(
             "INSERT INTO tournaments
-                 (chat_platform, chat_id, version, open, creator_platform, creator_id, doc)
-             VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
+                 (chat_platform, chat_id, version, open, creator_platform, creator_id, doc,
+                  due_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
         )
         .bind(platform)
         .bind(chat)
@@ -25,6 +26,7 @@ impl PgStore {
         .bind(creator_platform)
         .bind(creator)
         .bind(json)
+        .bind(due_key(doc))
         .fetch_one(&self.pool)
         .await?;
         doc.tournament.id = id;
@@ -35,13 +37,14 @@ impl PgStore {
         let id = doc.tournament.id;
         let (_, _, _, _, json) = to_row(doc)?;
         let done = sqlx::query(
-            "UPDATE tournaments SET version = $1, open = $2, doc = $3
+            "UPDATE tournaments SET version = $1, open = $2, doc = $3, due_at = $5
              WHERE id = $4 AND version = $1 - 1",
         )
         .bind(doc.version as i64)
         .bind(doc.open())
         .bind(json)
         .bind(id)
+        .bind(due_key(doc))
         .execute(&self.pool)
         .await?;
         if done.rows_affected() == 1 {
@@ -85,5 +88,37 @@ impl PgStore {
             .fetch_all(&self.pool)
             .await?;
         rows.into_iter().map(from_row).collect()
+    }
+
+    pub(super) async fn due_tournament_ids(
+        &self,
+        now: Millis,
+        limit: u32,
+    ) -> Result<Vec<i64>, StoreError> {
+        let rows: Vec<(i64,)> = sqlx::query_as(
+            "SELECT id FROM tournaments WHERE open AND due_at <= $1
+             ORDER BY due_at, id LIMIT $2",
+        )
+        .bind(now)
+        .bind(i64::from(limit))
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.into_iter().map(|(id,)| id).collect())
+    }
+
+    pub(super) async fn write_tournament_due(
+        &self,
+        id: i64,
+        due: Option<Millis>,
+    ) -> Result<(), StoreError> {
+        let done = sqlx::query("UPDATE tournaments SET due_at = $1 WHERE id = $2 AND open")
+            .bind(due.unwrap_or(NEVER))
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        match done.rows_affected() {
+            1 => Ok(()),
+            _ => self.read_tournament(id).await?.map(|_| ()).ok_or(StoreError::NotFound(id)),
+        }
     }
 }

@@ -375,4 +375,12 @@ impl Store for SqliteStore {
     ) -> Result<Vec<super::TournamentDoc>, StoreError> {
         self.list_tournaments(chat, open).await
     }
+
+    async fn due_tournaments(&self, now: Millis, limit: u32) -> Result<Vec<i64>, StoreError> {
+        self.due_tournament_ids(now, limit).await
+    }
+
+    async fn set_tournament_due(&self, id: i64, due: Option<Millis>) -> Result<(), StoreError> {
+        self.write_tournament_due(id, due).await
+    }
 }

@@ -73,6 +73,7 @@ pub fn summary(
     MatchSummary {
         chat: ChatId::new(Platform::Telegram, "-100"),
         table_id: table,
+        match_no: 1,
         variant: t.game,
         pairs: players.len() == 4,
         rounds: 3,
