@@ -202,7 +202,7 @@ async fn processes_whose_clocks_disagree_see_each_other_and_keep_to_leases() {
     if d.to_move() == Some(0) {
         d = press(&a, d.id).await;
     }
-    assert!(d.robot_turn(ca.now_ms()).is_some(), "the computer's move is due");
+    assert!(d.robot_turn(a.now()).is_some(), "the computer's move is due");
     held.entered.notified().await;
     tokio::join!(b.fire_due(), c.fire_due());
     tokio::join!(b.fire_due(), c.fire_due());

@@ -7,9 +7,12 @@
 //! last one (`sync`, from the store's own clock, with an overlap), and the due work of a table —
 //! its timers and its computer moves — is leased to one process at a time (`Store::claim`), so
 //! that exactly one fires it. Every time compared between processes is the store's: the
-//! changes' stamps and `sync`'s moments come from the database's clock, and leases are written
-//! in it too (this process's clock moved by the difference it saw at start), so that processes
-//! whose clocks disagree still see each other's changes and respect each other's leases. A
+//! changes' stamps and `sync`'s moments come from the database's clock, and the service's own
+//! time ([`Service::now`]: leases, turn deadlines, match clocks, the league's due instants) is
+//! this process's clock moved by the difference to the store's clock — measured at start, and
+//! with the wall clock again every timer round, never going back — so that processes whose
+//! clocks disagree still see each other's changes, respect each other's leases and flag the
+//! same turn late at the same moment. A
 //! table that no longer reads is set aside once (`aside`), never read again, and the rest of
 //! the changes are read past it.
 
@@ -19,7 +22,7 @@ use crate::session::{Millis, Table};
 use crate::store::{Store, StoreError};
 use std::sync::Arc;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use tokio::sync::Mutex as TableLock;
 
 /// How far back each look at the store's changes reaches before the last one's time: commits
@@ -37,8 +40,11 @@ pub(super) struct Peers {
     pub(super) owner: String,
     /// The store's time of the last look at its changes.
     since: Mutex<Millis>,
-    /// The store's clock less this process's, as seen at start: leases are in the store's time.
-    offset: Millis,
+    /// The store's clock less this process's, as last measured (none without other processes).
+    offset: AtomicI64,
+    /// The latest time given out: the store's time, as this process reckons it, never goes back
+    /// when the offset is measured again.
+    given: AtomicI64,
 }
 
 impl Peers {
@@ -56,7 +62,18 @@ impl Peers {
             true => store.touched_since(Millis::MAX).await?.now,
             false => now_here,
         };
-        Ok(Peers { on, owner, since: Mutex::new(since), offset: since - now_here })
+        let offset = AtomicI64::new(since - now_here);
+        Ok(Peers { on, owner, since: Mutex::new(since), offset, given: AtomicI64::new(since) })
+    }
+
+    /// The service's time given this process's clock reads `here`: the store's time as this
+    /// process reckons it where other processes share the store, else `here` itself.
+    pub(super) fn now(&self, here: Millis) -> Millis {
+        let now = here.saturating_add(self.offset.load(Ordering::SeqCst));
+        match self.on {
+            true => self.given.fetch_max(now, Ordering::SeqCst).max(now),
+            false => now,
+        }
     }
 
     fn since(&self) -> std::sync::MutexGuard<'_, Millis> {
@@ -124,13 +141,10 @@ impl<S: Store> Service<S> {
             }
         }
         *self.peers.since() = touched.now;
+        if self.clock.is_wall() {
+            self.peers.offset.store(touched.now - self.clock.now(), Ordering::SeqCst);
+        }
         Ok(changed)
-    }
-
-    /// The store's time now, as this process reckons it: its own clock moved by the difference
-    /// seen at start (what leases are written in).
-    fn store_now(&self) -> Millis {
-        self.now().saturating_add(self.peers.offset)
     }
 
     /// Reads a table held here back from the store when another process moved it on: whether
@@ -164,7 +178,7 @@ impl<S: Store> Service<S> {
         if !self.peers.on || ids.is_empty() {
             return ids;
         }
-        let now = self.store_now();
+        let now = self.now();
         match self.store.claim(&ids, &self.peers.owner, now, now + LEASE_MS).await {
             Ok(mine) => mine,
             Err(e) => {
@@ -179,7 +193,7 @@ impl<S: Store> Service<S> {
         if !self.peers.on || ids.is_empty() {
             return;
         }
-        let now = self.store_now();
+        let now = self.now();
         if let Err(e) = self.store.claim(ids, &self.peers.owner, now, now).await {
             tracing::warn!(error = %e, "leases not given back: they end by themselves");
         }
