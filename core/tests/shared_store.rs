@@ -1,7 +1,8 @@
 //! Two services on one PostgreSQL database, as two `domino run` processes: a table whose stored
 //! snapshot no longer reads is set aside exactly once (one notice), the other tables go on
 //! syncing on both; and processes whose clocks disagree by minutes still see each other's
-//! changes and respect each other's leases (every time they compare is the database's).
+//! changes and respect each other's leases (every time they compare is the database's). The
+//! league's calendar work, exactly once on two processes and across kills: `shared_store/league.rs`.
 
 use domino_core::chat::Chat;
 use domino_core::engine::game::Match;
@@ -15,6 +16,12 @@ use domino_core::session::{
 use domino_core::store::{PgStore, Store};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
+
+#[path = "shared_store/dying.rs"]
+mod dying;
+
+#[path = "shared_store/league.rs"]
+mod league;
 
 const T0: i64 = 1_700_000_000_000;
 const MINUTES: i64 = 60_000;
