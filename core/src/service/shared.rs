@@ -10,7 +10,7 @@
 //! changes' stamps and `sync`'s moments come from the database's clock, and the service's own
 //! time ([`Service::now`]: leases, turn deadlines, match clocks, the league's due instants) is
 //! this process's clock moved by the difference to the store's clock — measured at start, and
-//! with the wall clock again every timer round, never going back — so that processes whose
+//! with the wall clock again every timer round, not going back for noise — so that processes whose
 //! clocks disagree still see each other's changes, respect each other's leases and flag the
 //! same turn late at the same moment. A
 //! table that no longer reads is set aside once (`aside`), never read again, and the rest of
@@ -33,6 +33,10 @@ const OVERLAP_MS: Millis = 5_000;
 /// renews it (a process that died): another process takes the table over after this.
 pub(super) const LEASE_MS: Millis = 30_000;
 
+/// How far the service's time may seem to go back before it is taken as a step of this
+/// process's clock (corrected, not waited out); less is measuring noise, smoothed over.
+const STEP_MS: Millis = 1_000;
+
 /// This process among the others on the store.
 pub(super) struct Peers {
     on: bool,
@@ -42,8 +46,9 @@ pub(super) struct Peers {
     since: Mutex<Millis>,
     /// The store's clock less this process's, as last measured (none without other processes).
     offset: AtomicI64,
-    /// The latest time given out: the store's time, as this process reckons it, never goes back
-    /// when the offset is measured again.
+    /// The latest time given out: the store's time, as this process reckons it, does not go back
+    /// by the little a new measure of the offset differs (only when this process's clock was
+    /// stepped, by more than `STEP_MS`, does it follow the store's at once).
     given: AtomicI64,
 }
 
@@ -70,10 +75,16 @@ impl Peers {
     /// process reckons it where other processes share the store, else `here` itself.
     pub(super) fn now(&self, here: Millis) -> Millis {
         let now = here.saturating_add(self.offset.load(Ordering::SeqCst));
-        match self.on {
-            true => self.given.fetch_max(now, Ordering::SeqCst).max(now),
-            false => now,
+        if !self.on {
+            return now;
         }
+        let given = self.given.fetch_max(now, Ordering::SeqCst);
+        if given - now > STEP_MS {
+            // This process's clock was stepped back after a step forward: the store's time wins.
+            self.given.store(now, Ordering::SeqCst);
+            return now;
+        }
+        given.max(now)
     }
 
     fn since(&self) -> std::sync::MutexGuard<'_, Millis> {
