@@ -2,8 +2,9 @@
 //! snapshot no longer reads is set aside exactly once (one notice), the other tables go on
 //! syncing on both; and processes whose clocks disagree by minutes still see each other's
 //! changes and respect each other's leases (every time they compare is the database's). The
-//! league's calendar work, exactly once on two processes and across kills: `shared_store/league.rs`;
-//! turns timed alike by processes whose clocks disagree: `shared_store/time.rs`.
+//! league's calendar work, exactly once on two processes and across kills:
+//! `shared_store/league.rs`; turns timed alike by processes whose clocks disagree:
+//! `shared_store/time.rs`.
 
 use domino_core::chat::Chat;
 use domino_core::engine::game::Match;

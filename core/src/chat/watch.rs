@@ -12,9 +12,9 @@
 //! line, in the order they came), written before it is acknowledged, so a restarted bot
 //! still updates them. Each change is one conditional write of the list read
 //! ([`Store::swap_meta`]), done again on the list as it then is when another change (of
-//! another process) came first: none is lost. At most [`bounds::WATCHERS`] watch one table. `/watch N` again, `/watch`
-//! alone or «⏹» stops; a closed table shows its watchers its last view (saying why) and
-//! nothing more. A person seated at the table is not sent the spectator's view (their hand
+//! another process) came first: none is lost. At most [`bounds::WATCHERS`] watch one table.
+//! `/watch N` again, `/watch` alone or «⏹» stops; a closed table shows its watchers its last
+//! view (saying why) and nothing more. A person seated at the table is not sent the spectator's view (their hand
 //! shows the table).
 
 use super::answer::{Answer, Body, Reply};

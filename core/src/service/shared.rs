@@ -10,11 +10,10 @@
 //! changes' stamps and `sync`'s moments come from the database's clock, and the service's own
 //! time ([`Service::now`]: leases, turn deadlines, match clocks, the league's due instants) is
 //! this process's clock moved by the difference to the store's clock — measured at start, and
-//! with the wall clock again every timer round, not going back for noise — so that processes whose
-//! clocks disagree still see each other's changes, respect each other's leases and flag the
-//! same turn late at the same moment. A
-//! table that no longer reads is set aside once (`aside`), never read again, and the rest of
-//! the changes are read past it.
+//! with the wall clock again every timer round, not going back for noise — so that processes
+//! whose clocks disagree still see each other's changes, respect each other's leases and flag
+//! the same turn late at the same moment. A table that no longer reads is set aside once
+//! (`aside`), never read again, and the rest of the changes are read past it.
 
 use super::Service;
 use crate::service::Seeds;

@@ -1,5 +1,5 @@
-//! What changed since a moment, the leases of due work and conditional meta writes, in memory (as the SQL stores keep
-//! them; see [`crate::store::Store::claim`]).
+//! What changed since a moment, the leases of due work and conditional meta writes, in memory
+//! (as the SQL stores keep them; see [`crate::store::Store::claim`]).
 
 use super::Inner;
 use crate::session::Millis;
