@@ -104,11 +104,11 @@ async fn two_services_serve_one_store<S: Store>(first: S, second: S) {
     // computer; `b`, looking at its due work while `a`'s computer thinks, leaves it alone.
     let duel = a.duel(spec(0, 2), person(0), None, 60_000).await.unwrap().table;
     let mut t = duel.clone();
-    if t.robot_turn(clock.now_ms()).is_none() {
+    if t.robot_turn(a.now()).is_none() {
         let cmd = press(&t, 0).expect("the person moves first");
         t = a.handle(t.id, cmd).await.unwrap().table;
     }
-    if t.robot_turn(clock.now_ms()).is_some() {
+    if t.robot_turn(a.now()).is_some() {
         held.entered.notified().await;
         b.fire_due().await;
         a.fire_due().await;

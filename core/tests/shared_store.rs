@@ -1,7 +1,10 @@
 //! Two services on one PostgreSQL database, as two `domino run` processes: a table whose stored
 //! snapshot no longer reads is set aside exactly once (one notice), the other tables go on
 //! syncing on both; and processes whose clocks disagree by minutes still see each other's
-//! changes and respect each other's leases (every time they compare is the database's).
+//! changes and respect each other's leases (every time they compare is the database's). The
+//! league's calendar work, exactly once on two processes and across kills:
+//! `shared_store/league.rs`; turns timed alike by processes whose clocks disagree:
+//! `shared_store/time.rs`.
 
 use domino_core::chat::Chat;
 use domino_core::engine::game::Match;
@@ -15,6 +18,15 @@ use domino_core::session::{
 use domino_core::store::{PgStore, Store};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
+
+#[path = "shared_store/dying.rs"]
+mod dying;
+
+#[path = "shared_store/league.rs"]
+mod league;
+
+#[path = "shared_store/time.rs"]
+mod time;
 
 const T0: i64 = 1_700_000_000_000;
 const MINUTES: i64 = 60_000;
@@ -202,7 +214,7 @@ async fn processes_whose_clocks_disagree_see_each_other_and_keep_to_leases() {
     if d.to_move() == Some(0) {
         d = press(&a, d.id).await;
     }
-    assert!(d.robot_turn(ca.now_ms()).is_some(), "the computer's move is due");
+    assert!(d.robot_turn(a.now()).is_some(), "the computer's move is due");
     held.entered.notified().await;
     tokio::join!(b.fire_due(), c.fire_due());
     tokio::join!(b.fire_due(), c.fire_due());

@@ -62,6 +62,15 @@ impl<S: Store> Store for Slow<S> {
         self.inner.meta_or(key, value).await
     }
 
+    async fn swap_meta(
+        &self,
+        key: &str,
+        expected: Option<&str>,
+        new: Option<&str>,
+    ) -> Result<bool, StoreError> {
+        self.inner.swap_meta(key, expected, new).await
+    }
+
     async fn set_aside(&self, id: i64) -> Result<bool, StoreError> {
         self.inner.set_aside(id).await
     }
@@ -98,9 +107,10 @@ impl<S: Store> Store for Slow<S> {
         &self,
         chat: &ChatId,
         current: u32,
+        due: Millis,
         now: Millis,
     ) -> Result<Option<Season>, StoreError> {
-        self.inner.start_season_after(chat, current, now).await
+        self.inner.start_season_after(chat, current, due, now).await
     }
 
     async fn scoreboard(

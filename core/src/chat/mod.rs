@@ -99,8 +99,6 @@ pub struct Chat<S: Store> {
     links: Arc<tokio::sync::OnceCell<Links>>,
     /// Who was last written as seen (`people`).
     people: Arc<people::Written>,
-    /// One change of a table's watchers at a time (`watch`).
-    watching: Arc<tokio::sync::Mutex<()>>,
     /// The replays' GIFs drawn, kept (`replays`).
     replays: Arc<replays::Replays>,
 }
@@ -111,7 +109,6 @@ impl<S: Store> Clone for Chat<S> {
             service: self.service.clone(),
             links: self.links.clone(),
             people: self.people.clone(),
-            watching: self.watching.clone(),
             replays: self.replays.clone(),
         }
     }
@@ -119,13 +116,7 @@ impl<S: Store> Clone for Chat<S> {
 
 impl<S: Store> Chat<S> {
     pub fn new(service: Arc<Service<S>>) -> Chat<S> {
-        Chat {
-            service,
-            links: Arc::default(),
-            people: Arc::default(),
-            watching: Arc::default(),
-            replays: Arc::default(),
-        }
+        Chat { service, links: Arc::default(), people: Arc::default(), replays: Arc::default() }
     }
 
     /// The key deep links are signed with: made once, kept in the store, the same after a

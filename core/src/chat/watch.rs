@@ -10,9 +10,11 @@
 //!
 //! Who watches which table is kept in the store (meta key `watch:<table id>`, a user id a
 //! line, in the order they came), written before it is acknowledged, so a restarted bot
-//! still updates them. At most [`bounds::WATCHERS`] watch one table. `/watch N` again, `/watch`
-//! alone or «⏹» stops; a closed table shows its watchers its last view (saying why) and
-//! nothing more. A person seated at the table is not sent the spectator's view (their hand
+//! still updates them. Each change is one conditional write of the list read
+//! ([`Store::swap_meta`]), done again on the list as it then is when another change (of
+//! another process) came first: none is lost. At most [`bounds::WATCHERS`] watch one table.
+//! `/watch N` again, `/watch` alone or «⏹» stops; a closed table shows its watchers its last
+//! view (saying why) and nothing more. A person seated at the table is not sent the spectator's view (their hand
 //! shows the table).
 
 use super::answer::{Answer, Body, Reply};
@@ -26,6 +28,12 @@ use crate::session::{Phase, Table};
 use crate::store::{Store, StoreError};
 use crate::view::ButtonAction;
 use crate::view::watch::{watch_full, watch_none, watch_private, watch_seated};
+
+/// How many times a change of watchers is tried on lists others changed meanwhile (each
+/// failed try is another change that succeeded).
+const CHANGE_TRIES: usize = 64;
+
+type Res<T> = Result<T, StoreError>;
 
 /// The meta key of a table's watchers.
 fn key(table: i64) -> String {
@@ -50,10 +58,30 @@ impl<S: Store> Chat<S> {
         Ok(read(value.as_deref(), platform))
     }
 
-    /// Writes `table`'s watchers (before anything is acknowledged).
-    async fn set_watchers(&self, table: i64, ids: &[UserId]) -> Result<(), StoreError> {
-        let value = written(ids);
-        crate::service::writing(self.service.store().set_meta(&key(table), value.as_deref())).await
+    /// Changes `table`'s watchers by `change` and writes them (before anything is
+    /// acknowledged) only if nobody changed them meanwhile, else reads them again and changes
+    /// them again. Returns what `change` said of the list it was written from.
+    async fn change_watchers<T>(
+        &self,
+        table: i64,
+        platform: Platform,
+        mut change: impl FnMut(&mut Vec<UserId>) -> T,
+    ) -> Result<T, StoreError> {
+        let (store, key) = (self.service.store(), key(table));
+        for _ in 0..CHANGE_TRIES {
+            let before = store.meta(&key).await?;
+            let mut ids = read(before.as_deref(), platform);
+            let said = change(&mut ids);
+            let after = written(&ids);
+            if after == before {
+                return Ok(said);
+            }
+            let swap = store.swap_meta(&key, before.as_deref(), after.as_deref());
+            if crate::service::writing(swap).await? {
+                return Ok(said);
+            }
+        }
+        Err(StoreError::Corrupt(format!("the watchers of table {table} never held still")))
     }
 
     /// The watchers of `table` and where each one's view goes (none when the store cannot be
@@ -94,20 +122,24 @@ impl<S: Store> Chat<S> {
             return Ok(Answer::private(watch_seated(lang, number)));
         }
         let me = &from.person.id;
-        {
-            let _one = self.watching.lock().await;
-            let mut ids = self.watcher_ids(table.id, table.chat.platform).await?;
-            match ids.iter().position(|u| u == me) {
-                // Asked again: the watch ends.
-                Some(k) => {
-                    ids.remove(k);
+        let full = self
+            .change_watchers(table.id, table.chat.platform, |ids| {
+                match ids.iter().position(|u| u == me) {
+                    // Asked again: the watch ends.
+                    Some(k) => {
+                        ids.remove(k);
+                        false
+                    }
+                    None if ids.len() >= bounds::WATCHERS => true,
+                    None => {
+                        ids.push(me.clone());
+                        false
+                    }
                 }
-                None if ids.len() >= bounds::WATCHERS => {
-                    return Ok(Answer::private(watch_full(lang, number, bounds::WATCHERS)));
-                }
-                None => ids.push(me.clone()),
-            }
-            self.set_watchers(table.id, &ids).await?;
+            })
+            .await?;
+        if full {
+            return Ok(Answer::private(watch_full(lang, number, bounds::WATCHERS)));
         }
         Ok(self.watch_answer(&table, me).await)
     }
@@ -124,11 +156,7 @@ impl<S: Store> Chat<S> {
         let me = &from.person.id;
         let mut left = None;
         for table in tables {
-            let _one = self.watching.lock().await;
-            let mut ids = self.watcher_ids(table.id, table.chat.platform).await?;
-            if ids.contains(me) {
-                ids.retain(|u| u != me);
-                self.set_watchers(table.id, &ids).await?;
+            if self.stop_watching(table.id, table.chat.platform, me).await? {
                 left = Some(table);
             }
         }
@@ -161,14 +189,19 @@ impl<S: Store> Chat<S> {
             return Ok(Answer::private(super::texts::unknown_button(lang)));
         }
         if action == ButtonAction::Unwatch && me.platform == table.chat.platform {
-            let _one = self.watching.lock().await;
-            let mut ids = self.watcher_ids(table.id, table.chat.platform).await?;
-            if ids.contains(me) {
-                ids.retain(|u| u != me);
-                self.set_watchers(table.id, &ids).await?;
-            }
+            self.stop_watching(table.id, table.chat.platform, me).await?;
         }
         Ok(self.watch_answer(table, me).await)
+    }
+
+    /// `me` no longer watches `table`: whether they did.
+    async fn stop_watching(&self, table: i64, platform: Platform, me: &UserId) -> Res<bool> {
+        self.change_watchers(table, platform, |ids| {
+            let watched = ids.contains(me);
+            ids.retain(|u| u != me);
+            watched
+        })
+        .await
     }
 
     /// What `me` is shown of `table` as a spectator, as it now stands.

@@ -13,6 +13,13 @@ pub trait Clock: Send + Sync {
     fn advance(&self, _ms: Millis) -> bool {
         false
     }
+
+    /// Whether this is the machine's wall clock: where several processes share a store, the
+    /// service then measures its clock against the store's again every timer round (a test
+    /// clock, whose time the test sets, is measured once, at start).
+    fn is_wall(&self) -> bool {
+        false
+    }
 }
 
 /// The system clock.
@@ -24,6 +31,10 @@ impl Clock for SystemClock {
         let d =
             std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
         d.as_millis() as Millis
+    }
+
+    fn is_wall(&self) -> bool {
+        true
     }
 }
 

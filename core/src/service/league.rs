@@ -4,10 +4,17 @@
 //! chat); each timer round does what is due and tells the adapters
 //! ([`Service::league_events`]), which announce it.
 //!
-//! With several processes on one store, every one may find the same work due: the store
-//! starts the next season for exactly one of them ([`Store::start_season_after`]), and a
-//! digest is sent by whoever first writes its `digest-sent:<due>:<chat>` key
-//! ([`Store::meta_or`]); only that one announces.
+//! Each piece of work is guarded by the due instant it acts on, so that with several processes
+//! on one store, or after a kill and a restart, it is done exactly once and announced only by
+//! the process that did it:
+//! - a season turn: the store starts the season due at `due` only while the current season
+//!   began before `due` ([`Store::start_season_after`], one statement); whoever finds it done
+//!   (another process, or this one restarted after a kill before the next turn was planned)
+//!   only plans the next;
+//! - a digest: whoever moves `digest-due:<chat>` from `due` to the next one
+//!   ([`Store::swap_meta`], one conditional statement) sends it;
+//! - the next turn is planned the same way, from the due instant read, so a process that is
+//!   late never puts back a plan that another process (or a settings change) replaced.
 
 use super::Service;
 use crate::ids::{ChatId, Millis, Platform};
@@ -16,7 +23,6 @@ use crate::store::{ChatSettings, Store, StoreError};
 
 const SEASON_DUE: &str = "season-due:";
 const DIGEST_DUE: &str = "digest-due:";
-const DIGEST_SENT: &str = "digest-sent:";
 const WEEK_MS: Millis = 7 * 86_400_000;
 
 /// What the calendar (or a tournament) did in a chat, to announce.
@@ -51,6 +57,27 @@ pub struct SeasonTurn {
     pub started: Season,
 }
 
+type Res<T> = Result<T, StoreError>;
+
+/// A due key as read: its key, its value as stored (what a conditional write expects), and
+/// the instant it names.
+#[derive(Clone, Copy)]
+struct Due<'a> {
+    key: &'a str,
+    raw: &'a str,
+    at: Millis,
+}
+
+/// When the chat's next season is due under `settings` after `now` (none when started by hand).
+fn next_season(settings: &ChatSettings, now: Millis) -> Option<String> {
+    settings.seasons.next_start(now, settings.zone()).map(|d| d.to_string())
+}
+
+/// When the chat's next digest is due under `settings` after `now` (none without a digest).
+fn next_digest(settings: &ChatSettings, now: Millis) -> Option<String> {
+    settings.digest.map(|d| d.next_after(now, DIGEST_HOUR, settings.zone()).to_string())
+}
+
 fn chat_of(prefix: &str, key: &str) -> Option<ChatId> {
     let (platform, id) = key.strip_prefix(prefix)?.split_once(':')?;
     Some(ChatId::new(Platform::from_key(platform)?, id))
@@ -65,10 +92,10 @@ impl<S: Store> Service<S> {
         chat: &ChatId,
         settings: &ChatSettings,
     ) -> Result<(), StoreError> {
-        let (now, zone) = (self.now(), settings.zone());
-        let season = settings.seasons.next_start(now, zone).map(|d| d.to_string());
+        let now = self.now();
+        let season = next_season(settings, now);
         self.store.set_meta(&format!("{SEASON_DUE}{chat}"), season.as_deref()).await?;
-        let digest = settings.digest.map(|d| d.next_after(now, DIGEST_HOUR, zone).to_string());
+        let digest = next_digest(settings, now);
         self.store.set_meta(&format!("{DIGEST_DUE}{chat}"), digest.as_deref()).await
     }
 
@@ -82,18 +109,19 @@ impl<S: Store> Service<S> {
                 }
             };
             let now = self.now();
-            for (key, due) in keys {
-                let due: Option<Millis> = due.parse().ok();
+            for (key, raw) in keys {
+                let due: Option<Millis> = raw.parse().ok();
                 if due.is_some_and(|d| d > now) {
                     continue;
                 }
                 let Some(chat) = chat_of(prefix, &key) else {
-                    let _ = self.store.set_meta(&key, None).await;
+                    let _ = self.store.swap_meta(&key, Some(&raw), None).await;
                     continue;
                 };
+                let due = Due { key: &key, raw: &raw, at: due.unwrap_or(now) };
                 let done = match prefix {
-                    SEASON_DUE => self.turn_season(&chat, now).await,
-                    _ => self.digest(&chat, due.unwrap_or(now)).await,
+                    SEASON_DUE => self.turn_season(&chat, due, now).await,
+                    _ => self.digest(&chat, due, now).await,
                 };
                 if let Err(e) = done {
                     tracing::warn!(%chat, error = %e, "the league's work not done this round");
@@ -102,33 +130,35 @@ impl<S: Store> Service<S> {
         }
     }
 
-    async fn turn_season(&self, chat: &ChatId, now: Millis) -> Result<(), StoreError> {
+    /// The season due at `due.at`: started (and announced) only by the one call that starts
+    /// it; every call then plans the next turn in place of this one.
+    async fn turn_season(&self, chat: &ChatId, due: Due<'_>, now: Millis) -> Res<()> {
         let settings = self.store.chat_settings(chat).await?;
         if settings.seasons != Cadence::Manual {
             let ended = self.store.season(chat).await?;
-            if let Some(started) = self.store.start_season_after(chat, ended.number, now).await? {
+            let started = self.store.start_season_after(chat, ended.number, due.at, now).await?;
+            if let Some(started) = started {
                 let turn = SeasonTurn { chat: chat.clone(), ended, started };
                 let _ = self.league.send(LeagueEvent::Season(turn));
                 self.standings_changed(chat);
             }
         }
-        self.plan_league(chat, &settings).await
+        self.store
+            .swap_meta(due.key, Some(due.raw), next_season(&settings, now).as_deref())
+            .await?;
+        Ok(())
     }
 
-    async fn digest(&self, chat: &ChatId, due: Millis) -> Result<(), StoreError> {
+    /// The digest due at `due.at`: sent by the one call that moves the chat's digest plan on.
+    async fn digest(&self, chat: &ChatId, due: Due<'_>, now: Millis) -> Res<()> {
         let settings = self.store.chat_settings(chat).await?;
-        if settings.digest.is_some() {
-            let owner = &self.peers.owner;
-            let sent = |at: Millis| format!("{DIGEST_SENT}{at}:{chat}");
-            if self.store.meta_or(&sent(due), owner).await? == *owner {
-                let since = due - WEEK_MS;
-                let _ =
-                    self.league.send(LeagueEvent::Digest { chat: chat.clone(), since, at: due });
-                // The week before's mark is no longer needed: at most one is kept per chat.
-                self.store.set_meta(&sent(since), None).await?;
-            }
+        let next = next_digest(&settings, now);
+        let moved = self.store.swap_meta(due.key, Some(due.raw), next.as_deref()).await?;
+        if moved && settings.digest.is_some() {
+            let (since, at) = (due.at - WEEK_MS, due.at);
+            let _ = self.league.send(LeagueEvent::Digest { chat: chat.clone(), since, at });
         }
-        self.plan_league(chat, &settings).await
+        Ok(())
     }
 
     /// Tells the adapters that the chat's standings changed (each keeps the chat's standings

@@ -233,8 +233,11 @@ impl<S: Store> Service<S> {
         self.clock.advance(ms)
     }
 
+    /// The service's time: its clock's, or where other processes share the store the store's
+    /// time as this process reckons it (`shared`), so that every process agrees on deadlines
+    /// and clocks.
     pub fn now(&self) -> Millis {
-        self.clock.now()
+        self.peers.now(self.clock.now())
     }
 
     pub fn options(&self) -> &Options {

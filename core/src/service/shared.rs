@@ -7,11 +7,13 @@
 //! last one (`sync`, from the store's own clock, with an overlap), and the due work of a table —
 //! its timers and its computer moves — is leased to one process at a time (`Store::claim`), so
 //! that exactly one fires it. Every time compared between processes is the store's: the
-//! changes' stamps and `sync`'s moments come from the database's clock, and leases are written
-//! in it too (this process's clock moved by the difference it saw at start), so that processes
-//! whose clocks disagree still see each other's changes and respect each other's leases. A
-//! table that no longer reads is set aside once (`aside`), never read again, and the rest of
-//! the changes are read past it.
+//! changes' stamps and `sync`'s moments come from the database's clock, and the service's own
+//! time ([`Service::now`]: leases, turn deadlines, match clocks, the league's due instants) is
+//! this process's clock moved by the difference to the store's clock — measured at start, and
+//! with the wall clock again every timer round, not going back for noise — so that processes
+//! whose clocks disagree still see each other's changes, respect each other's leases and flag
+//! the same turn late at the same moment. A table that no longer reads is set aside once
+//! (`aside`), never read again, and the rest of the changes are read past it.
 
 use super::Service;
 use crate::service::Seeds;
@@ -19,7 +21,7 @@ use crate::session::{Millis, Table};
 use crate::store::{Store, StoreError};
 use std::sync::Arc;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use tokio::sync::Mutex as TableLock;
 
 /// How far back each look at the store's changes reaches before the last one's time: commits
@@ -30,6 +32,10 @@ const OVERLAP_MS: Millis = 5_000;
 /// renews it (a process that died): another process takes the table over after this.
 pub(super) const LEASE_MS: Millis = 30_000;
 
+/// How far the service's time may seem to go back before it is taken as a step of this
+/// process's clock (corrected, not waited out); less is measuring noise, smoothed over.
+const STEP_MS: Millis = 1_000;
+
 /// This process among the others on the store.
 pub(super) struct Peers {
     on: bool,
@@ -37,8 +43,12 @@ pub(super) struct Peers {
     pub(super) owner: String,
     /// The store's time of the last look at its changes.
     since: Mutex<Millis>,
-    /// The store's clock less this process's, as seen at start: leases are in the store's time.
-    offset: Millis,
+    /// The store's clock less this process's, as last measured (none without other processes).
+    offset: AtomicI64,
+    /// The latest time given out: the store's time, as this process reckons it, does not go back
+    /// by the little a new measure of the offset differs (only when this process's clock was
+    /// stepped, by more than `STEP_MS`, does it follow the store's at once).
+    given: AtomicI64,
 }
 
 impl Peers {
@@ -56,7 +66,24 @@ impl Peers {
             true => store.touched_since(Millis::MAX).await?.now,
             false => now_here,
         };
-        Ok(Peers { on, owner, since: Mutex::new(since), offset: since - now_here })
+        let offset = AtomicI64::new(since - now_here);
+        Ok(Peers { on, owner, since: Mutex::new(since), offset, given: AtomicI64::new(since) })
+    }
+
+    /// The service's time given this process's clock reads `here`: the store's time as this
+    /// process reckons it where other processes share the store, else `here` itself.
+    pub(super) fn now(&self, here: Millis) -> Millis {
+        let now = here.saturating_add(self.offset.load(Ordering::SeqCst));
+        if !self.on {
+            return now;
+        }
+        let given = self.given.fetch_max(now, Ordering::SeqCst);
+        if given - now > STEP_MS {
+            // This process's clock was stepped back after a step forward: the store's time wins.
+            self.given.store(now, Ordering::SeqCst);
+            return now;
+        }
+        given.max(now)
     }
 
     fn since(&self) -> std::sync::MutexGuard<'_, Millis> {
@@ -124,13 +151,10 @@ impl<S: Store> Service<S> {
             }
         }
         *self.peers.since() = touched.now;
+        if self.clock.is_wall() {
+            self.peers.offset.store(touched.now - self.clock.now(), Ordering::SeqCst);
+        }
         Ok(changed)
-    }
-
-    /// The store's time now, as this process reckons it: its own clock moved by the difference
-    /// seen at start (what leases are written in).
-    fn store_now(&self) -> Millis {
-        self.now().saturating_add(self.peers.offset)
     }
 
     /// Reads a table held here back from the store when another process moved it on: whether
@@ -164,7 +188,7 @@ impl<S: Store> Service<S> {
         if !self.peers.on || ids.is_empty() {
             return ids;
         }
-        let now = self.store_now();
+        let now = self.now();
         match self.store.claim(&ids, &self.peers.owner, now, now + LEASE_MS).await {
             Ok(mine) => mine,
             Err(e) => {
@@ -179,7 +203,7 @@ impl<S: Store> Service<S> {
         if !self.peers.on || ids.is_empty() {
             return;
         }
-        let now = self.store_now();
+        let now = self.now();
         if let Err(e) = self.store.claim(ids, &self.peers.owner, now, now).await {
             tracing::warn!(error = %e, "leases not given back: they end by themselves");
         }

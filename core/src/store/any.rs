@@ -125,9 +125,10 @@ impl Store for AnyStore {
         &self,
         chat: &ChatId,
         current: u32,
+        due: Millis,
         now: Millis,
     ) -> Result<Option<Season>, StoreError> {
-        delegate!(self, s => s.start_season_after(chat, current, now))
+        delegate!(self, s => s.start_season_after(chat, current, due, now))
     }
 
     async fn scoreboard(
@@ -211,6 +212,15 @@ impl Store for AnyStore {
 
     async fn meta_or(&self, key: &str, value: &str) -> Result<String, StoreError> {
         delegate!(self, s => s.meta_or(key, value))
+    }
+
+    async fn swap_meta(
+        &self,
+        key: &str,
+        old: Option<&str>,
+        new: Option<&str>,
+    ) -> Result<bool, StoreError> {
+        delegate!(self, s => s.swap_meta(key, old, new))
     }
 
     async fn last_record(&self, chat: &ChatId) -> Result<Option<serde_json::Value>, StoreError> {

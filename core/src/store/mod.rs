@@ -179,15 +179,17 @@ pub trait Store: Send + Sync + 'static {
         now: Millis,
     ) -> impl Future<Output = Result<Season, StoreError>> + Send;
 
-    /// Starts season `current + 1` only if `current` is still the chat's current season (as
-    /// [`Store::season`] gives it: 1 until a second starts), for seasons that start by
-    /// themselves. Returns it, or `None` when the chat is in another season (someone started
-    /// the next one first). Of calls with the same `current`, from any process, exactly one
-    /// gets the season.
+    /// Starts season `current + 1` at `now`, for seasons that start by themselves at `due`,
+    /// only if `current` is still the chat's current season (as [`Store::season`] gives it: 1
+    /// until a second starts) and it began before `due` (else the turn due then is done). One
+    /// statement, so of calls naming the same `current` or the same `due`, from any process
+    /// and before or after a restart, exactly one gets the season. Returns it, or `None` when
+    /// the chat is in another season or the turn due at `due` was made.
     fn start_season_after(
         &self,
         chat: &ChatId,
         current: u32,
+        due: Millis,
         now: Millis,
     ) -> impl Future<Output = Result<Option<Season>, StoreError>> + Send;
 
@@ -289,6 +291,16 @@ pub trait Store: Send + Sync + 'static {
         key: &str,
         value: &str,
     ) -> impl Future<Output = Result<String, StoreError>> + Send;
+
+    /// Sets `key` to `new` (`None`: removes it) only if it holds `expected` (`None`: absent), in
+    /// one conditional statement: whether it did. Of writers expecting the same value, from any
+    /// process, exactly one succeeds; a read-modify-write loops on it.
+    fn swap_meta(
+        &self,
+        key: &str,
+        expected: Option<&str>,
+        new: Option<&str>,
+    ) -> impl Future<Output = Result<bool, StoreError>> + Send;
 
     /// Moves everything of chat `from` to chat `to` (a Telegram group upgraded to a
     /// supergroup gets a new id), in one transaction: its tables (their numbers kept, or raised

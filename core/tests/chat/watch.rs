@@ -1,14 +1,15 @@
 //! Spectators straight through the chat layer: `/watch N` is stored before it is answered and
 //! listed on every show of the table, refused with why (no such table, seated, absurd number,
 //! a private table, too many watchers) changing nothing, stopped by «⏹», by `/watch` alone or
-//! by asking again, and kept across a restart of the chat layer over the same store.
+//! by asking again, and kept across a restart of the chat layer over the same store, and by
+//! two processes on one database changing them at once.
 
 use crate::setup::{chat, tg};
 use domino_core::bounds;
 use domino_core::chat::{Answer, Args, Asker, Body, Chat, Cmd, Request};
 use domino_core::service::{ManualClock, Options, OsSeeds, Service};
 use domino_core::session::{ChatId, Platform, Simple};
-use domino_core::store::{SqliteStore, Store};
+use domino_core::store::{PgStore, SqliteStore, Store};
 use domino_core::view::{ButtonAction, ButtonData, WatchView, Watching, render_watch};
 use std::sync::Arc;
 
@@ -202,4 +203,43 @@ async fn a_closed_table_shows_its_watchers_why() {
     let text = render_watch(&view, "/");
     assert!(text.starts_with("🔒 Стол №1 закрыт"), "{text}");
     assert!(text.contains(&domino_core::view::render_table(&show.view)), "{text}");
+}
+
+async fn pg_chat(url: &str) -> Chat<PgStore> {
+    let clock = Arc::new(ManualClock::new(1_700_000_000_000));
+    let options =
+        Options { robot_pause: std::time::Duration::ZERO, shared: true, ..Options::default() };
+    let store = PgStore::open(url).await.unwrap();
+    let service =
+        Service::start_with(store, Arc::new(Simple), clock, Arc::new(OsSeeds), options).await;
+    Chat::new(service.unwrap())
+}
+
+/// Two processes on one PostgreSQL database change one table's watchers at once: people
+/// starting to watch and people pressing «⏹», split between them. No change is lost.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn watches_and_stops_from_two_processes_at_once_are_all_kept() {
+    let url = domino_pg_harness::server().database("watchers_at_once");
+    let a = pg_chat(&url).await;
+    let id = a_match(&a).await;
+    let b = pg_chat(&url).await;
+    for n in 10..16 {
+        a.handle(&Asker::member(group(), tg(n)), watch(Some(1))).await;
+    }
+    let stop = ButtonData::new(id, 0, ButtonAction::Unwatch).encode();
+    let mut tasks = Vec::new();
+    for n in 10..28 {
+        let chat = if n % 2 == 0 { a.clone() } else { b.clone() };
+        let request = if n < 16 { Request::press(&stop) } else { watch(Some(1)) };
+        let asker = Asker::member(group(), tg(n));
+        tasks.push(tokio::spawn(async move { chat.handle(&asker, request).await }));
+    }
+    for t in tasks {
+        t.await.unwrap();
+    }
+    let mut kept: Vec<_> = a.show(id).await.unwrap().watchers.into_iter().map(|w| w.id).collect();
+    kept.sort();
+    let mut expected: Vec<_> = (16..28).map(|n| tg(n).id).collect();
+    expected.sort();
+    assert_eq!(kept, expected, "every watch kept, every «⏹» taken");
 }

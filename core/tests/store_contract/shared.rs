@@ -1,5 +1,6 @@
 //! The store's part in several processes on one database: the leases of due work go to one
-//! owner at a time, and `touched_since` lists what changed.
+//! owner at a time, `touched_since` lists what changed (a moved chat's tables too), and a
+//! conditional meta write (`swap_meta`) lets exactly one of several writers through.
 
 use super::*;
 use std::collections::BTreeSet;
@@ -72,10 +73,89 @@ async fn touched_lists_what_changed<S: Store>(store: &S) {
     assert!(later.tables.is_empty(), "{later:?}");
 }
 
+/// `swap_meta` writes only over the value expected, absent included, and of writers expecting
+/// the same value exactly one succeeds; a read-modify-write loop on it loses nothing.
+async fn swaps_meta_once<S: Store>(stores: &[Arc<S>]) {
+    let (a, b) = (&stores[0], &stores[1 % stores.len()]);
+    let k = "contract-swap";
+    assert!(!a.swap_meta(k, Some("x"), Some("y")).await.unwrap(), "nothing to replace");
+    assert!(a.swap_meta(k, None, None).await.unwrap(), "absent, as expected");
+    assert!(a.swap_meta(k, None, Some("1")).await.unwrap());
+    assert!(!b.swap_meta(k, None, Some("2")).await.unwrap(), "no longer absent");
+    assert!(!b.swap_meta(k, Some("2"), Some("3")).await.unwrap());
+    assert_eq!(b.meta(k).await.unwrap().as_deref(), Some("1"));
+    assert!(!b.swap_meta(k, None, None).await.unwrap(), "present");
+    assert!(!b.swap_meta(k, Some("0"), None).await.unwrap());
+    assert!(b.swap_meta(k, Some("1"), None).await.unwrap());
+    assert_eq!(a.meta(k).await.unwrap(), None);
+
+    // Writers at once, each expecting what it read: one per value read.
+    let tries: Vec<_> = (0..8)
+        .map(|i| {
+            let store = stores[i % stores.len()].clone();
+            tokio::spawn(async move { store.swap_meta(k, None, Some(&format!("w{i}"))).await })
+        })
+        .collect();
+    let mut won = 0;
+    for t in tries {
+        won += usize::from(t.await.unwrap().unwrap());
+    }
+    assert_eq!(won, 1, "of eight writers expecting no value, one wrote");
+
+    // A counter kept by read-modify-write loops from several tasks: no increment lost.
+    let key = "contract-counter";
+    let adders: Vec<_> = (0..6)
+        .map(|i| {
+            let store = stores[i % stores.len()].clone();
+            tokio::spawn(async move {
+                for _ in 0..5 {
+                    loop {
+                        let seen = store.meta(key).await.unwrap();
+                        let n: u32 = seen.as_deref().map_or(0, |v| v.parse().unwrap());
+                        let next = (n + 1).to_string();
+                        if store.swap_meta(key, seen.as_deref(), Some(&next)).await.unwrap() {
+                            break;
+                        }
+                    }
+                }
+            })
+        })
+        .collect();
+    for t in adders {
+        t.await.unwrap();
+    }
+    assert_eq!(a.meta(key).await.unwrap().as_deref(), Some("30"));
+}
+
+/// Tables moved to another chat (`move_chat`) are listed by `touched_since` from before the
+/// move, as the other processes look for them.
+async fn moved_tables_are_touched<S: Store>(store: &S) {
+    let [alice, ..] = people();
+    let mut bench = Bench::new(store);
+    let from = ChatId::new(Platform::Telegram, "-5");
+    let to = ChatId::new(Platform::Telegram, "-1005");
+    let t = bench.open(&from, rules(Variant::Kozel, json!({})), 2, &alice).await;
+    // The store's clock past the opening (it counts milliseconds): a moment after it.
+    let opened = store.touched_since(Millis::MAX).await.unwrap().now;
+    let mut before = opened;
+    while before <= opened {
+        tokio::task::yield_now().await;
+        before = store.touched_since(Millis::MAX).await.unwrap().now;
+    }
+    let unmoved = store.touched_since(before).await.unwrap();
+    assert!(unmoved.tables.iter().all(|s| s.id != t.id), "not touched since {before}");
+    assert_eq!(store.move_chat(&from, &to).await.unwrap(), 1);
+    let seen = store.touched_since(before).await.unwrap();
+    assert!(seen.tables.iter().any(|s| s.id == t.id && s.open), "{seen:?}");
+    assert_eq!(store.load(t.id).await.unwrap().unwrap().chat, to);
+}
+
 #[tokio::test]
 async fn memory_store_leases_and_lists_changes() {
     leases_go_to_one_owner_at_a_time(&[Arc::new(MemoryStore::new())]).await;
     touched_lists_what_changed(&MemoryStore::new()).await;
+    swaps_meta_once(&[Arc::new(MemoryStore::new())]).await;
+    moved_tables_are_touched(&MemoryStore::new()).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -84,8 +164,10 @@ async fn sqlite_leases_and_lists_changes() {
     let path = dir.path().join("domino.db");
     let first = Arc::new(SqliteStore::open_path(&path).await.unwrap());
     let second = Arc::new(SqliteStore::open_path(&path).await.unwrap());
-    leases_go_to_one_owner_at_a_time(&[first.clone(), second]).await;
+    leases_go_to_one_owner_at_a_time(&[first.clone(), second.clone()]).await;
     touched_lists_what_changed(&*first).await;
+    swaps_meta_once(&[first.clone(), second]).await;
+    moved_tables_are_touched(&*first).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -93,6 +175,8 @@ async fn postgres_leases_and_lists_changes() {
     let url = domino_pg_harness::server().database("leases");
     let first = Arc::new(PgStore::open(&url).await.unwrap());
     let second = Arc::new(PgStore::open(&url).await.unwrap());
-    leases_go_to_one_owner_at_a_time(&[first.clone(), second]).await;
+    leases_go_to_one_owner_at_a_time(&[first.clone(), second.clone()]).await;
     touched_lists_what_changed(&*first).await;
+    swaps_meta_once(&[first.clone(), second]).await;
+    moved_tables_are_touched(&*first).await;
 }

@@ -19,16 +19,17 @@ impl Inner {
             .unwrap_or(Season { number: 1, started_at: 0 })
     }
 
-    /// Starts the season after the current one, or (`after`) after that one only if it is
-    /// still the current one.
+    /// Starts the season after the current one, or (`after`: that one and the turn's due
+    /// instant) after that one only if it is still the current one and began before the due
+    /// instant.
     pub(super) fn start_season(
         &mut self,
         chat: &ChatId,
-        after: Option<u32>,
+        after: Option<(u32, Millis)>,
         now: Millis,
     ) -> Option<Season> {
-        let current = self.current_season(chat).number;
-        if after.is_some_and(|n| n != current) {
+        let Season { number: current, started_at } = self.current_season(chat);
+        if after.is_some_and(|(n, due)| n != current || started_at >= due) {
             return None;
         }
         let next = Season { number: current + 1, started_at: now };
@@ -188,7 +189,7 @@ impl Inner {
     pub(super) fn move_chat(&mut self, from: &ChatId, to: &ChatId) -> u32 {
         let top = self.numbers.get(to).copied().unwrap_or(0);
         let mut moved = 0;
-        for (_, _, snapshot) in self.snapshots.values_mut() {
+        for (&id, (_, _, snapshot)) in self.snapshots.iter_mut() {
             let v: serde_json::Value = serde_json::from_str(snapshot).unwrap_or_default();
             let chat: Option<ChatId> = serde_json::from_value(v["chat"].clone()).ok();
             if chat.as_ref() != Some(from) {
@@ -196,6 +197,8 @@ impl Inner {
             }
             let number = v["number"].as_u64().unwrap_or(0) as u32 + top;
             *snapshot = crate::store::moved_snapshot(snapshot, to, number);
+            // Others see a moved table as they see a commit (`touched_since`).
+            self.touched.insert(id, crate::store::codec::now_millis());
             moved += 1;
         }
         if let Some(n) = self.numbers.remove(from) {

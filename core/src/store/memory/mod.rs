@@ -180,6 +180,15 @@ impl Store for MemoryStore {
         Ok(self.lock().meta.entry(key.to_owned()).or_insert_with(|| value.to_owned()).clone())
     }
 
+    async fn swap_meta(
+        &self,
+        key: &str,
+        expected: Option<&str>,
+        new: Option<&str>,
+    ) -> Result<bool, StoreError> {
+        Ok(self.lock().swap_meta(key, expected, new))
+    }
+
     async fn latest_table(&self, chat: &ChatId) -> Result<Option<Table>, StoreError> {
         let g = self.lock();
         let mut best: Option<Table> = None;
@@ -231,9 +240,10 @@ impl Store for MemoryStore {
         &self,
         chat: &ChatId,
         current: u32,
+        due: Millis,
         now: Millis,
     ) -> Result<Option<Season>, StoreError> {
-        Ok(self.lock().start_season(chat, Some(current), now))
+        Ok(self.lock().start_season(chat, Some((current, due)), now))
     }
 
     async fn scoreboard(

@@ -1,5 +1,5 @@
-//! What changed since a moment, and the leases of due work, in memory (as the SQL stores keep
-//! them; see [`crate::store::Store::claim`]).
+//! What changed since a moment, the leases of due work and conditional meta writes, in memory
+//! (as the SQL stores keep them; see [`crate::store::Store::claim`]).
 
 use super::Inner;
 use crate::session::Millis;
@@ -18,6 +18,23 @@ impl Inner {
             })
             .collect();
         Touched { now: now_millis(), tables }
+    }
+
+    /// [`crate::store::Store::swap_meta`].
+    pub(super) fn swap_meta(
+        &mut self,
+        key: &str,
+        expected: Option<&str>,
+        new: Option<&str>,
+    ) -> bool {
+        if self.meta.get(key).map(String::as_str) != expected {
+            return false;
+        }
+        match new {
+            Some(v) => self.meta.insert(key.to_owned(), v.to_owned()),
+            None => self.meta.remove(key),
+        };
+        true
     }
 
     pub(super) fn claim(

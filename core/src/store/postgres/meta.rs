@@ -61,6 +61,40 @@ impl PgStore {
         Ok(stored)
     }
 
+    /// `Store::swap_meta`: one conditional statement each way.
+    pub(super) async fn meta_swap(
+        &self,
+        key: &str,
+        expected: Option<&str>,
+        new: Option<&str>,
+    ) -> Result<bool, StoreError> {
+        let query = match (expected, new) {
+            (None, None) => {
+                let (absent,): (bool,) =
+                    sqlx::query_as("SELECT NOT EXISTS (SELECT 1 FROM meta WHERE key = $1)")
+                        .bind(key)
+                        .fetch_one(&self.pool)
+                        .await?;
+                return Ok(absent);
+            }
+            (None, Some(v)) => sqlx::query(
+                "INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING",
+            )
+            .bind(key)
+            .bind(v),
+            (Some(old), Some(v)) => {
+                sqlx::query("UPDATE meta SET value = $3 WHERE key = $1 AND value = $2")
+                    .bind(key)
+                    .bind(old)
+                    .bind(v)
+            }
+            (Some(old), None) => {
+                sqlx::query("DELETE FROM meta WHERE key = $1 AND value = $2").bind(key).bind(old)
+            }
+        };
+        Ok(query.execute(&self.pool).await?.rows_affected() == 1)
+    }
+
     /// Where a table shows an audience: one statement, nothing written for a table that does
     /// not exist.
     pub(super) async fn message_ref_set(

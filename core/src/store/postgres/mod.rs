@@ -270,8 +270,14 @@ impl Store for PgStore {
         started.ok_or_else(|| StoreError::Corrupt("no season to start after".into()))
     }
 
-    async fn start_season_after(&self, chat: &ChatId, n: u32, now: Millis) -> Res<Option<Season>> {
-        scores::start_season(&self.pool, chat, Some(n), now).await
+    async fn start_season_after(
+        &self,
+        chat: &ChatId,
+        n: u32,
+        due: Millis,
+        now: Millis,
+    ) -> Res<Option<Season>> {
+        scores::start_season(&self.pool, chat, Some((n, due)), now).await
     }
 
     async fn scoreboard(
@@ -343,6 +349,10 @@ impl Store for PgStore {
 
     async fn message_refs(&self, table_id: i64) -> Result<Vec<(String, String)>, StoreError> {
         self.message_ref_list(table_id).await
+    }
+
+    async fn swap_meta(&self, key: &str, old: Option<&str>, new: Option<&str>) -> Res<bool> {
+        self.meta_swap(key, old, new).await
     }
 
     async fn move_chat(&self, from: &ChatId, to: &ChatId) -> Result<u32, StoreError> {

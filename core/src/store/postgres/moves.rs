@@ -3,7 +3,7 @@
 
 use super::super::codec::{chat_key, to_u32};
 use super::super::{StoreError, moved_meta_key, moved_snapshot};
-use super::{ChatLock, PgStore, lock_chat};
+use super::{ChatLock, PgStore, db_now_ms, lock_chat};
 use crate::session::ChatId;
 
 /// Statements taking ($1, $2) the chat moved from and ($3, $4) the chat moved to, in order.
@@ -101,10 +101,13 @@ impl PgStore {
         .await?;
         for (id, number, snapshot) in &rows {
             let number = number + top;
-            sqlx::query(
-                "UPDATE tables SET chat_platform = $1, chat_id = $2, number = $3, snapshot = $4
-                 WHERE id = $5",
-            )
+            // `updated_at` too: other processes see a moved table as they see a commit.
+            sqlx::query(concat!(
+                "UPDATE tables SET chat_platform = $1, chat_id = $2, number = $3, snapshot = $4,
+                 updated_at = ",
+                db_now_ms!(),
+                " WHERE id = $5"
+            ))
             .bind(tp)
             .bind(tc)
             .bind(number)

@@ -57,13 +57,14 @@ pub(super) async fn current_season(
     })
 }
 
-/// Starts the season after the chat's current one, or (`after`) after that one only if it is
-/// still the current one. Serialized per chat with `new_season`; across processes the
-/// seasons' primary key alone lets one of two starting the same season through.
+/// Starts the season after the chat's current one, or (`after`: that one and the turn's due
+/// instant) after that one only if it is still the current one and began before the due
+/// instant. Serialized per chat with `new_season`; across processes the seasons' primary key
+/// alone lets one of two starting the same season through.
 pub(super) async fn start_season(
     pool: &PgPool,
     chat: &ChatId,
-    after: Option<u32>,
+    after: Option<(u32, Millis)>,
     now: Millis,
 ) -> Result<Option<Season>, StoreError> {
     let (platform, id) = chat_key(chat);
@@ -80,16 +81,18 @@ pub(super) async fn start_season(
     .await?;
     let started: Option<(i64,)> = sqlx::query_as(
         "INSERT INTO seasons (chat_platform, chat_id, number, started_at)
-         SELECT $1, $2, s.current + 1, $3
-         FROM (SELECT MAX(number) AS current FROM seasons WHERE chat_platform = $1 AND chat_id = $2) AS s
-         WHERE $4::BIGINT IS NULL OR s.current = $4
+         SELECT $1, $2, s.number + 1, $3
+         FROM (SELECT number, started_at FROM seasons WHERE chat_platform = $1 AND chat_id = $2
+               ORDER BY number DESC LIMIT 1) AS s
+         WHERE $4::BIGINT IS NULL OR (s.number = $4 AND s.started_at < $5)
          ON CONFLICT DO NOTHING
          RETURNING number",
     )
     .bind(platform)
     .bind(id)
     .bind(now)
-    .bind(after.map(i64::from))
+    .bind(after.map(|(n, _)| i64::from(n)))
+    .bind(after.map(|(_, due)| due))
     .fetch_optional(&mut *tx)
     .await?;
     let Some((number,)) = started else {

@@ -65,4 +65,33 @@ impl SqliteStore {
         w.tx.commit().await?;
         Ok(stored)
     }
+    /// `Store::swap_meta`: one conditional statement each way, under the write lock.
+    pub(super) async fn meta_swap(
+        &self,
+        key: &str,
+        expected: Option<&str>,
+        new: Option<&str>,
+    ) -> Result<bool, StoreError> {
+        let query = match (expected, new) {
+            (None, None) => return Ok(self.meta_get(key).await?.is_none()),
+            (None, Some(v)) => sqlx::query(
+                "INSERT INTO meta (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO NOTHING",
+            )
+            .bind(key)
+            .bind(v),
+            (Some(old), Some(v)) => {
+                sqlx::query("UPDATE meta SET value = ?3 WHERE key = ?1 AND value = ?2")
+                    .bind(key)
+                    .bind(old)
+                    .bind(v)
+            }
+            (Some(old), None) => {
+                sqlx::query("DELETE FROM meta WHERE key = ?1 AND value = ?2").bind(key).bind(old)
+            }
+        };
+        let mut w = self.write().await?;
+        let done = query.execute(&mut *w.tx).await?.rows_affected() == 1;
+        w.tx.commit().await?;
+        Ok(done)
+    }
 }

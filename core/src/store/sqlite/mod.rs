@@ -237,9 +237,10 @@ impl Store for SqliteStore {
         &self,
         chat: &ChatId,
         current: u32,
+        due: Millis,
         now: Millis,
     ) -> Result<Option<Season>, StoreError> {
-        self.scores_start_season(chat, Some(current), now).await
+        self.scores_start_season(chat, Some((current, due)), now).await
     }
 
     async fn scoreboard(
@@ -336,6 +337,15 @@ impl Store for SqliteStore {
         limit: u32,
     ) -> Result<Vec<serde_json::Value>, StoreError> {
         standings::records(&self.pool, chat, span, limit).await
+    }
+
+    async fn swap_meta(
+        &self,
+        key: &str,
+        expected: Option<&str>,
+        new: Option<&str>,
+    ) -> Result<bool, StoreError> {
+        self.meta_swap(key, expected, new).await
     }
 
     async fn move_chat(&self, from: &ChatId, to: &ChatId) -> Result<u32, StoreError> {

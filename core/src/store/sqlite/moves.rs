@@ -93,10 +93,13 @@ impl SqliteStore {
         .await?;
         for (id, number, snapshot) in &rows {
             let number = number + top;
-            sqlx::query(
-                "UPDATE tables SET chat_platform = ?1, chat_id = ?2, number = ?3, snapshot = ?4
-                 WHERE id = ?5",
-            )
+            // `updated_at` too: other processes see a moved table as they see a commit.
+            sqlx::query(concat!(
+                "UPDATE tables SET chat_platform = ?1, chat_id = ?2, number = ?3, snapshot = ?4,
+                 updated_at = ",
+                db_now_ms!(),
+                " WHERE id = ?5"
+            ))
             .bind(tp)
             .bind(tc)
             .bind(number)

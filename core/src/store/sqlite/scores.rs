@@ -44,12 +44,13 @@ impl SqliteStore {
         current_season(&mut conn, chat).await
     }
 
-    /// Starts the season after the current one, or (`after`) after that one only if it is
-    /// still the current one; the write lock keeps anyone from starting one meanwhile.
+    /// Starts the season after the current one, or (`after`: that one and the turn's due
+    /// instant) after that one only if it is still the current one and began before the due
+    /// instant; the write lock keeps anyone from starting one meanwhile.
     pub(super) async fn scores_start_season(
         &self,
         chat: &ChatId,
-        after: Option<u32>,
+        after: Option<(u32, Millis)>,
         now: Millis,
     ) -> Result<Option<Season>, StoreError> {
         let (platform, id) = chat_key(chat);
@@ -62,15 +63,17 @@ impl SqliteStore {
             .await?;
         let started: Option<(i64,)> = sqlx::query_as(
             "INSERT INTO seasons (chat_platform, chat_id, number, started_at)
-             SELECT ?1, ?2, current + 1, ?3
-             FROM (SELECT MAX(number) AS current FROM seasons WHERE chat_platform = ?1 AND chat_id = ?2)
-             WHERE ?4 IS NULL OR current = ?4
+             SELECT ?1, ?2, number + 1, ?3
+             FROM (SELECT number, started_at FROM seasons WHERE chat_platform = ?1 AND chat_id = ?2
+                   ORDER BY number DESC LIMIT 1)
+             WHERE ?4 IS NULL OR (number = ?4 AND started_at < ?5)
              RETURNING number",
         )
         .bind(platform)
         .bind(id)
         .bind(now)
-        .bind(after.map(i64::from))
+        .bind(after.map(|(n, _)| i64::from(n)))
+        .bind(after.map(|(_, due)| due))
         .fetch_optional(&mut *w.tx)
         .await?;
         let Some((number,)) = started else {

@@ -1,0 +1,290 @@
+//! A store that dies: after a given number of writes every call fails, as the calls of a
+//! process killed at that commit boundary would never reach the database. Each write that went
+//! through is whole (the inner store's transactions), so what is left behind is exactly what a
+//! process killed between two commits leaves.
+
+use domino_core::engine::rules::Variant;
+use domino_core::session::{ChatId, Event, Millis, Table};
+use domino_core::store::{
+    ChatSettings, MatchSummary, PairRow, PlayedMatch, Rating, RatingChange, ScoreRow, Season, Span,
+    Store, StoreError, Touched, TournamentDoc,
+};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+pub struct Dying<S> {
+    inner: S,
+    /// Writes allowed before the process dies (`u64::MAX`: it never does).
+    left: AtomicU64,
+    dead: AtomicBool,
+}
+
+impl<S> Dying<S> {
+    /// A store that dies at its write number `writes + 1`, before it reaches the database.
+    pub fn after(inner: S, writes: u64) -> Dying<S> {
+        Dying { inner, left: AtomicU64::new(writes), dead: AtomicBool::new(false) }
+    }
+
+    /// Whether the process died (a write was refused).
+    pub fn dead(&self) -> bool {
+        self.dead.load(Ordering::SeqCst)
+    }
+
+    fn gate(&self, write: bool) -> Result<(), StoreError> {
+        let killed = || StoreError::Unreachable("killed".into());
+        if self.dead() {
+            return Err(killed());
+        }
+        if write
+            && self
+                .left
+                .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
+                .is_err()
+        {
+            self.dead.store(true, Ordering::SeqCst);
+            return Err(killed());
+        }
+        Ok(())
+    }
+}
+
+impl<S: Store> Store for Dying<S> {
+    async fn create(&self, table: &mut Table, events: &[Event]) -> Result<(), StoreError> {
+        self.gate(true)?;
+        self.inner.create(table, events).await
+    }
+
+    async fn commit(
+        &self,
+        table: &Table,
+        events: &[Event],
+        finished: Option<&MatchSummary>,
+    ) -> Result<(), StoreError> {
+        self.gate(true)?;
+        self.inner.commit(table, events, finished).await
+    }
+
+    async fn load(&self, id: i64) -> Result<Option<Table>, StoreError> {
+        self.gate(false)?;
+        self.inner.load(id).await
+    }
+
+    async fn load_open(&self) -> Result<Vec<domino_core::store::Loaded>, StoreError> {
+        self.gate(false)?;
+        self.inner.load_open().await
+    }
+
+    async fn meta(&self, key: &str) -> Result<Option<String>, StoreError> {
+        self.gate(false)?;
+        self.inner.meta(key).await
+    }
+
+    async fn set_meta(&self, key: &str, value: Option<&str>) -> Result<(), StoreError> {
+        self.gate(true)?;
+        self.inner.set_meta(key, value).await
+    }
+
+    async fn meta_prefix(&self, prefix: &str) -> Result<Vec<(String, String)>, StoreError> {
+        self.gate(false)?;
+        self.inner.meta_prefix(prefix).await
+    }
+
+    async fn meta_or(&self, key: &str, value: &str) -> Result<String, StoreError> {
+        self.gate(true)?;
+        self.inner.meta_or(key, value).await
+    }
+
+    async fn swap_meta(
+        &self,
+        key: &str,
+        expected: Option<&str>,
+        new: Option<&str>,
+    ) -> Result<bool, StoreError> {
+        self.gate(true)?;
+        self.inner.swap_meta(key, expected, new).await
+    }
+
+    async fn set_aside(&self, id: i64) -> Result<bool, StoreError> {
+        self.gate(true)?;
+        self.inner.set_aside(id).await
+    }
+
+    async fn latest_table(&self, chat: &ChatId) -> Result<Option<Table>, StoreError> {
+        self.gate(false)?;
+        self.inner.latest_table(chat).await
+    }
+
+    async fn events(&self, id: i64) -> Result<Vec<(u64, Event)>, StoreError> {
+        self.gate(false)?;
+        self.inner.events(id).await
+    }
+
+    async fn chat_settings(&self, chat: &ChatId) -> Result<ChatSettings, StoreError> {
+        self.gate(false)?;
+        self.inner.chat_settings(chat).await
+    }
+
+    async fn set_chat_settings(
+        &self,
+        chat: &ChatId,
+        settings: &ChatSettings,
+    ) -> Result<(), StoreError> {
+        self.gate(true)?;
+        self.inner.set_chat_settings(chat, settings).await
+    }
+
+    async fn season(&self, chat: &ChatId) -> Result<Season, StoreError> {
+        self.gate(false)?;
+        self.inner.season(chat).await
+    }
+
+    async fn new_season(&self, chat: &ChatId, now: Millis) -> Result<Season, StoreError> {
+        self.gate(true)?;
+        self.inner.new_season(chat, now).await
+    }
+
+    async fn start_season_after(
+        &self,
+        chat: &ChatId,
+        current: u32,
+        due: Millis,
+        now: Millis,
+    ) -> Result<Option<Season>, StoreError> {
+        self.gate(true)?;
+        self.inner.start_season_after(chat, current, due, now).await
+    }
+
+    async fn scoreboard(
+        &self,
+        chat: &ChatId,
+        season: Option<u32>,
+        variant: Option<Variant>,
+    ) -> Result<Vec<ScoreRow>, StoreError> {
+        self.gate(false)?;
+        self.inner.scoreboard(chat, season, variant).await
+    }
+
+    async fn pair_scoreboard(
+        &self,
+        chat: &ChatId,
+        season: Option<u32>,
+        variant: Option<Variant>,
+    ) -> Result<Vec<PairRow>, StoreError> {
+        self.gate(false)?;
+        self.inner.pair_scoreboard(chat, season, variant).await
+    }
+
+    async fn computer_scoreboard(
+        &self,
+        chat: &ChatId,
+        season: Option<u32>,
+        variant: Option<Variant>,
+    ) -> Result<Vec<ScoreRow>, StoreError> {
+        self.gate(false)?;
+        self.inner.computer_scoreboard(chat, season, variant).await
+    }
+
+    async fn ratings(
+        &self,
+        chat: &ChatId,
+        span: Span,
+        variant: Option<Variant>,
+    ) -> Result<Vec<Rating>, StoreError> {
+        self.gate(false)?;
+        self.inner.ratings(chat, span, variant).await
+    }
+
+    async fn rating_history(
+        &self,
+        chat: &ChatId,
+        span: Span,
+        variant: Option<Variant>,
+    ) -> Result<Vec<RatingChange>, StoreError> {
+        self.gate(false)?;
+        self.inner.rating_history(chat, span, variant).await
+    }
+
+    async fn history(
+        &self,
+        chat: &ChatId,
+        variant: Option<Variant>,
+        limit: u32,
+    ) -> Result<Vec<PlayedMatch>, StoreError> {
+        self.gate(false)?;
+        self.inner.history(chat, variant, limit).await
+    }
+
+    async fn set_message_ref(
+        &self,
+        table_id: i64,
+        audience: &str,
+        message: &str,
+    ) -> Result<(), StoreError> {
+        self.gate(true)?;
+        self.inner.set_message_ref(table_id, audience, message).await
+    }
+
+    async fn message_refs(&self, table_id: i64) -> Result<Vec<(String, String)>, StoreError> {
+        self.gate(false)?;
+        self.inner.message_refs(table_id).await
+    }
+
+    async fn last_record(&self, chat: &ChatId) -> Result<Option<serde_json::Value>, StoreError> {
+        self.gate(false)?;
+        self.inner.last_record(chat).await
+    }
+
+    async fn season_records(
+        &self,
+        chat: &ChatId,
+        span: Span,
+        limit: u32,
+    ) -> Result<Vec<serde_json::Value>, StoreError> {
+        self.gate(false)?;
+        self.inner.season_records(chat, span, limit).await
+    }
+
+    async fn touched_since(&self, since: Millis) -> Result<Touched, StoreError> {
+        self.gate(false)?;
+        self.inner.touched_since(since).await
+    }
+
+    async fn claim(
+        &self,
+        ids: &[i64],
+        owner: &str,
+        now: Millis,
+        until: Millis,
+    ) -> Result<Vec<i64>, StoreError> {
+        self.gate(true)?;
+        self.inner.claim(ids, owner, now, until).await
+    }
+
+    async fn move_chat(&self, from: &ChatId, to: &ChatId) -> Result<u32, StoreError> {
+        self.gate(true)?;
+        self.inner.move_chat(from, to).await
+    }
+
+    async fn create_tournament(&self, doc: &mut TournamentDoc) -> Result<(), StoreError> {
+        self.gate(true)?;
+        self.inner.create_tournament(doc).await
+    }
+
+    async fn save_tournament(&self, doc: &TournamentDoc) -> Result<(), StoreError> {
+        self.gate(true)?;
+        self.inner.save_tournament(doc).await
+    }
+
+    async fn tournament(&self, id: i64) -> Result<Option<TournamentDoc>, StoreError> {
+        self.gate(false)?;
+        self.inner.tournament(id).await
+    }
+
+    async fn tournaments(
+        &self,
+        chat: Option<&ChatId>,
+        open: bool,
+    ) -> Result<Vec<TournamentDoc>, StoreError> {
+        self.gate(false)?;
+        self.inner.tournaments(chat, open).await
+    }
+}
