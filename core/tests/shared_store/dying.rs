@@ -287,4 +287,14 @@ impl<S: Store> Store for Dying<S> {
         self.gate(false)?;
         self.inner.tournaments(chat, open).await
     }
+
+    async fn due_tournaments(&self, now: Millis, limit: u32) -> Result<Vec<i64>, StoreError> {
+        self.gate(false)?;
+        self.inner.due_tournaments(now, limit).await
+    }
+
+    async fn set_tournament_due(&self, id: i64, due: Option<Millis>) -> Result<(), StoreError> {
+        self.gate(true)?;
+        self.inner.set_tournament_due(id, due).await
+    }
 }
