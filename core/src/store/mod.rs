@@ -5,6 +5,7 @@
 //! version, the rounds it finished (kept apart from the snapshot, see `rounds`), and, when a
 //! match ended, the scoreboard rows.
 
+mod answers;
 mod any;
 mod codec;
 mod copy;
@@ -17,6 +18,7 @@ mod sqlite;
 mod tournaments;
 mod url;
 
+pub use answers::{Broken, Loaded, Stamp, StoreError, Touched};
 pub use any::{AnyStore, is_postgres_url};
 pub use copy::{
     CopiedTable, CopyError, CopyProgress, CopyReport, copy_sqlite_to_postgres, log_replays,
@@ -38,61 +40,6 @@ pub use url::redacted;
 use crate::engine::rules::Variant;
 use crate::session::{ChatId, Event, Millis, Table};
 use std::future::Future;
-
-/// Failures of a store.
-#[derive(Debug, thiserror::Error)]
-pub enum StoreError {
-    /// The stored version is not the one the command was checked against: someone else's
-    /// command went first (a stale or double-pressed button). Nothing was written.
-    #[error("table {table} changed meanwhile (stored version {stored}, expected {expected})")]
-    Conflict { table: i64, stored: u64, expected: u64 },
-    /// A chat's settings changed meanwhile (a press on an older menu, or two admins at once).
-    #[error("the chat's settings changed meanwhile (stored version {stored}, expected {expected})")]
-    SettingsConflict { stored: u64, expected: u64 },
-    /// A tournament changed meanwhile (another process applied a command first).
-    #[error("tournament {id} changed meanwhile (stored version {stored}, expected {expected})")]
-    TournamentConflict { id: i64, stored: u64, expected: u64 },
-    #[error("no table {0}")]
-    NotFound(i64),
-    #[error("stored data is corrupt: {0}")]
-    Corrupt(String),
-    #[error("database error: {0}")]
-    Database(#[from] sqlx::Error),
-    #[error("migration failed: {0}")]
-    Migrate(#[from] sqlx::migrate::MigrateError),
-    /// The database server could not be reached (said plainly: where, and why).
-    #[error("{0}")]
-    Unreachable(String),
-}
-
-/// A stored table that could not be read back.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Broken {
-    pub id: i64,
-    pub chat: ChatId,
-    pub number: u32,
-    pub error: String,
-}
-
-/// A table as [`Store::load_open`] reads it.
-pub type Loaded = Result<Table, Broken>;
-
-/// Where one table stands in the store, as [`Store::touched_since`] lists it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Stamp {
-    pub id: i64,
-    pub version: u64,
-    /// Still open (not finished, closed or set aside).
-    pub open: bool,
-}
-
-/// The tables changed from a moment on, and the store's time of the answer (its own clock,
-/// Unix ms): the next question starts from it, less an overlap.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Touched {
-    pub now: Millis,
-    pub tables: Vec<Stamp>,
-}
 
 /// The storage of tables and scoreboards. Implementations must be safe to share between tasks.
 pub trait Store: Send + Sync + 'static {
