@@ -4,7 +4,9 @@
 //! changes and respect each other's leases (every time they compare is the database's). The
 //! league's calendar work, exactly once on two processes and across kills:
 //! `shared_store/league.rs`; turns timed alike by processes whose clocks disagree:
-//! `shared_store/time.rs`.
+//! `shared_store/time.rs`; people, duels, watchers, tournaments and seasons at random on two
+//! processes killed and restarted, checked after every step against what one process leaves:
+//! `shared_store/mixed.rs`.
 
 use domino_core::chat::Chat;
 use domino_core::engine::game::Match;
@@ -24,6 +26,9 @@ mod dying;
 
 #[path = "shared_store/league.rs"]
 mod league;
+
+#[path = "shared_store/mixed.rs"]
+mod mixed;
 
 #[path = "shared_store/time.rs"]
 mod time;

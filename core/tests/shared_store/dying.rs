@@ -24,6 +24,11 @@ impl<S> Dying<S> {
         Dying { inner, left: AtomicU64::new(writes), dead: AtomicBool::new(false) }
     }
 
+    /// From now on, the process dies at its write number `writes + 1`.
+    pub fn die_after(&self, writes: u64) {
+        self.left.store(writes, Ordering::SeqCst);
+    }
+
     /// Whether the process died (a write was refused).
     pub fn dead(&self) -> bool {
         self.dead.load(Ordering::SeqCst)
