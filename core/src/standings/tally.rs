@@ -168,7 +168,7 @@ impl PersonTally {
     pub fn card(&self) -> Card {
         // The people met, in the order first met, each with their games added up.
         let mut met: Vec<&Meeting> = self.meetings.iter().collect();
-        met.sort_by(|a, b| (a.first, a.variant).cmp(&(b.first, b.variant)));
+        met.sort_by_key(|m| (m.first, m.variant));
         let mut people: Vec<(UserId, String, HeadToHead)> = Vec::new();
         for m in met {
             match people.iter_mut().find(|(u, _, _)| *u == m.other) {

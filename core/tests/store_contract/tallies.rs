@@ -166,3 +166,36 @@ async fn postgres_store_tallies_equal_a_recomputation() {
     let url = domino_pg_harness::server().database("tallies");
     tallies_equal_a_recomputation(&PgStore::open(&url).await.unwrap()).await;
 }
+
+/// Tallies lost and the chats due again, as the migration that made them leaves a database
+/// with history: two processes opening at once work them out, each chat once.
+#[tokio::test]
+async fn postgres_store_works_out_the_tallies_due_when_it_opens() {
+    use sqlx::Connection;
+    let url = domino_pg_harness::server().database("tallies_due");
+    let store = PgStore::open(&url).await.unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(0xd0e);
+    for n in 0..40 {
+        let chat = if n % 2 == 0 { chat_a() } else { chat_b() };
+        finish(&store, random_match(&mut rng, &chat, T0 + n * 1_000)).await;
+    }
+    let kept = store.person_tally(&chat_a(), &person(2)).await.unwrap();
+    let mut conn = sqlx::PgConnection::connect(&url).await.unwrap();
+    for sql in [
+        "DELETE FROM tally_people",
+        "DELETE FROM tally_runs",
+        "DELETE FROM tally_meetings",
+        "INSERT INTO tally_due SELECT DISTINCT chat_platform, chat_id FROM matches",
+    ] {
+        sqlx::query(sql).execute(&mut conn).await.unwrap();
+    }
+    assert_eq!(store.person_tally(&chat_a(), &person(2)).await.unwrap(), Default::default());
+    let (one, two) = tokio::join!(PgStore::open(&url), PgStore::open(&url));
+    let (one, two) = (one.unwrap(), two.unwrap());
+    let due: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM tally_due").fetch_one(&mut conn).await.unwrap();
+    assert_eq!(due, 0);
+    assert_eq!(one.person_tally(&chat_a(), &person(2)).await.unwrap(), kept);
+    check_tallies(&two, &chat_a()).await;
+    check_tallies(&two, &chat_b()).await;
+}

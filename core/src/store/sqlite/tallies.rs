@@ -104,7 +104,6 @@ pub(super) async fn person(
     who: &UserId,
 ) -> Result<PersonTally, StoreError> {
     type Line = (String, i64, i64, i64);
-    type Met = (String, String, String, String, i64, i64, [i64; 8]);
     let (platform, id) = chat_key(chat);
     let lines: Vec<Line> = sqlx::query_as(
         "SELECT variant, matches, wins, goats FROM tally_people
@@ -126,27 +125,12 @@ pub(super) async fn person(
         .collect::<Result<_, StoreError>>()?;
     let mut conn = pool.acquire().await?;
     let runs = runs_of(&mut conn, (platform, id), who).await?;
-    let rows: Vec<(
-        String,
-        String,
-        String,
-        String,
-        i64,
-        i64,
-        i64,
-        i64,
-        i64,
-        i64,
-        i64,
-        i64,
-        i64,
-        i64,
-    )> = sqlx::query_as(
+    let rows: Vec<MeetingRow> = sqlx::query_as(
         "SELECT other_platform, other_id, variant, other_name, first_match, first_seat,
-                opposed, first_ahead, second_ahead, first_goats, second_goats, together,
-                together_won, together_goats
-             FROM tally_meetings
-             WHERE chat_platform = ?1 AND chat_id = ?2 AND user_platform = ?3 AND user_id = ?4",
+            opposed, first_ahead, second_ahead, first_goats, second_goats, together,
+            together_won, together_goats
+         FROM tally_meetings
+         WHERE chat_platform = ?1 AND chat_id = ?2 AND user_platform = ?3 AND user_id = ?4",
     )
     .bind(platform)
     .bind(id)
@@ -154,22 +138,18 @@ pub(super) async fn person(
     .bind(&who.id)
     .fetch_all(&mut *conn)
     .await?;
-    let meetings = rows
-        .into_iter()
-        .map(|(op, oid, v, name, at, seat, a, b, c, d, e, f, g, h)| {
-            let met: Met = (op, oid, v, name, at, seat, [a, b, c, d, e, f, g, h]);
-            meeting_of(met)
-        })
-        .collect::<Result<_, StoreError>>()?;
+    let meetings = rows.into_iter().map(meeting_of).collect::<Result<_, StoreError>>()?;
     Ok(PersonTally { games, runs, meetings })
 }
 
-/// A meeting from its row: the other, the game, the name, where first met, the eight counts
-/// in [`HeadToHead`]'s order.
-fn meeting_of(
-    (op, oid, v, name, at, seat, n): (String, String, String, String, i64, i64, [i64; 8]),
-) -> Result<Meeting, StoreError> {
-    let n: Vec<u32> = n.into_iter().map(to_u32).collect::<Result<_, _>>()?;
+/// A row of `tally_meetings`: the other, the game, the name, where first met, then the eight
+/// counts in [`HeadToHead`]'s order.
+type MeetingRow =
+    (String, String, String, String, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64);
+
+fn meeting_of(row: MeetingRow) -> Result<Meeting, StoreError> {
+    let (op, oid, v, name, at, seat, a, b, c, d, e, f, g, h) = row;
+    let n: Vec<u32> = [a, b, c, d, e, f, g, h].into_iter().map(to_u32).collect::<Result<_, _>>()?;
     Ok(Meeting {
         other: user(&op, oid)?,
         name,
