@@ -16,7 +16,8 @@ impl<S: Store> Chat<S> {
         let store = self.service.store();
         // All time, from the kept tallies: the same cost however old the chat is.
         let card = store.person_tally(&from.chat, &from.person.id).await?.card();
-        // The season's rating line: that season's changes (a bounded window, not all time).
+        // The season's ratings and rating line: read from the current season's rows (they grow
+        // with the season, not with the chat's age; a chat whose seasons never turn has one).
         let season = store.season(&from.chat).await?.number;
         let ratings = store.ratings(&from.chat, Span::Season(season), None).await?;
         let text = render_card(&from.person.name, &from.person.id, &card, &ratings, lang);
