@@ -110,3 +110,108 @@ async fn ratings_from_before_their_history_keep_their_values_and_have_no_changes
     assert_eq!((rated[0].mu, rated[0].sigma, rated[0].matches), (27.5, 7.0, 3));
     assert!(store.rating_history(&chat, Span::AllTime, None).await.unwrap().is_empty());
 }
+
+#[tokio::test]
+async fn chats_with_history_get_their_tallies_when_the_store_opens() {
+    use domino_core::standings::{Card, ChatTally, HeadToHead, SummaryPlayer};
+    let dir = tempfile::tempdir().unwrap();
+    let before = migrations().iter().position(|p| p.ends_with("0012_tallies.sql"));
+    let url = database_at(before.expect("the migration exists"), dir.path()).await;
+    let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
+    sqlx::query(
+        "INSERT INTO tables (id, chat_platform, chat_id, number, version, open, snapshot, updated_at)
+         VALUES (1, 'telegram', '-5', 1, 9, 0, '{}', 0)",
+    )
+    .execute(&mut conn)
+    .await
+    .unwrap();
+    let seat = |who: &str, side: u8, won: bool, goat: bool| SummaryPlayer {
+        user: (who != "bot").then(|| UserId::new(Platform::Telegram, who)),
+        name: who.to_uppercase(),
+        seat: 0,
+        side,
+        won,
+        goat,
+        points_for: 0,
+        points_against: 0,
+        relieved: false,
+    };
+    // Two chats' matches: duels, three alone, pairs, a computer, one kept without its seats.
+    let played: Vec<(&str, &str, bool, Vec<SummaryPlayer>)> = vec![
+        ("-5", "kozel", false, vec![seat("ann", 0, true, false), seat("bob", 1, false, true)]),
+        ("-5", "classic", false, vec![seat("bob", 0, true, false), seat("ann", 1, false, false)]),
+        ("-6", "kozel", false, vec![seat("ann", 0, false, true), seat("cat", 1, true, false)]),
+        (
+            "-5",
+            "kozel",
+            true,
+            vec![
+                seat("ann", 0, true, false),
+                seat("bob", 1, false, true),
+                seat("cat", 0, true, false),
+                seat("dan", 1, false, true),
+            ],
+        ),
+        ("-5", "kozel", false, vec![seat("ann", 0, true, false), seat("bot", 1, false, true)]),
+        ("-5", "kozel", false, Vec::new()),
+        (
+            "-5",
+            "osel",
+            false,
+            vec![
+                seat("cat", 0, true, false),
+                seat("ann", 1, true, false),
+                seat("bob", 2, false, true),
+            ],
+        ),
+    ];
+    for (chat, variant, pairs, players) in &played {
+        let players = if players.is_empty() {
+            String::new()
+        } else {
+            serde_json::to_string(players).unwrap()
+        };
+        sqlx::query(
+            "INSERT INTO matches (chat_platform, chat_id, season, table_id, variant, pairs, rounds,
+                finished_at, record, players)
+             VALUES ('telegram', ?1, 1, 1, ?2, ?3, 3, 0, '{}', ?4)",
+        )
+        .bind(chat)
+        .bind(variant)
+        .bind(pairs)
+        .bind(players)
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    }
+    conn.close().await.unwrap();
+
+    for _ in 0..2 {
+        // Worked out when the store opens; opened again, the same (nothing is due twice).
+        let store = SqliteStore::open(&url).await.unwrap();
+        for chat in ["-5", "-6"] {
+            let chat = ChatId::new(Platform::Telegram, chat);
+            let all = store.history(&chat, None, 100).await.unwrap();
+            let recomputed = ChatTally::of(&all);
+            for who in ["ann", "bob", "cat", "dan"] {
+                let me = UserId::new(Platform::Telegram, who);
+                let kept = store.person_tally(&chat, &me).await.unwrap();
+                assert_eq!(kept.card(), Card::of(&all, &me), "{chat} {who}");
+                assert_eq!(kept.card(), recomputed.person(&me).card(), "{chat} {who}");
+                for other in ["ann", "bob", "cat", "dan"].into_iter().filter(|o| *o != who) {
+                    let other = UserId::new(Platform::Telegram, other);
+                    assert_eq!(kept.versus(&other, None), HeadToHead::of(&all, &me, &other));
+                }
+            }
+        }
+        let ann = store
+            .person_tally(
+                &ChatId::new(Platform::Telegram, "-5"),
+                &UserId::new(Platform::Telegram, "ann"),
+            )
+            .await
+            .unwrap()
+            .card();
+        assert_eq!((ann.total.matches, ann.total.wins, ann.streak, ann.best_streak), (5, 4, 3, 3));
+    }
+}

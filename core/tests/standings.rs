@@ -25,6 +25,9 @@ mod league;
 #[path = "standings/export.rs"]
 mod export;
 
+#[path = "standings/export_many.rs"]
+mod export_many;
+
 const T0: Millis = 1_764_590_400_000; // 2025-12-01 12:00 UTC
 
 fn chat() -> ChatId {

@@ -7,7 +7,8 @@
 //! match, its snapshot per round; `rating_history.rs`: every rating change kept; `seasons.rs`:
 //! seasons that start by themselves; `season_records.rs`: a season's match records;
 //! `tournaments.rs`: tournaments kept, saved once per version, moved with their chat;
-//! `tournament_due.rs`: which tournaments are due, read through the index).
+//! `tournament_due.rs`: which tournaments are due, read through the index; `tallies.rs`: what
+//! `/me` and `/vs` read equals a recomputation from the matches).
 
 use domino_core::engine::rules::{Rules, Variant};
 use domino_core::session::{
@@ -61,6 +62,9 @@ mod tournaments;
 
 #[path = "store_contract/tournament_due.rs"]
 mod tournament_due;
+
+#[path = "store_contract/tallies.rs"]
+mod tallies;
 
 const T0: Millis = 1_700_000_000_000;
 

@@ -226,5 +226,12 @@ async fn rating_changes_are_copied() {
         assert_eq!(kept.len(), 2);
         assert_eq!(pg.rating_history(&chat, span, None).await.unwrap(), kept);
     }
+    // The tallies `/me` and `/vs` read come along.
+    for who in ["1", "2"] {
+        let who = UserId::new(Platform::Telegram, who);
+        let kept = sqlite.person_tally(&chat, &who).await.unwrap();
+        assert_eq!(kept.card().total.matches, 1);
+        assert_eq!(pg.person_tally(&chat, &who).await.unwrap(), kept);
+    }
     assert!(!copy(&sqlite, &pg).await.unwrap().changed(), "a second copy changes nothing");
 }

@@ -1,10 +1,10 @@
 //! A store whose commits take as long as a test says: to see the bot answer in time anyway.
 
 use domino_core::engine::rules::Variant;
-use domino_core::session::{ChatId, Event, Millis, Table};
+use domino_core::session::{ChatId, Event, Millis, Table, UserId};
 use domino_core::store::{
-    ChatSettings, MatchSummary, PairRow, PlayedMatch, Rating, RatingChange, ScoreRow, Season, Span,
-    Store, StoreError, Touched, TournamentDoc,
+    ChatSettings, MatchSummary, PairRow, PersonTally, PlayedMatch, Rating, RatingChange, ScoreRow,
+    Season, Span, Store, StoreError, Touched, TournamentDoc,
 };
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -156,6 +156,20 @@ impl<S: Store> Store for Slow<S> {
         variant: Option<Variant>,
     ) -> Result<Vec<RatingChange>, StoreError> {
         self.inner.rating_history(chat, span, variant).await
+    }
+
+    async fn person_tally(&self, chat: &ChatId, user: &UserId) -> Result<PersonTally, StoreError> {
+        self.inner.person_tally(chat, user).await
+    }
+
+    async fn records_before(
+        &self,
+        chat: &ChatId,
+        span: Span,
+        before: Option<i64>,
+        limit: u32,
+    ) -> Result<Vec<(i64, serde_json::Value)>, StoreError> {
+        self.inner.records_before(chat, span, before, limit).await
     }
 
     async fn history(

@@ -24,8 +24,10 @@ use std::collections::BTreeMap;
 /// a message; Telegram takes 50 MB a file). The standings and the last record always go; the
 /// ratings' history may take half of what is left, the records the rest, newest first.
 const EXPORT_BYTES: usize = 7_500_000;
-/// At most this many records are read and sent (the newest).
+/// At most this many records are sent (the newest).
 const EXPORT_RECORDS: u32 = 1_000;
+/// Records read at once: what is held beyond the file being written.
+const PAGE: u32 = 50;
 
 impl<S: Store> Chat<S> {
     /// `/export [season N | all]`.
@@ -47,10 +49,11 @@ impl<S: Store> Chat<S> {
         let pairs = merge_pairs(store.pair_scoreboard(chat, Some(span.key()), None).await?);
         let ratings = store.ratings(chat, span, None).await?;
         let changes = store.rating_history(chat, span, None).await?;
-        let records = store.season_records(chat, span, EXPORT_RECORDS + 1).await?;
+        // The newest page of records: enough to know whether there are any.
+        let newest = store.records_before(chat, span, None, PAGE).await?;
         let zone = store.chat_settings(chat).await?.zone();
         let tournaments = self.tournaments_file(chat, span, args.season.is_none()).await?;
-        if records.is_empty() && rows.is_empty() && tournaments.is_none() {
+        if newest.is_empty() && rows.is_empty() && tournaments.is_none() {
             return Ok(Answer::private(match span {
                 Span::Season(n) => no_matches_in(lang, n),
                 Span::AllTime => texts::no_record(lang).to_owned(),
@@ -110,10 +113,8 @@ impl<S: Store> Chat<S> {
             about.push(history_about(lang, kept_changes, changes.len()));
         }
 
-        let lines = records.iter().skip(records.len().saturating_sub(EXPORT_RECORDS as usize));
-        let lines = lines.map(|r| serde_json::to_string(r).unwrap_or_default() + "\n");
-        let (kept_records, jsonl) = newest_within(lines.collect(), left);
-        if !records.is_empty() {
+        if !newest.is_empty() {
+            let (kept_records, jsonl, cut) = self.newest_records(chat, span, newest, left).await?;
             let name = match span {
                 Span::Season(n) => format!("season-{n}-matches.jsonl"),
                 Span::AllTime => "all-matches.jsonl".into(),
@@ -121,7 +122,7 @@ impl<S: Store> Chat<S> {
             // First but for the last match alone: the season's matches (the caption's lines
             // follow the files, after its head).
             let at = files.iter().position(|f| f.name.ends_with(".csv")).unwrap_or(files.len());
-            about.insert(at + 1, records_about(lang, &name, kept_records, records.len()));
+            about.insert(at + 1, records_about(lang, &name, kept_records, cut));
             files.insert(at, File { name, bytes: jsonl.into_bytes() });
         }
         let used: usize = files.iter().map(|f| f.bytes.len()).sum();
@@ -139,6 +140,41 @@ impl<S: Store> Chat<S> {
             files.push(file);
         }
         Ok(Answer::public(Body::Files { caption: about.join("\n"), files }))
+    }
+
+    /// The newest records of `span` (at most [`EXPORT_RECORDS`]) whose lines fit in `budget`
+    /// bytes together, read a page at a time from `newest` (the first page) on, so that no
+    /// more than a page is held beyond what is sent: how many, their lines oldest first, and
+    /// whether any record was left out.
+    async fn newest_records(
+        &self,
+        chat: &crate::ids::ChatId,
+        span: Span,
+        newest: Vec<(i64, serde_json::Value)>,
+        budget: usize,
+    ) -> Result<(usize, String, bool), StoreError> {
+        let mut lines: Vec<String> = Vec::new();
+        let mut size = 0;
+        let mut page = newest;
+        let cut = loop {
+            let Some(&(last, _)) = page.last() else { break false };
+            let mut full = false;
+            for (_, record) in &page {
+                let line = serde_json::to_string(record).unwrap_or_default() + "\n";
+                if lines.len() == EXPORT_RECORDS as usize || size + line.len() > budget {
+                    full = true;
+                    break;
+                }
+                size += line.len();
+                lines.push(line);
+            }
+            if full {
+                break true;
+            }
+            page = self.service.store().records_before(chat, span, Some(last), PAGE).await?;
+        };
+        lines.reverse();
+        Ok((lines.len(), lines.concat(), cut))
     }
 
     /// The closed tournaments of `span` as one JSON array (`None` when there are none): the
@@ -189,16 +225,16 @@ fn head(lang: Lang, span: Span) -> String {
     }
 }
 
-/// The records' line of the caption; `kept` of `found` (more than [`EXPORT_RECORDS`] found,
-/// or more than fit, leaves some out).
-fn records_about(lang: Lang, name: &str, kept: usize, found: usize) -> String {
+/// The records' line of the caption: `kept` of them, and whether some were left out (more
+/// than [`EXPORT_RECORDS`], or more than fit).
+fn records_about(lang: Lang, name: &str, kept: usize, cut: bool) -> String {
     let mut line = match lang {
         Lang::Ru => format!("• {name} — записи {kept} матчей (domino-record/1, по матчу в строке)"),
         Lang::En => {
             format!("• {name} — the records of {kept} matches (domino-record/1, one a line)")
         }
     };
-    if kept < found {
+    if cut {
         line.push_str(tr(
             lang,
             "\n✂️ только последних: все не помещаются в одно сообщение",

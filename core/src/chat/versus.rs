@@ -7,18 +7,17 @@ use super::request::Asker;
 use super::{Chat, league, prefix};
 use crate::engine::rules::Variant;
 use crate::session::{Lang, Platform};
-use crate::standings::{Card, HeadToHead, Rated, Span};
+use crate::standings::{Rated, Span};
 use crate::store::{Store, StoreError};
 use crate::view::{render_card, render_versus, variant_name};
-
-/// The most matches `/vs` and `/me` read (newest first): years of an office chat.
-pub const VS_MATCHES: u32 = 100_000;
 
 impl<S: Store> Chat<S> {
     pub(super) async fn me(&self, from: &Asker, lang: Lang) -> Result<Answer, StoreError> {
         let store = self.service.store();
-        let matches = store.history(&from.chat, None, VS_MATCHES).await?;
-        let card = Card::of(&matches, &from.person.id);
+        // All time, from the kept tallies: the same cost however old the chat is.
+        let card = store.person_tally(&from.chat, &from.person.id).await?.card();
+        // The season's ratings and rating line: read from the current season's rows (they grow
+        // with the season, not with the chat's age; a chat whose seasons never turn has one).
         let season = store.season(&from.chat).await?.number;
         let ratings = store.ratings(&from.chat, Span::Season(season), None).await?;
         let text = render_card(&from.person.name, &from.person.id, &card, &ratings, lang);
@@ -54,8 +53,8 @@ impl<S: Store> Chat<S> {
         if other.id == from.person.id {
             return Ok(Answer::private(usage(lang, platform)));
         }
-        let matches = self.service.store().history(&from.chat, args.game, VS_MATCHES).await?;
-        let h = HeadToHead::of(&matches, &from.person.id, &other.id);
+        let store = self.service.store();
+        let h = store.person_tally(&from.chat, &from.person.id).await?.versus(&other.id, args.game);
         let text = render_versus(&from.person.name, &other.name, &h, args.game, lang);
         Ok(Answer::public(Body::Text(text)))
     }

@@ -2,6 +2,7 @@
 //! the partner they win most with and the opponent they do worst against.
 
 use super::rows::PlayedMatch;
+use super::tally::{ChatTally, Runs};
 use super::versus::HeadToHead;
 use crate::engine::rules::Variant;
 use crate::session::UserId;
@@ -38,51 +39,39 @@ pub struct Card {
     pub nemesis: Option<Met>,
 }
 
+impl std::ops::AddAssign for Record {
+    fn add_assign(&mut self, other: Record) {
+        self.matches += other.matches;
+        self.wins += other.wins;
+        self.goats += other.goats;
+    }
+}
+
 impl Card {
-    /// The card of `me` from `matches`, newest first (as the store lists them).
+    /// The card of `me` from `matches`, newest first (as the store lists them): the kept
+    /// tallies' fold (`standings::tally`) over them.
     pub fn of(matches: &[PlayedMatch], me: &UserId) -> Card {
-        let mut card = Card::default();
-        let mut per = [Record::default(); Variant::ALL.len()];
-        let mut met: Vec<(UserId, String)> = Vec::new();
-        let mut run = 0;
-        // Oldest first for the runs; the current streak counts back from the newest.
-        for m in matches.iter().rev() {
-            let Some(mine) = m.players.iter().find(|p| p.user.as_ref() == Some(me)) else {
-                continue;
-            };
-            let v = Variant::ALL.iter().position(|&v| v == m.variant).expect("a variant");
-            for r in [&mut card.total, &mut per[v]] {
-                r.matches += 1;
-                r.wins += u32::from(mine.won);
-                r.goats += u32::from(mine.goat);
-            }
-            run = if mine.won { run + 1 } else { 0 };
-            card.best_streak = card.best_streak.max(run);
-            for p in &m.players {
-                if let Some(u) = p.user.as_ref().filter(|u| *u != me)
-                    && !met.iter().any(|(w, _)| w == u)
-                {
-                    met.push((u.clone(), p.name.clone()));
-                }
-            }
+        ChatTally::of(matches).person(me).card()
+    }
+
+    /// The card of a person's lines per game (in [`Variant::ALL`] order), runs, and the people
+    /// they met (in the order first met, each with their name then and the head-to-head).
+    pub(super) fn from_parts(
+        games: &[(Variant, Record)],
+        runs: Runs,
+        met: Vec<(UserId, String, HeadToHead)>,
+    ) -> Card {
+        let mut card = Card {
+            games: games.to_vec(),
+            streak: runs.run,
+            best_streak: runs.best,
+            ..Card::default()
+        };
+        for (_, r) in games {
+            card.total += *r;
         }
-        for m in matches {
-            let Some(mine) = m.players.iter().find(|p| p.user.as_ref() == Some(me)) else {
-                continue;
-            };
-            if !mine.won {
-                break;
-            }
-            card.streak += 1;
-        }
-        card.games = Variant::ALL.into_iter().zip(per).filter(|(_, r)| r.matches > 0).collect();
-        let people: Vec<Met> = met
-            .into_iter()
-            .map(|(user, name)| {
-                let with = HeadToHead::of(matches, me, &user);
-                Met { user, name, with }
-            })
-            .collect();
+        let people: Vec<Met> =
+            met.into_iter().map(|(user, name, with)| Met { user, name, with }).collect();
         card.partner = people
             .iter()
             .filter(|p| p.with.together_won > 0)

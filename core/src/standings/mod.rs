@@ -10,6 +10,7 @@ mod rating;
 mod rows;
 mod story;
 mod summary;
+mod tally;
 pub mod tournament;
 mod versus;
 
@@ -22,4 +23,5 @@ pub use rating::{MU0, Rated, Rating, RatingChange, SIGMA0, Span, people_only, ra
 pub use rows::{PairRow, PlayedMatch, ScoreRow, Season};
 pub use story::{Named, SeasonStory};
 pub use summary::{MatchSummary, SummaryPlayer};
+pub use tally::{ChatTally, FirstMet, MatchTally, Meeting, PersonTally, Runs};
 pub use versus::HeadToHead;

@@ -5,6 +5,7 @@ use super::card::Card;
 use super::ranking::{rated_order, rating_of};
 use super::rating::{Rated, Rating, RatingChange};
 use super::rows::{PlayedMatch, ScoreRow};
+use super::tally::ChatTally;
 use crate::engine::rules::Variant;
 use crate::ids::UserId;
 
@@ -65,8 +66,9 @@ impl SeasonStory {
                 }
             }
         }
+        let tally = ChatTally::of(matches);
         let cards: Vec<(&UserId, &String, Card)> =
-            people.iter().map(|(u, n)| (u, n, Card::of(matches, u))).collect();
+            people.iter().map(|(u, n)| (u, n, tally.person(u).card())).collect();
         // The highest value, then the given tie-break (larger first), then the name.
         let best = |value: &dyn Fn(&Card) -> i64, tie: &dyn Fn(&Card) -> i64| {
             cards

@@ -2,6 +2,7 @@
 //! partners (`/vs`).
 
 use super::rows::PlayedMatch;
+use super::summary::SummaryPlayer;
 use crate::session::UserId;
 
 /// Two people's matches against each other and together.
@@ -22,26 +23,45 @@ pub struct HeadToHead {
     pub together_goats: u32,
 }
 
+impl std::ops::AddAssign for HeadToHead {
+    fn add_assign(&mut self, o: HeadToHead) {
+        self.opposed += o.opposed;
+        self.first_ahead += o.first_ahead;
+        self.second_ahead += o.second_ahead;
+        self.first_goats += o.first_goats;
+        self.second_goats += o.second_goats;
+        self.together += o.together;
+        self.together_won += o.together_won;
+        self.together_goats += o.together_goats;
+    }
+}
+
 impl HeadToHead {
     /// Adds up `matches` for `first` and `second` (each match counted once, whatever its game).
     pub fn of(matches: &[PlayedMatch], first: &UserId, second: &UserId) -> HeadToHead {
         let mut h = HeadToHead::default();
         for m in matches {
-            let seat = |who: &UserId| m.players.iter().find(|p| p.user.as_ref() == Some(who));
-            let (Some(a), Some(b)) = (seat(first), seat(second)) else { continue };
-            if a.side == b.side {
-                h.together += 1;
-                h.together_won += u32::from(a.won);
-                h.together_goats += u32::from(a.goat);
-            } else {
-                h.opposed += 1;
-                h.first_ahead += u32::from(a.won && !b.won);
-                h.second_ahead += u32::from(b.won && !a.won);
-                h.first_goats += u32::from(a.goat);
-                h.second_goats += u32::from(b.goat);
-            }
+            h.add(&m.players, first, second);
         }
         h
+    }
+
+    /// Adds the match of `players` for `first` and `second`, if both played it (each at their
+    /// first seat): the one place that decides what a match adds to a head-to-head.
+    pub fn add(&mut self, players: &[SummaryPlayer], first: &UserId, second: &UserId) {
+        let seat = |who: &UserId| players.iter().find(|p| p.user.as_ref() == Some(who));
+        let (Some(a), Some(b)) = (seat(first), seat(second)) else { return };
+        if a.side == b.side {
+            self.together += 1;
+            self.together_won += u32::from(a.won);
+            self.together_goats += u32::from(a.goat);
+        } else {
+            self.opposed += 1;
+            self.first_ahead += u32::from(a.won && !b.won);
+            self.second_ahead += u32::from(b.won && !a.won);
+            self.first_goats += u32::from(a.goat);
+            self.second_goats += u32::from(b.goat);
+        }
     }
 
     /// Matches as opponents that neither won alone (both won or both lost).
@@ -55,7 +75,6 @@ mod tests {
     use super::*;
     use crate::engine::rules::Variant;
     use crate::session::Platform;
-    use crate::standings::SummaryPlayer;
 
     fn user(name: &str) -> UserId {
         UserId::new(Platform::Telegram, name)

@@ -2,11 +2,11 @@
 //! `postgres://…`. The binary runs one service type over either backend.
 
 use super::{
-    ChatSettings, MatchSummary, PairRow, PgStore, PlayedMatch, Rating, RatingChange, ScoreRow,
-    Season, Span, SqliteStore, Store, StoreError, Touched,
+    ChatSettings, MatchSummary, PairRow, PersonTally, PgStore, PlayedMatch, Rating, RatingChange,
+    ScoreRow, Season, Span, SqliteStore, Store, StoreError, Touched,
 };
 use crate::engine::rules::Variant;
-use crate::session::{ChatId, Event, Millis, Table};
+use crate::session::{ChatId, Event, Millis, Table, UserId};
 
 /// Either SQL backend, delegating every [`Store`] method to it.
 pub enum AnyStore {
@@ -174,6 +174,20 @@ impl Store for AnyStore {
         variant: Option<Variant>,
     ) -> Result<Vec<RatingChange>, StoreError> {
         delegate!(self, s => s.rating_history(chat, span, variant))
+    }
+
+    async fn person_tally(&self, chat: &ChatId, user: &UserId) -> Result<PersonTally, StoreError> {
+        delegate!(self, s => s.person_tally(chat, user))
+    }
+
+    async fn records_before(
+        &self,
+        chat: &ChatId,
+        span: Span,
+        before: Option<i64>,
+        limit: u32,
+    ) -> Result<Vec<(i64, serde_json::Value)>, StoreError> {
+        delegate!(self, s => s.records_before(chat, span, before, limit))
     }
 
     async fn history(

@@ -30,15 +30,15 @@ pub use sqlite::SqliteStore;
 pub use tournaments::{DUE_PER_ROUND, TournamentDoc};
 // The standings live in `crate::standings`; named here too for the store's callers.
 pub use crate::standings::{
-    MU0, MatchSummary, PairRow, PlayedMatch, Rated, Rating, RatingChange, SIGMA0, ScoreRow, Season,
-    Span, SummaryPlayer, people_only, rate, rated_in, rated_order, rating_history_csv, rating_of,
-    scoreboard_csv, top_order, wilson_lower_bound,
+    MU0, MatchSummary, PairRow, PersonTally, PlayedMatch, Rated, Rating, RatingChange, SIGMA0,
+    ScoreRow, Season, Span, SummaryPlayer, people_only, rate, rated_in, rated_order,
+    rating_history_csv, rating_of, scoreboard_csv, top_order, wilson_lower_bound,
 };
 pub use schema::{Migration, Schema, schema_at};
 pub use url::redacted;
 
 use crate::engine::rules::Variant;
-use crate::session::{ChatId, Event, Millis, Table};
+use crate::session::{ChatId, Event, Millis, Table, UserId};
 use std::future::Future;
 
 /// The storage of tables and scoreboards. Implementations must be safe to share between tasks.
@@ -199,6 +199,28 @@ pub trait Store: Send + Sync + 'static {
         variant: Option<Variant>,
         limit: u32,
     ) -> impl Future<Output = Result<Vec<PlayedMatch>, StoreError>> + Send;
+
+    /// One person's kept tallies in a chat (what `/me` and `/vs` read): their line per game,
+    /// their runs of wins and their meetings with each other person, over every finished match
+    /// of the chat with its seats, added by the commit that finished each match, in its
+    /// transaction (`MatchTally::of`), so that reading them costs the same whatever the chat's
+    /// age. They equal `ChatTally::of` the chat's [`Store::history`].
+    fn person_tally(
+        &self,
+        chat: &ChatId,
+        user: &UserId,
+    ) -> impl Future<Output = Result<PersonTally, StoreError>> + Send;
+
+    /// A page of the records [`Store::season_records`] gives, newest first: up to `limit` of
+    /// those stored before the one keyed `before` (`None`: from the newest), each with its key
+    /// (the key of the page's last, passed as `before`, reads on).
+    fn records_before(
+        &self,
+        chat: &ChatId,
+        span: Span,
+        before: Option<i64>,
+        limit: u32,
+    ) -> impl Future<Output = Result<Vec<(i64, serde_json::Value)>, StoreError>> + Send;
 
     /// Remembers where an adapter shows a table to an audience (e.g. `"public"`, `"hand:42"`):
     /// an opaque message reference, replaced if one was set.

@@ -4,10 +4,10 @@
 //! process killed between two commits leaves.
 
 use domino_core::engine::rules::Variant;
-use domino_core::session::{ChatId, Event, Millis, Table};
+use domino_core::session::{ChatId, Event, Millis, Table, UserId};
 use domino_core::store::{
-    ChatSettings, MatchSummary, PairRow, PlayedMatch, Rating, RatingChange, ScoreRow, Season, Span,
-    Store, StoreError, Touched, TournamentDoc,
+    ChatSettings, MatchSummary, PairRow, PersonTally, PlayedMatch, Rating, RatingChange, ScoreRow,
+    Season, Span, Store, StoreError, Touched, TournamentDoc,
 };
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -206,6 +206,22 @@ impl<S: Store> Store for Dying<S> {
     ) -> Result<Vec<RatingChange>, StoreError> {
         self.gate(false)?;
         self.inner.rating_history(chat, span, variant).await
+    }
+
+    async fn person_tally(&self, chat: &ChatId, user: &UserId) -> Result<PersonTally, StoreError> {
+        self.gate(false)?;
+        self.inner.person_tally(chat, user).await
+    }
+
+    async fn records_before(
+        &self,
+        chat: &ChatId,
+        span: Span,
+        before: Option<i64>,
+        limit: u32,
+    ) -> Result<Vec<(i64, serde_json::Value)>, StoreError> {
+        self.gate(false)?;
+        self.inner.records_before(chat, span, before, limit).await
     }
 
     async fn history(

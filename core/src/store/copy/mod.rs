@@ -14,12 +14,14 @@
 //! row SQLite lacks, a log entry that differs) are never overwritten: the copy refuses.
 
 mod schema;
+mod tables;
 
 use super::codec::parse;
 use super::{PgStore, SqliteStore, StoreError};
 use crate::session::{Event, Table};
-use schema::{Column, KeyValue, SCHEMA, Spec};
+use schema::{Column, KeyValue, Spec};
 use sqlx::{PgConnection, SqliteConnection};
+use tables::SCHEMA;
 
 /// Rows read from SQLite and written to PostgreSQL per statement.
 const PAGE: i64 = 2000;

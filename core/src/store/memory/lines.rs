@@ -157,6 +157,7 @@ impl Inner {
             finished_at: m.finished_at,
             players: m.players.clone(),
         };
+        self.add_tally(&m.chat, &played, match_id);
         self.played.push((m.chat.clone(), played));
         self.match_records.push(m.record.clone());
         self.records.insert(m.chat.clone(), m.record.clone());
@@ -185,6 +186,42 @@ impl Inner {
 }
 
 impl Inner {
+    /// `Store::history`: the chat's last `limit` matches, newest first.
+    pub(super) fn history(
+        &self,
+        chat: &ChatId,
+        variant: Option<Variant>,
+        limit: u32,
+    ) -> Vec<PlayedMatch> {
+        self.played
+            .iter()
+            .rev()
+            .filter(|(c, m)| c == chat && variant.is_none_or(|v| v == m.variant))
+            .take(limit as usize)
+            .map(|(_, m)| m.clone())
+            .collect()
+    }
+
+    /// `Store::pair_scoreboard`.
+    pub(super) fn pair_lines(
+        &self,
+        chat: &ChatId,
+        season: Option<u32>,
+        variant: Option<Variant>,
+    ) -> Vec<PairRow> {
+        let season = season.unwrap_or_else(|| self.current_season(chat).number);
+        let mut out: Vec<PairRow> = self
+            .pairs
+            .iter()
+            .filter(|((c, s, _, v), _)| {
+                c == chat && (*s == season || season == 0) && variant.is_none_or(|x| x == *v)
+            })
+            .map(|(_, r)| r.clone())
+            .collect();
+        out.sort_by(|a, b| (&a.users, a.variant).cmp(&(&b.users, b.variant)));
+        out
+    }
+
     /// `Store::move_chat` (one lock held: all or nothing).
     pub(super) fn move_chat(&mut self, from: &ChatId, to: &ChatId) -> u32 {
         let top = self.numbers.get(to).copied().unwrap_or(0);
@@ -248,6 +285,9 @@ impl Inner {
                 *chat = to.clone();
             }
         }
+        // A chat's runs and first meetings cannot be added up: `to`'s are worked out again.
+        self.tallies.remove(from);
+        self.rebuild_tally(to);
         for doc in self.tournaments.values_mut().filter(|d| &d.chat == from) {
             doc.chat = to.clone();
         }

@@ -4,8 +4,8 @@
 use super::codec::now_millis;
 use super::rounds;
 use super::{
-    ChatSettings, Loaded, MatchSummary, PairRow, PlayedMatch, Rated, Rating, RatingChange,
-    ScoreRow, Season, Span, Store, StoreError, Touched,
+    ChatSettings, Loaded, MatchSummary, PairRow, PersonTally, PlayedMatch, Rated, Rating,
+    RatingChange, ScoreRow, Season, Span, Store, StoreError, Touched,
 };
 use crate::engine::rules::Variant;
 use crate::session::{ChatId, Event, Millis, Table, UserId};
@@ -15,9 +15,13 @@ use std::sync::Mutex;
 mod lines;
 mod rows;
 mod shared;
+mod tallies;
 mod tournaments;
 
 use rows::{json, parse};
+
+type Res<T> = Result<T, StoreError>;
+type Pairs = Vec<PairRow>;
 
 #[derive(Default)]
 struct Inner {
@@ -38,6 +42,8 @@ struct Inner {
     /// Every rating change as (chat, season or 0, the match's place in `played` + 1, change).
     rating_changes: Vec<(ChatId, u32, i64, RatingChange)>,
     played: Vec<(ChatId, PlayedMatch)>,
+    /// What `/me` and `/vs` read, per chat.
+    tallies: HashMap<ChatId, crate::standings::ChatTally>,
     /// Each match's record, in `played`'s order.
     match_records: Vec<serde_json::Value>,
     records: HashMap<ChatId, serde_json::Value>,
@@ -282,40 +288,26 @@ impl Store for MemoryStore {
         Ok(self.lock().rating_history(chat, span, variant))
     }
 
-    async fn history(
-        &self,
-        chat: &ChatId,
-        variant: Option<Variant>,
-        limit: u32,
-    ) -> Result<Vec<PlayedMatch>, StoreError> {
-        let g = self.lock();
-        Ok(g.played
-            .iter()
-            .rev()
-            .filter(|(c, m)| c == chat && variant.is_none_or(|v| v == m.variant))
-            .take(limit as usize)
-            .map(|(_, m)| m.clone())
-            .collect())
+    async fn person_tally(&self, chat: &ChatId, user: &UserId) -> Result<PersonTally, StoreError> {
+        Ok(self.lock().person_tally(chat, user))
     }
 
-    async fn pair_scoreboard(
+    async fn records_before(
         &self,
         chat: &ChatId,
-        season: Option<u32>,
-        variant: Option<Variant>,
-    ) -> Result<Vec<PairRow>, StoreError> {
-        let g = self.lock();
-        let season = season.unwrap_or_else(|| g.current_season(chat).number);
-        let mut out: Vec<PairRow> = g
-            .pairs
-            .iter()
-            .filter(|((c, s, _, v), _)| {
-                c == chat && (*s == season || season == 0) && variant.is_none_or(|x| x == *v)
-            })
-            .map(|(_, r)| r.clone())
-            .collect();
-        out.sort_by(|a, b| (&a.users, a.variant).cmp(&(&b.users, b.variant)));
-        Ok(out)
+        span: Span,
+        before: Option<i64>,
+        limit: u32,
+    ) -> Result<Vec<(i64, serde_json::Value)>, StoreError> {
+        Ok(self.lock().records_before(chat, span, before, limit))
+    }
+
+    async fn history(&self, c: &ChatId, v: Option<Variant>, n: u32) -> Res<Vec<PlayedMatch>> {
+        Ok(self.lock().history(c, v, n))
+    }
+
+    async fn pair_scoreboard(&self, c: &ChatId, s: Option<u32>, v: Option<Variant>) -> Res<Pairs> {
+        Ok(self.lock().pair_lines(c, s, v))
     }
 
     async fn set_message_ref(

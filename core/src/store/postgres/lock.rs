@@ -14,6 +14,8 @@ pub(super) enum ChatLock {
     Settings = 3,
     /// Reading and writing a chat's ratings when a match finishes.
     Ratings = 4,
+    /// A chat's tallies (`/me`, `/vs`): a finished match added, or all worked out again.
+    Tallies = 5,
 }
 
 /// Holds `lock` for `chat` until the transaction ends.

@@ -20,20 +20,23 @@ mod settings;
 mod shared;
 mod standings;
 mod tables;
+mod tallies;
 mod tournaments;
 
 use lock::{ChatLock, lock_chat};
 
 use super::codec::{chat_key, json, parse, to_u64};
 use super::{
-    ChatSettings, MatchSummary, PairRow, PlayedMatch, Rating, ScoreRow, Season, Span, Store,
-    StoreError, Touched,
+    ChatSettings, MatchSummary, PairRow, PersonTally, PlayedMatch, Rating, ScoreRow, Season, Span,
+    Store, StoreError, Touched,
 };
 
 type Res<T> = Result<T, StoreError>;
+/// Records with their keys, as `Store::records_before` gives them.
+type Records = Vec<(i64, serde_json::Value)>;
 use super::RatingChange as Change;
 use crate::engine::rules::Variant;
-use crate::session::{ChatId, Event, Millis, Table};
+use crate::session::{ChatId, Event, Millis, Table, UserId};
 use sqlx::postgres::PgPool;
 
 /// A [`Store`] in a PostgreSQL database.
@@ -269,6 +272,14 @@ impl Store for PgStore {
 
     async fn rating_history(&self, c: &ChatId, s: Span, v: Option<Variant>) -> Res<Vec<Change>> {
         standings::rating_history(&self.pool, c, s, v).await
+    }
+
+    async fn person_tally(&self, chat: &ChatId, user: &UserId) -> Res<PersonTally> {
+        tallies::person(&self.pool, chat, user).await
+    }
+
+    async fn records_before(&self, c: &ChatId, s: Span, at: Option<i64>, n: u32) -> Res<Records> {
+        standings::records_before(&self.pool, c, s, at, n).await
     }
 
     async fn history(&self, chat: &ChatId, v: Option<Variant>, n: u32) -> Res<Vec<PlayedMatch>> {

@@ -119,6 +119,13 @@ impl PgStore {
         for &sql in MOVES {
             sqlx::query(sql).bind(fp).bind(fc).bind(tp).bind(tc).execute(&mut *tx).await?;
         }
+        // Runs and first meetings cannot be added up: `to`'s are worked out again, both
+        // chats' tallies locked (after every row above, as a commit takes it after its own).
+        for chat in chats {
+            lock_chat(&mut tx, ChatLock::Tallies, chat).await?;
+        }
+        super::tallies::rebuild(&mut tx, (fp, fc)).await?;
+        super::tallies::rebuild(&mut tx, (tp, tc)).await?;
         let suffix = format!(":{from}");
         let keys: Vec<(String, String)> = sqlx::query_as(
             "SELECT key, value FROM meta WHERE substr(key, length(key) - length($1) + 1) = $1",

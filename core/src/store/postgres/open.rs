@@ -79,7 +79,9 @@ impl PgStore {
             pool => pool?,
         };
         MIGRATOR.run(&pool).await?;
-        Ok(PgStore { pool })
+        let store = PgStore { pool };
+        store.tallies_due().await?;
+        Ok(store)
     }
 
     /// Closes every connection.

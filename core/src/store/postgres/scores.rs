@@ -171,6 +171,7 @@ pub(super) async fn add_match(conn: &mut PgConnection, m: &MatchSummary) -> Resu
     .bind(json(&m.players)?)
     .fetch_one(&mut *conn)
     .await?;
+    super::tallies::add(conn, m, match_id).await?;
     super::standings::rate_match(conn, m, season, match_id).await
 }
 

@@ -261,3 +261,29 @@ pub(super) async fn last_record(
     .await?;
     row.map(|(r,)| parse(&r)).transpose()
 }
+
+/// `Store::records_before`: a page of the chat's records in `span`, newest first, keyed by
+/// their `matches` row.
+pub(super) async fn records_before(
+    pool: &PgPool,
+    chat: &ChatId,
+    span: Span,
+    before: Option<i64>,
+    limit: u32,
+) -> Result<Vec<(i64, serde_json::Value)>, StoreError> {
+    let (platform, id) = chat_key(chat);
+    let rows: Vec<(i64, String)> = sqlx::query_as(
+        "SELECT id, record FROM matches
+         WHERE chat_platform = $1 AND chat_id = $2 AND ($3 = 0 OR season = $3)
+           AND ($4::BIGINT IS NULL OR id < $4)
+         ORDER BY id DESC LIMIT $5",
+    )
+    .bind(platform)
+    .bind(id)
+    .bind(i64::from(span.key()))
+    .bind(before)
+    .bind(i64::from(limit))
+    .fetch_all(pool)
+    .await?;
+    rows.iter().map(|(key, r)| Ok((*key, parse(r)?))).collect()
+}

@@ -9,11 +9,15 @@
 
 use super::codec::{chat_key, parse, to_u64};
 use super::{
-    ChatSettings, Loaded, MatchSummary, PairRow, PlayedMatch, Rating, RatingChange, ScoreRow,
-    Season, Span, Store, StoreError, Touched,
+    ChatSettings, Loaded, MatchSummary, PairRow, PersonTally, PlayedMatch, Rating, RatingChange,
+    ScoreRow, Season, Span, Store, StoreError, Touched,
 };
 use crate::engine::rules::Variant;
-use crate::session::{ChatId, Event, Millis, Table};
+use crate::session::{ChatId, Event, Millis, Table, UserId};
+
+type Res<T> = Result<T, StoreError>;
+/// Records with their keys, as `Store::records_before` gives them.
+type Records = Vec<(i64, serde_json::Value)>;
 use sqlx::sqlite::SqlitePool;
 use sqlx::{Sqlite, Transaction};
 use tokio::sync::{Mutex, MutexGuard};
@@ -37,6 +41,7 @@ mod scores;
 mod shared;
 mod standings;
 mod tables;
+mod tallies;
 mod tournaments;
 
 /// A [`Store`] in an SQLite database.
@@ -148,24 +153,7 @@ impl Store for SqliteStore {
     }
 
     async fn set_aside(&self, id: i64) -> Result<bool, StoreError> {
-        let mut w = self.write().await?;
-        let done = sqlx::query(concat!(
-            "UPDATE tables SET open = 0, updated_at = ",
-            db_now_ms!(),
-            " WHERE id = ?1 AND open = 1"
-        ))
-        .bind(id)
-        .execute(&mut *w.tx)
-        .await?;
-        if done.rows_affected() == 1 {
-            w.tx.commit().await?;
-            return Ok(true);
-        }
-        let known: Option<(i64,)> = sqlx::query_as("SELECT id FROM tables WHERE id = ?1")
-            .bind(id)
-            .fetch_optional(&mut *w.tx)
-            .await?;
-        known.map(|_| false).ok_or(StoreError::NotFound(id))
+        self.set_aside_row(id).await
     }
 
     async fn load_checked(&self, id: i64) -> Result<Option<Loaded>, StoreError> {
@@ -277,6 +265,14 @@ impl Store for SqliteStore {
         variant: Option<Variant>,
     ) -> Result<Vec<RatingChange>, StoreError> {
         standings::rating_history(&self.pool, chat, span, variant).await
+    }
+
+    async fn person_tally(&self, chat: &ChatId, user: &UserId) -> Result<PersonTally, StoreError> {
+        tallies::person(&self.pool, chat, user).await
+    }
+
+    async fn records_before(&self, c: &ChatId, s: Span, at: Option<i64>, n: u32) -> Res<Records> {
+        standings::records_before(&self.pool, c, s, at, n).await
     }
 
     async fn history(

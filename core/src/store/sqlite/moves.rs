@@ -111,6 +111,9 @@ impl SqliteStore {
         for &sql in MOVES {
             sqlx::query(sql).bind(fp).bind(fc).bind(tp).bind(tc).execute(&mut *w.tx).await?;
         }
+        // Runs and first meetings cannot be added up: `to`'s are worked out again.
+        super::tallies::rebuild(&mut w.tx, chat_key(from)).await?;
+        super::tallies::rebuild(&mut w.tx, chat_key(to)).await?;
         let suffix = format!(":{from}");
         let keys: Vec<(String, String)> = sqlx::query_as(
             "SELECT key, value FROM meta WHERE substr(key, length(key) - length(?1) + 1) = ?1",

@@ -52,7 +52,9 @@ impl SqliteStore {
         };
         let pool = pool.connect_with(options).await?;
         MIGRATOR.run(&pool).await?;
-        Ok(SqliteStore { pool, writer: Mutex::new(()) })
+        let store = SqliteStore { pool, writer: Mutex::new(()) };
+        store.tallies_due().await?;
+        Ok(store)
     }
 
     /// Closes every connection, checkpointing the WAL into the database file.

@@ -278,5 +278,6 @@ pub(super) async fn add_match(
     .bind(json(&m.players)?)
     .fetch_one(&mut **tx)
     .await?;
+    super::tallies::add(tx, m, match_id).await?;
     super::standings::rate_match(tx, m, season, match_id).await
 }

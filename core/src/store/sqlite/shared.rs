@@ -1,5 +1,5 @@
 //! Several processes on one SQLite file: what changed since a moment, and the leases of due
-//! work (see [`crate::store::Store::claim`]).
+//! work (see [`crate::store::Store::claim`]), and a broken table set aside once.
 
 use super::super::codec::touched;
 use super::super::{StoreError, Touched};
@@ -50,5 +50,27 @@ impl SqliteStore {
         w.tx.commit().await?;
         got.sort_unstable();
         Ok(got.into_iter().map(|(id,)| id).collect())
+    }
+
+    /// `Store::set_aside`: whether this call found the table open and set it aside.
+    pub(super) async fn set_aside_row(&self, id: i64) -> Result<bool, StoreError> {
+        let mut w = self.write().await?;
+        let done = sqlx::query(concat!(
+            "UPDATE tables SET open = 0, updated_at = ",
+            super::db_now_ms!(),
+            " WHERE id = ?1 AND open = 1"
+        ))
+        .bind(id)
+        .execute(&mut *w.tx)
+        .await?;
+        if done.rows_affected() == 1 {
+            w.tx.commit().await?;
+            return Ok(true);
+        }
+        let known: Option<(i64,)> = sqlx::query_as("SELECT id FROM tables WHERE id = ?1")
+            .bind(id)
+            .fetch_optional(&mut *w.tx)
+            .await?;
+        known.map(|_| false).ok_or(StoreError::NotFound(id))
     }
 }
