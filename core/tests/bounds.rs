@@ -292,5 +292,43 @@ async fn a_person_sits_at_a_few_open_tables_at_most() {
     assert!(text.contains("2 открытыми столами"), "{text}");
 }
 
+/// The seats a person holds follow them from chat to chat: one taken by joining another's
+/// lobby counts against them, one they give up (leaving a lobby, a table closed) no longer
+/// does.
+#[tokio::test]
+async fn a_persons_seats_are_counted_as_they_take_and_leave_them() {
+    let options = Options { seats_per_person: 2, tables_per_chat: 8, ..quick() };
+    let svc = service(Arc::new(ManualClock::new(0)), options).await;
+    // Four seats: a lobby someone joins waits for more.
+    let spec = |n| TableSpec::plain(group(n), Rules::new(Variant::Kozel), 4);
+    let (me, other) = (person(1), person(2));
+    let by =
+        |p: &Person, action| Command { actor: Actor::person(p.clone()), action, version: None };
+    let theirs = svc.create(spec(4), other.clone()).await.unwrap().table;
+    let join = by(&me, Action::Join { seat: None });
+    let joined = svc.handle(theirs.id, join).await.unwrap().table;
+    assert_eq!(joined.phase, Phase::Lobby, "{:?}", joined.phase);
+    svc.create(spec(1), me.clone()).await.unwrap();
+    let third = svc.create(spec(2), me.clone()).await;
+    assert!(
+        matches!(third, Err(ServiceError::Rejected(Rejection::TooManySeats { limit: 2 }))),
+        "the seat taken in another chat counts: {third:?}"
+    );
+    svc.handle(theirs.id, by(&me, Action::Leave)).await.unwrap();
+    let mine = svc.create(spec(2), me.clone()).await.unwrap().table;
+    // The other's lobby is theirs alone again: one more lobby is their second seat, the
+    // third is refused.
+    svc.create(spec(5), other.clone()).await.unwrap();
+    let again = svc.create(spec(6), other.clone()).await;
+    assert!(
+        matches!(again, Err(ServiceError::Rejected(Rejection::TooManySeats { limit: 2 }))),
+        "{again:?}"
+    );
+    // A table its host closes frees their seat there.
+    svc.handle(mine.id, by(&me, Action::End)).await.unwrap();
+    let duel = TableSpec::plain(group(7), Rules::new(Variant::Kozel), 2);
+    svc.duel(duel, me.clone(), None, 60_000).await.unwrap();
+}
+
 #[path = "bounds/extremes.rs"]
 mod extremes;

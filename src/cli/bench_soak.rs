@@ -74,6 +74,12 @@ fn rss_mb() -> f64 {
     kb / 1024.0
 }
 
+/// Heap bytes in use (the binary's counting allocator), in MiB: what the process holds, apart
+/// from what the allocator keeps for later.
+fn heap_mb() -> f64 {
+    crate::heap::in_use() as f64 / (1024.0 * 1024.0)
+}
+
 fn cmd(who: &Person, action: Action) -> Command {
     Command { actor: Actor::person(who.clone()), action, version: None }
 }
@@ -213,7 +219,7 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
         if is_away { away.push((n, id)) } else { people.push((n, id)) }
     }
     progress.finish();
-    let rss_start = rss_mb();
+    let (rss_start, heap_start) = (rss_mb(), heap_mb());
     let latencies = Arc::new(Mutex::new(Vec::<(&'static str, f64)>::new()));
     let start = Instant::now();
     let until = start + Duration::from_secs_f64(args.seconds);
@@ -262,16 +268,19 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
         })
     };
     let mut progress = Progress::for_seconds("bench soak", "presses", args.seconds);
+    // The heap's most in use, sampled with the progress.
+    let mut heap_peak = heap_start;
     while Instant::now() < until {
         tokio::time::sleep(Duration::from_millis(200)).await;
         progress.set(latencies.lock().unwrap().len() as u64);
+        heap_peak = heap_peak.max(heap_mb());
     }
     progress.finish();
     for t in tasks {
         t.await?;
     }
     restarter.await?;
-    let rss_end = rss_mb();
+    let (rss_end, heap_end) = (rss_mb(), heap_mb());
     let all = std::mem::take(&mut *latencies.lock().unwrap());
     let figures = |kind: Option<&str>| {
         let mut ms: Vec<f64> =
@@ -300,7 +309,8 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
         let figures = json!({
             "tables": args.tables, "away_tables": args.tables / args.away_every.max(1),
             "seconds": secs, "presses": count, "p50_ms": p50, "p99_ms": p99, "max_ms": max,
-            "rss_start_mb": rss_start, "rss_end_mb": rss_end, "open_tables": svc.open_tables(),
+            "rss_start_mb": rss_start, "rss_end_mb": rss_end, "heap_start_mb": heap_start,
+            "heap_end_mb": heap_end, "heap_peak_mb": heap_peak, "open_tables": svc.open_tables(),
             "kinds": per_kind.iter().map(|(k, (n, p50, p99, max))| {
                 (k.to_string(), json!({"presses": n, "p50_ms": p50, "p99_ms": p99, "max_ms": max}))
             }).collect::<serde_json::Map<_, _>>(),
@@ -309,7 +319,8 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
     } else {
         println!(
             "{} presses on {} tables in {secs:.1} s: p50 {p50:.1} ms, p99 {p99:.1} ms, max {max:.1} ms; \
-             resident memory {rss_start:.0} MiB at start, {rss_end:.0} MiB at the end",
+             resident memory {rss_start:.0} MiB at start, {rss_end:.0} MiB at the end \
+             (heap in use {heap_start:.0} MiB, {heap_end:.0} MiB, at most {heap_peak:.0} MiB)",
             count, args.tables
         );
         for (kind, (n, p50, p99, max)) in &per_kind {

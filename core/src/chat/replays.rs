@@ -11,8 +11,10 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::{Arc, Mutex};
 use tokio::sync::OnceCell;
 
-/// GIFs kept at most.
-pub const MOST: usize = 32;
+/// GIFs kept at most: enough for the latest match of a few hundred busy chats (a Kozel
+/// round's GIF is about 150 KiB), so that chats asking in turn do not push each other's out
+/// and have them drawn again and again; [`BYTES`] bounds the memory.
+pub const MOST: usize = 256;
 /// Bytes of GIFs kept at most: [`MOST`] bounds the memory of ordinary rounds, this bounds it
 /// whatever their size (the longest rounds, eight seats of double-eighteen).
 pub const BYTES: usize = 32 << 20;

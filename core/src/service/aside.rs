@@ -35,7 +35,7 @@ impl<S: Store> Service<S> {
     /// ([`Service::set_aside`]) and tells the adapters (`subscribe_set_aside`).
     pub(super) async fn put_aside(&self, b: Broken) {
         let id = b.id;
-        self.map().remove(&id);
+        self.map().remove(id);
         self.aside().waiting.insert(id, b.clone());
         if self.claim(vec![id]).await.is_empty() {
             // Another process holds the table: it sets it aside, or its lease ends first.

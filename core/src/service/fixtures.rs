@@ -98,7 +98,7 @@ impl<S: Store> Service<S> {
         let (mut table, events) = Table::fixture(new, of, people, now)?;
         table.hints = settings.hints;
         super::writing(self.store.create(&mut table, &events)).await?;
-        self.map().insert(table.id, Arc::new(TableLock::new(table.clone())));
+        self.map().insert(&table, Arc::new(TableLock::new(table.clone())));
         self.kick(&table);
         let _ = self.updates.send(Applied { table: table.clone(), events });
         Ok(table)

@@ -11,6 +11,7 @@ mod draw;
 mod fair;
 mod fixtures;
 mod gauges;
+mod held;
 mod league;
 mod moves;
 mod open;
@@ -28,9 +29,9 @@ pub use league::{LeagueEvent, SeasonTurn};
 pub use open::TableSpec;
 pub use tournaments::{TourError, TourNews};
 
-use crate::session::{ChatId, Command, Event, Lives, Millis, Phase, Rejection, Robot, Table};
+use crate::session::{Command, Event, Lives, Millis, Phase, Rejection, Robot, Table};
 use crate::store::{Broken, MatchSummary, Store, StoreError};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 use tokio::sync::Mutex as TableLock;
@@ -99,8 +100,6 @@ impl Default for Options {
     }
 }
 
-type Tables = HashMap<i64, Arc<TableLock<Table>>>;
-
 /// How many times a command is applied to a table other processes keep moving before it is
 /// answered as stale.
 const COMMIT_TRIES: u32 = 4;
@@ -112,8 +111,8 @@ pub struct Service<S: Store> {
     clock: Arc<dyn Clock>,
     seeds: Arc<dyn Seeds>,
     options: Options,
-    /// Every active table, each behind its own lock.
-    tables: Mutex<Tables>,
+    /// Every active table, each behind its own lock, found by id, chat or person (`held`).
+    tables: Mutex<held::Held>,
     /// Tables whose computer player is thinking or about to (`robots`).
     thinking: Mutex<HashSet<i64>>,
     idle: tokio::sync::Notify,
@@ -164,13 +163,11 @@ impl<S: Store> Service<S> {
     ) -> Result<Arc<Service<S>>, StoreError> {
         // The store's time before loading: whatever changes after it, `sync` sees.
         let peers = shared::Peers::new(&store, seeds.as_ref(), clock.now(), options.shared).await?;
-        let mut tables = Tables::new();
+        let mut tables = Vec::new();
         let mut broken = Vec::new();
         for loaded in store.load_open().await? {
             match loaded {
-                Ok(t) => {
-                    tables.insert(t.id, Arc::new(TableLock::new(t)));
-                }
+                Ok(t) => tables.push(t),
                 Err(b) => broken.push(b),
             }
         }
@@ -187,7 +184,7 @@ impl<S: Store> Service<S> {
             clock,
             seeds,
             options,
-            tables: Mutex::new(tables),
+            tables: Mutex::new(held::Held::new(tables)),
             thinking: Mutex::default(),
             idle: tokio::sync::Notify::new(),
             think,
@@ -244,13 +241,8 @@ impl<S: Store> Service<S> {
         &self.options
     }
 
-    fn map(&self) -> std::sync::MutexGuard<'_, Tables> {
+    fn map(&self) -> std::sync::MutexGuard<'_, held::Held> {
         self.tables.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// Active tables held in memory.
-    pub fn open_tables(&self) -> usize {
-        self.map().len()
     }
 
     /// The lock of a table: from memory, or a finished one loaded back from the store (for a
@@ -258,17 +250,20 @@ impl<S: Store> Service<S> {
     /// it is accepted and leaves it active: a refused one (a stale button, a stranger's press)
     /// leaves the service as it was. Closed tables are refused.
     async fn lock_of(&self, table_id: i64) -> Result<Arc<TableLock<Table>>, ServiceError> {
-        if let Some(lock) = self.map().get(&table_id).cloned() {
+        if let Some(lock) = self.map().get(table_id) {
             return Ok(lock);
         }
         match self.store.load(table_id).await? {
             Some(t) if t.phase == Phase::Finished => Ok(Arc::new(TableLock::new(t))),
             // Opened by another process on the store: held here from now on.
-            Some(t) if t.phase.is_active() => Ok(self
-                .map()
-                .entry(table_id)
-                .or_insert_with(|| Arc::new(TableLock::new(t)))
-                .clone()),
+            Some(t) if t.phase.is_active() => {
+                let mut held = self.map();
+                Ok(held.get(table_id).unwrap_or_else(|| {
+                    let lock = Arc::new(TableLock::new(t.clone()));
+                    held.insert(&t, lock.clone());
+                    lock
+                }))
+            }
             Some(_) => Err(Rejection::Closed.into()),
             None => Err(ServiceError::NoTable),
         }
@@ -331,6 +326,13 @@ impl<S: Store> Service<S> {
             }
         };
         *table = next.clone();
+        // Still under the table's lock, so that the indexes follow its changes in order.
+        match next.phase.is_active() {
+            // A finished table brought back (a rematch), or one that finished while this
+            // command waited for it.
+            true => self.map().keep(&next, &lock),
+            false => self.map().remove(table_id),
+        }
         drop(table);
         if finished {
             gauges::match_finished();
@@ -340,16 +342,6 @@ impl<S: Store> Service<S> {
             && (finished || !next.phase.is_open())
         {
             self.fixture_table_done(of).await;
-        }
-        match next.phase.is_active() {
-            // A finished table brought back (a rematch), or one that finished while this
-            // command waited for it.
-            true => {
-                self.map().entry(table_id).or_insert(lock);
-            }
-            false => {
-                self.map().remove(&table_id);
-            }
         }
         if kick {
             self.kick(&next);
@@ -362,7 +354,7 @@ impl<S: Store> Service<S> {
     /// moved it on: what is shown from it (a hand edited after another process's edit) is
     /// never older than what is stored.
     pub async fn table(&self, table_id: i64) -> Result<Option<Table>, ServiceError> {
-        let lock = self.map().get(&table_id).cloned();
+        let lock = self.map().get(table_id);
         match lock {
             Some(lock) => {
                 let mut table = lock.lock().await;
@@ -371,33 +363,5 @@ impl<S: Store> Service<S> {
             }
             None => Ok(self.store.load(table_id).await?),
         }
-    }
-
-    /// The active tables of a chat, oldest first.
-    pub async fn tables_in(&self, chat: &ChatId) -> Vec<Table> {
-        let mut out: Vec<Table> =
-            self.all_tables().await.into_iter().filter(|t| &t.chat == chat).collect();
-        out.sort_by_key(|t| t.number);
-        out
-    }
-
-    /// The chat's newest table, active or not (a match just finished, for its score).
-    pub async fn latest_table(&self, chat: &ChatId) -> Result<Option<Table>, ServiceError> {
-        let newest = self.store.latest_table(chat).await?;
-        match newest {
-            Some(t) => self.table(t.id).await,
-            None => Ok(None),
-        }
-    }
-
-    /// Every active table, oldest first.
-    pub async fn all_tables(&self) -> Vec<Table> {
-        let locks: Vec<_> = self.map().values().cloned().collect();
-        let mut out = Vec::with_capacity(locks.len());
-        for lock in locks {
-            out.push(lock.lock().await.clone());
-        }
-        out.sort_by_key(|t| t.id);
-        out
     }
 }

@@ -10,10 +10,9 @@ impl<S: Store> Service<S> {
     /// Moves everything of chat `from` to `to` ([`Store::move_chat`]); the active tables that
     /// moved, as they now are (numbered in `to`). Safe to run twice: the second finds nothing.
     pub async fn move_chat(&self, from: &ChatId, to: &ChatId) -> Result<Vec<Table>, StoreError> {
-        let mut locks: Vec<_> = self.map().iter().map(|(id, l)| (*id, l.clone())).collect();
-        locks.sort_by_key(|(id, _)| *id);
+        let locks = self.map().of_chat(from);
         let mut held = Vec::new();
-        for (_, lock) in locks {
+        for lock in locks {
             let table = lock.lock_owned().await;
             if &table.chat == from {
                 held.push(table);
@@ -24,6 +23,7 @@ impl<S: Store> Service<S> {
         for table in &mut held {
             if let Some(now) = self.store.load(table.id).await? {
                 **table = now.clone();
+                self.map().note(&now);
                 out.push(now);
             }
         }

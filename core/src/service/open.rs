@@ -96,20 +96,21 @@ impl<S: Store> Service<S> {
         table.private = private;
         table.rotation = spec.rotation.filter(|_| !private);
         super::writing(self.store.create(&mut table, &events)).await?;
-        self.map().insert(table.id, Arc::new(TableLock::new(table.clone())));
+        self.map().insert(&table, Arc::new(TableLock::new(table.clone())));
         self.kick(&table);
         Ok(Applied { table, events })
     }
 
-    /// A chat's open tables and a person's open lobbies are limited.
+    /// A chat's open tables and a person's open lobbies are limited: only that chat's tables
+    /// and that person's are read.
     pub(super) async fn check_limits(&self, chat: &ChatId, host: &Person) -> Result<(), Rejection> {
-        let active = self.all_tables().await;
         let (limit, lobbies) = (self.options.tables_per_chat, self.options.lobbies_per_person);
-        if active.iter().filter(|t| &t.chat == chat).count() >= limit {
+        if self.tables_in(chat).await.len() >= limit {
             return Err(Rejection::TooManyTables { limit });
         }
-        let waiting = |t: &&Table| matches!(t.phase, Phase::Lobby | Phase::Challenge { .. });
-        if active.iter().filter(waiting).filter(|t| t.host == host.id).count() >= lobbies {
+        let waiting = |t: &&Arc<Table>| matches!(t.phase, Phase::Lobby | Phase::Challenge { .. });
+        let theirs = self.tables_of(&host.id);
+        if theirs.iter().filter(waiting).filter(|t| t.host == host.id).count() >= lobbies {
             return Err(Rejection::TooManyLobbies { limit: lobbies });
         }
         self.check_seats(&host.id, None).await
@@ -117,15 +118,15 @@ impl<S: Store> Service<S> {
 
     /// A person sits at no more than `Options::seats_per_person` open tables (lobbies,
     /// challenges, matches) at once, in every chat together; `table`: the one they sit down at,
-    /// which does not count against them if they already sit there.
+    /// which does not count against them if they already sit there. Only their tables are read.
     pub(super) async fn check_seats(
         &self,
         person: &UserId,
         table: Option<i64>,
     ) -> Result<(), Rejection> {
         let limit = self.options.seats_per_person;
-        let active = self.all_tables().await;
-        let mine: Vec<i64> = active
+        let mine: Vec<i64> = self
+            .tables_of(person)
             .iter()
             .filter(|t| t.phase.is_active() && t.seat_of(person).is_some())
             .map(|t| t.id)

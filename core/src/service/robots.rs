@@ -69,11 +69,11 @@ async fn drive<S: Store>(service: std::sync::Weak<Service<S>>, id: i64) {
         }
         let Some(s) = service.upgrade() else { return };
         // Look at the table under its lock: no move due is the end of this task.
-        let lock = s.map().get(&id).cloned();
+        let lock = s.map().get(id);
         let Some(lock) = lock else {
             s.stop_thinking(id);
             // Brought back meanwhile (a rematch)? Its own command may have found us still on it.
-            let back = s.map().get(&id).cloned();
+            let back = s.map().get(id);
             if let Some(lock) = back {
                 let table = lock.lock().await.clone();
                 s.kick(&table);

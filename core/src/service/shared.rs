@@ -111,7 +111,7 @@ impl<S: Store> Service<S> {
                 }
                 continue;
             }
-            let held = self.map().get(&stamp.id).cloned();
+            let held = self.map().get(stamp.id);
             match (held, stamp.open) {
                 (Some(lock), true) => {
                     let mut table = lock.lock().await;
@@ -121,6 +121,7 @@ impl<S: Store> Service<S> {
                     match self.store.load_checked(stamp.id).await? {
                         Some(Ok(stored)) if stored.version > table.version => {
                             *table = stored;
+                            self.map().note(&table);
                             changed += 1;
                         }
                         Some(Err(broken)) => {
@@ -133,8 +134,8 @@ impl<S: Store> Service<S> {
                 }
                 (None, true) => match self.store.load_checked(stamp.id).await? {
                     Some(Ok(t)) if t.phase.is_active() => {
-                        let lock = Arc::new(TableLock::new(t));
-                        self.map().entry(stamp.id).or_insert(lock);
+                        let lock = Arc::new(TableLock::new(t.clone()));
+                        self.map().keep(&t, &lock);
                         changed += 1;
                     }
                     Some(Err(broken)) => {
@@ -144,7 +145,7 @@ impl<S: Store> Service<S> {
                     _ => {}
                 },
                 (Some(_), false) => {
-                    self.map().remove(&stamp.id);
+                    self.map().remove(stamp.id);
                     changed += 1;
                 }
                 (None, false) => {}
@@ -176,6 +177,7 @@ impl<S: Store> Service<S> {
                     || stored.number != table.number =>
             {
                 *table = stored;
+                self.map().note(table);
                 Ok(true)
             }
             _ => Ok(false),

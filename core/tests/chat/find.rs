@@ -83,3 +83,61 @@ async fn another_chat_cannot_find_or_move_a_table() {
     assert!(text.contains("№1") && text.contains("Player 1"), "{text}");
     assert!(text.contains("ждёт игроков (1 из"), "{text}");
 }
+
+/// Two busy chats whose tables carry the same numbers: each chat's `/tables`, `/table N` and
+/// `/watch N` read and touch its own tables only, and a table's chat moving takes it along.
+#[tokio::test]
+async fn each_chat_finds_only_its_own_tables_among_many() {
+    let chat = chat().await;
+    let (a, b) = (ChatId::new(Platform::Telegram, "-100"), ChatId::new(Platform::Telegram, "-200"));
+    let mut ids = Vec::new();
+    for (g, first) in [(&a, 31), (&b, 47)] {
+        for n in first..first + 2 {
+            let host = Asker::member(g.clone(), tg(n));
+            let opened = chat.handle(&host, Request::Command(Cmd::New, Args::default())).await;
+            ids.push((g.clone(), opened.shows[0].table.clone()));
+        }
+    }
+    let store = chat.service().store();
+    for (_, t) in &ids {
+        store.set_message_ref(t.id, "public", &format!("{}:7", t.chat.id)).await.unwrap();
+    }
+    let (ann, zoe) = (Asker::member(a.clone(), tg(5)), Asker::member(b.clone(), tg(15)));
+
+    let listed = chat.handle(&ann, Request::Command(Cmd::Tables, Args::default())).await;
+    let text = listed.text().unwrap();
+    assert!(text.contains("Player 31") && text.contains("Player 32"), "{text}");
+    assert!(!text.contains("Player 47") && !text.contains("Player 48"), "{text}");
+    let listed = chat.handle(&zoe, Request::Command(Cmd::Tables, Args::default())).await;
+    let text = listed.text().unwrap();
+    assert!(text.contains("Player 47") && text.contains("Player 48"), "{text}");
+    assert!(!text.contains("Player 31") && !text.contains("Player 32"), "{text}");
+
+    // `/table 2` in chat B moves B's table 2; A's table 2 keeps its message.
+    let moved = chat.handle(&zoe, Request::Command(Cmd::Table, number(2))).await;
+    let (a2, b2) = (&ids[1].1, &ids[3].1);
+    assert_eq!(moved.shows[0].table.id, b2.id);
+    let refs = store.message_refs(a2.id).await.unwrap();
+    assert!(refs.contains(&("public".to_owned(), "-100:7".to_owned())), "{refs:?}");
+
+    // `/watch 1` in chat B watches B's table 1, not A's.
+    let watching = chat.handle(&zoe, Request::Command(Cmd::Watch, number(1))).await;
+    assert!(watching.reply.as_ref().is_some_and(|r| matches!(r.body, Body::Watch(_))));
+    let (a1, b1) = (&ids[0].1, &ids[2].1);
+    assert_eq!(store.meta(&format!("watch:{}", b1.id)).await.unwrap().as_deref(), Some("15"));
+    assert_eq!(store.meta(&format!("watch:{}", a1.id)).await.unwrap(), None);
+
+    // Chat B moves to a new id: its tables are found there, and no longer under B.
+    let c = ChatId::new(Platform::Telegram, "-300");
+    assert_eq!(chat.move_chat(&b, &c).await.len(), 2);
+    let there = Asker::member(c.clone(), tg(15));
+    let listed = chat.handle(&there, Request::Command(Cmd::Tables, Args::default())).await;
+    assert!(listed.text().unwrap().contains("Player 47"), "{:?}", listed.text());
+    let listed = chat.handle(&zoe, Request::Command(Cmd::Tables, Args::default())).await;
+    assert!(listed.text().unwrap().contains("нет открытых столов"), "{:?}", listed.text());
+    let ids_in = async |g: &ChatId| {
+        chat.service().tables_in(g).await.iter().map(|t| t.id).collect::<Vec<_>>()
+    };
+    assert_eq!(ids_in(&a).await, [a1.id, a2.id]);
+    assert_eq!(ids_in(&c).await, [b1.id, b2.id]);
+}
