@@ -23,6 +23,7 @@ mod find;
 #[cfg(any(test, feature = "testkit"))]
 pub mod flow;
 mod game_names;
+mod gate;
 mod hand_place;
 mod help;
 mod info;
