@@ -1,9 +1,11 @@
-//! Row values shared by the SQL backends: chat and user keys, checked integer conversions, and
-//! the serde JSON text that snapshots, events, settings and records are stored as.
+//! Row values shared by the SQL backends: chat and user keys, checked integer conversions, a
+//! tally meeting's row, and the serde JSON text that snapshots, events, settings and records
+//! are stored as.
 
 use super::StoreError;
 use crate::engine::rules::Variant;
 use crate::session::{ChatId, Millis, Platform, UserId};
+use crate::standings::{HeadToHead, Meeting};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 pub(super) fn chat_key(chat: &ChatId) -> (&'static str, &str) {
@@ -55,4 +57,30 @@ pub(in crate::store) fn touched(
         .map(|(id, version, open)| Ok(super::Stamp { id, version: to_u64(version)?, open }))
         .collect::<Result<_, StoreError>>()?;
     Ok(super::Touched { now, tables })
+}
+
+/// A row of `tally_meetings`: the other, the game, the name, where first met, then the eight
+/// counts in [`HeadToHead`]'s order.
+pub(super) type MeetingRow =
+    (String, String, String, String, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64);
+
+pub(super) fn meeting_of(row: MeetingRow) -> Result<Meeting, StoreError> {
+    let (op, oid, v, name, at, seat, a, b, c, d, e, f, g, h) = row;
+    let n: Vec<u32> = [a, b, c, d, e, f, g, h].into_iter().map(to_u32).collect::<Result<_, _>>()?;
+    Ok(Meeting {
+        other: user(&op, oid)?,
+        name,
+        first: (at, to_u32(seat)?),
+        variant: to_variant(&v)?,
+        with: HeadToHead {
+            opposed: n[0],
+            first_ahead: n[1],
+            second_ahead: n[2],
+            first_goats: n[3],
+            second_goats: n[4],
+            together: n[5],
+            together_won: n[6],
+            together_goats: n[7],
+        },
+    })
 }

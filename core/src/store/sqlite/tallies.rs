@@ -2,12 +2,12 @@
 //! finished match, in its transaction; a chat's worked out again from its matches (a page at a
 //! time) when its history moved, or once after the migration that made them (`tally_due`).
 
-use super::super::codec::{chat_key, parse, to_u32, to_variant, user};
+use super::super::codec::{MeetingRow, chat_key, meeting_of, parse, to_u32, to_variant};
 use super::super::{MatchSummary, StoreError, SummaryPlayer};
 use super::SqliteStore;
 use crate::engine::rules::Variant;
 use crate::session::{ChatId, UserId};
-use crate::standings::{ChatTally, HeadToHead, MatchTally, Meeting, PersonTally, Record, Runs};
+use crate::standings::{ChatTally, MatchTally, Meeting, PersonTally, Record, Runs};
 use sqlx::SqliteConnection;
 use sqlx::sqlite::SqlitePool;
 
@@ -140,32 +140,6 @@ pub(super) async fn person(
     .await?;
     let meetings = rows.into_iter().map(meeting_of).collect::<Result<_, StoreError>>()?;
     Ok(PersonTally { games, runs, meetings })
-}
-
-/// A row of `tally_meetings`: the other, the game, the name, where first met, then the eight
-/// counts in [`HeadToHead`]'s order.
-type MeetingRow =
-    (String, String, String, String, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64);
-
-fn meeting_of(row: MeetingRow) -> Result<Meeting, StoreError> {
-    let (op, oid, v, name, at, seat, a, b, c, d, e, f, g, h) = row;
-    let n: Vec<u32> = [a, b, c, d, e, f, g, h].into_iter().map(to_u32).collect::<Result<_, _>>()?;
-    Ok(Meeting {
-        other: user(&op, oid)?,
-        name,
-        first: (at, to_u32(seat)?),
-        variant: to_variant(&v)?,
-        with: HeadToHead {
-            opposed: n[0],
-            first_ahead: n[1],
-            second_ahead: n[2],
-            first_goats: n[3],
-            second_goats: n[4],
-            together: n[5],
-            together_won: n[6],
-            together_goats: n[7],
-        },
-    })
 }
 
 async fn runs_of(
