@@ -144,8 +144,11 @@ async fn a_move(p: &Proc, check: &PgStore, m: &mut Model, rng: &mut SmallRng) {
 async fn a_duel(p: &Proc, q: &Proc, c: u32, rng: &mut SmallRng, m: &mut Model) {
     let (x, y) = (rng.random_range(10..20), rng.random_range(20..30));
     let rules = Rules::from_options(Variant::Kozel, &json!({ "target": 1 }), None).unwrap();
-    let Ok(t) = p.svc().create(TableSpec::plain(chat(c), rules, 2), tg(x)).await else {
-        return assert!(p.dead(), "a duel opened");
+    let t = match p.svc().create(TableSpec::plain(chat(c), rules, 2), tg(x)).await {
+        Ok(t) => t,
+        // Refused (a limit of the chat's or the person's tables), or the process was killed.
+        Err(ServiceError::Rejected(_)) => return,
+        Err(e) => return assert!(p.dead(), "a duel opened: {e}"),
     };
     m.tables.insert(t.table.id);
     let join =
