@@ -46,6 +46,7 @@ fn split_command<'a>(text: &'a str, bot: &str) -> Option<(String, &'a str)> {
 /// The bot's own membership of a chat changed: out of a group (it left, or was removed or
 /// banned) its tables close; back in, it is written to again.
 pub(crate) async fn on_my_chat_member(app: Arc<App>, update: ChatMemberUpdated) -> HandlerResult {
+    let _busy = app.extras.work.handling();
     let chat = update.chat.id;
     if chat.0 > 0 {
         return Ok(());

@@ -133,6 +133,7 @@ async fn lang(app: &App, chat: i64, own: Option<Lang>) -> Lang {
 
 /// The dispatcher's endpoint for a message: queued in its chat's lane.
 pub(crate) async fn on_message(app: Arc<App>, msg: Message, update: Update) -> HandlerResult {
+    let busy = app.extras.work.handling();
     let extra = app.extras.take(update.id);
     let lanes = app.lanes.clone();
     let handling = crate::ops::handling("message");
@@ -141,6 +142,7 @@ pub(crate) async fn on_message(app: Arc<App>, msg: Message, update: Update) -> H
         Box::pin(async move {
             message(app, msg, extra).await;
             drop(handling);
+            drop(busy);
         }),
     );
     Ok(())
@@ -166,6 +168,7 @@ async fn message(app: Arc<App>, msg: Message, extra: Extra) {
 /// The dispatcher's endpoint for a press: queued in its chat's lane, and answered that it
 /// takes long if it has no answer by `ANSWER_IN`.
 pub(crate) async fn on_callback(app: Arc<App>, q: CallbackQuery, update: Update) -> HandlerResult {
+    let busy = app.extras.work.handling();
     let extra = app.extras.take(update.id);
     let chat = q.message.as_ref().map_or(q.from.id.0 as i64, |m| m.chat().id.0);
     let answered = Answered::default();
@@ -178,6 +181,7 @@ pub(crate) async fn on_callback(app: Arc<App>, q: CallbackQuery, update: Update)
             press(app, q, extra, chat, answered).await;
             slow.abort();
             drop(handling);
+            drop(busy);
         }),
     );
     Ok(())
@@ -217,7 +221,9 @@ async fn press(app: Arc<App>, q: CallbackQuery, extra: Extra, chat: i64, answere
 pub(crate) async fn timer_update(app: &Arc<App>, changed: domino_core::chat::Changed) {
     let (app, limit) = (app.clone(), app.work_limit);
     let table = changed.table();
+    let busy = app.extras.work.showing();
     let shown = tokio::spawn(async move {
+        let _busy = busy;
         let work = async move { app.show(&app.chat.show_changed(&changed).await) };
         if let Err(failed) = contain(limit, work).await {
             tracing::error!(table, failure = ?failed.failure, "Telegram: a timer's update not shown");

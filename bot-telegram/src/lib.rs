@@ -24,6 +24,7 @@
 //! | `fake` | (feature `fake`) a fake Bot API server keeping Telegram's limits, and the flow bench's driver |
 
 mod app;
+mod busy;
 mod callbacks;
 mod commands;
 mod contain;
@@ -189,6 +190,8 @@ impl RunOptions {
 /// `options.ctrlc`). Also shows what the service does by itself (timers, computer moves) in
 /// Telegram chats.
 pub async fn run(door: Door, bot: Bot, options: RunOptions) -> Result<(), Error> {
+    // However `run` ends (returned, failed, cancelled), its status says it is stopped.
+    let _stopped = options.status.until_stopped();
     let bot: Tg = bot.cache_me();
     let feed = door.feed(Platform::Telegram);
     let Some(me) = get_me(&bot, &options.stop).await? else { return Ok(()) };
@@ -199,7 +202,7 @@ pub async fn run(door: Door, bot: Bot, options: RunOptions) -> Result<(), Error>
     let (pacing, call_timeout, work_limit) =
         (options.pacing, options.call_timeout, options.work_limit);
     let app = App::new(chat, links, bot.clone(), username, pacing, call_timeout, work_limit);
-    options.status.watch(&app.outbox);
+    options.status.watch(&app.outbox, &app.extras.work, &app.chat);
     // What each group was sent just before a restart still counts against its limit.
     match app.chat.pacing_windows("telegram").await {
         Ok(windows) => {
@@ -214,8 +217,10 @@ pub async fn run(door: Door, bot: Bot, options: RunOptions) -> Result<(), Error>
     register_commands(&app).await;
     let mut first = Some(feed);
     let shown = app.clone();
+    let status = options.status.clone();
     let timers = tokio::spawn(domino_core::chat::supervise("telegram timers", move || {
         let feed = first.take().unwrap_or_else(|| shown.chat.feed(Platform::Telegram));
+        status.follow_feed(feed.reading());
         Some(show_timers(shown.clone(), feed))
     }));
     for show in app.chat.open_tables(Platform::Telegram).await {
@@ -230,7 +235,9 @@ pub async fn run(door: Door, bot: Bot, options: RunOptions) -> Result<(), Error>
     app.lanes.close(app.work_limit).await;
     timers.abort();
     let _ = timers.await;
-    if !app.outbox.drain(options.drain).await {
+    // A reminder not yet due (a deferred turn mention) is not waited for: the next process
+    // plans it again from the table.
+    if !app.outbox.drain_due(options.drain).await {
         tracing::warn!("stopped with messages still queued");
     }
     result
@@ -247,9 +254,14 @@ fn schema() -> UpdateHandler<Box<dyn std::error::Error + Send + Sync>> {
 async fn dispatch(app: &Arc<App>, options: &RunOptions) -> Result<(), Error> {
     let mut backoff = Duration::from_secs(1);
     while !options.stop.is_stopped() {
+        // An update no branch takes is handled all the same (it was counted when read).
+        let work = app.extras.work.clone();
         let mut builder = Dispatcher::builder(app.bot.clone(), schema())
             .dependencies(dptree::deps![app.clone()])
-            .default_handler(|_| async {})
+            .default_handler(move |_| {
+                let busy = work.handling();
+                async move { drop(busy) }
+            })
             .error_handler(LoggingErrorHandler::with_custom_text("update handler failed"));
         if options.ctrlc {
             builder = builder.enable_ctrlc_handler();
@@ -343,6 +355,7 @@ async fn register_commands(app: &App) {
 /// started again if it ever ends).
 async fn show_timers(app: Arc<App>, mut feed: Feed) {
     while let Some(fed) = feed.next().await {
+        let _busy = app.extras.work.showing();
         match fed {
             Fed::Changed(changed) => contain::timer_update(&app, changed).await,
             // A table set aside while running (another process's change no longer reads).

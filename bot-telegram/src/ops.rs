@@ -4,8 +4,10 @@
 //! (`metrics` facade, a no-op unless the binary installs a recorder): updates by kind, answer
 //! latency, the outbox's waits, 429s and retries.
 
+use crate::busy::Work;
 use crate::outbox::{Outbox, Outcome};
-use std::sync::atomic::{AtomicU8, Ordering};
+use domino_core::chat::{Door, Reading};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -25,6 +27,11 @@ struct Inner {
     name: Mutex<String>,
     link: AtomicU8,
     outbox: Mutex<Option<Outbox>>,
+    work: Mutex<Option<(Work, Door)>>,
+    /// Whether the follower of what the service does by itself is reading an event.
+    feed: Mutex<Option<Reading>>,
+    /// `run` has returned.
+    stopped: AtomicBool,
 }
 
 impl std::fmt::Debug for Status {
@@ -56,8 +63,41 @@ impl Status {
         self.0.outbox.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
-    pub(crate) fn watch(&self, outbox: &Outbox) {
+    /// The bot has nothing left to do of its own accord: it receives updates, every update it
+    /// read is handled, nothing the service did is still being shown, and its outbox has
+    /// nothing due (a deferred turn mention may wait for its time). A stopped bot is idle.
+    /// This is the bot's own state, not a guess from silence: the fakes' `quiet` asks it.
+    pub fn idle(&self) -> bool {
+        if self.0.stopped.load(Ordering::SeqCst) {
+            return true;
+        }
+        let work = self.0.work.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        self.0.link.load(Ordering::SeqCst) != NEVER
+            && work.is_some_and(|(work, door)| work.idle() && !door.thinking())
+            && !self
+                .0
+                .feed
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .as_ref()
+                .is_some_and(Reading::now)
+            && self.outbox().is_some_and(|o| o.idle())
+    }
+
+    pub(crate) fn watch(&self, outbox: &Outbox, work: &Work, door: &Door) {
         *self.0.outbox.lock().unwrap_or_else(|e| e.into_inner()) = Some(outbox.clone());
+        *self.0.work.lock().unwrap_or_else(|e| e.into_inner()) = Some((work.clone(), door.clone()));
+    }
+
+    pub(crate) fn follow_feed(&self, reading: Reading) {
+        *self.0.feed.lock().unwrap_or_else(|e| e.into_inner()) = Some(reading);
+    }
+
+    /// A guard for `run`: when dropped, the status is idle from then on and holds on to
+    /// nothing of the bot.
+    pub(crate) fn until_stopped(&self) -> Stopped {
+        self.0.stopped.store(false, Ordering::SeqCst);
+        Stopped(self.clone())
     }
 
     pub(crate) fn named(&self, username: &str) {
@@ -82,6 +122,17 @@ impl Status {
         if self.0.link.swap(LOST, Ordering::SeqCst) == UP {
             tracing::warn!(error = why, "Telegram @{}: connection lost", self.name());
         }
+    }
+}
+
+/// Marks a [`Status`] stopped when dropped.
+pub(crate) struct Stopped(Status);
+
+impl Drop for Stopped {
+    fn drop(&mut self) {
+        let inner = &(self.0).0;
+        inner.stopped.store(true, Ordering::SeqCst);
+        inner.work.lock().unwrap_or_else(|e| e.into_inner()).take();
     }
 }
 

@@ -83,6 +83,8 @@ struct ChatQueue {
     told_overflow: bool,
     /// When each table's message was last written (a flowing table waits `table_gap`).
     tables: HashMap<i64, Instant>,
+    /// A job taken from the queue is being delivered.
+    delivering: bool,
 }
 
 #[derive(Default)]
@@ -219,7 +221,29 @@ impl Outbox {
         (jobs, st.done_at.map(|at| at.elapsed()))
     }
 
+    /// Nothing is being delivered and nothing queued is due: what is left (if anything) are
+    /// reminders that wait for their own time (a deferred turn mention).
+    pub(crate) fn idle(&self) -> bool {
+        let now = Instant::now();
+        self.lock().chats.values().all(|q| {
+            !q.delivering && q.jobs.iter().all(|j| j.job.not_before().is_some_and(|t| t > now))
+        })
+    }
+
+    /// Waits until the outbox is [`Outbox::idle`] (or `timeout` passes); true when it is.
+    pub(crate) async fn drain_due(&self, timeout: Duration) -> bool {
+        let end = Instant::now() + timeout;
+        while !self.idle() {
+            if Instant::now() >= end {
+                return false;
+            }
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        true
+    }
+
     /// Waits until every queue is empty (or `timeout` passes); true when they are.
+    #[cfg(test)]
     pub(crate) async fn drain(&self, timeout: Duration) -> bool {
         let end = Instant::now() + timeout;
         loop {
@@ -234,143 +258,11 @@ impl Outbox {
     }
 }
 
-/// How long a job waits after its `tries`-th failure that may pass: 0.25 s doubling, at most 8 s.
-fn backoff(tries: u32) -> Duration {
-    Duration::from_millis(250u64 << tries.min(5)).min(Duration::from_secs(8))
-}
-
-/// The longest one job may take (each Bot API call has its own, shorter, timeout).
-const JOB_LIMIT: Duration = Duration::from_secs(30);
-
-/// A chat's worker, supervised: a panic (a job that cannot be drawn) is logged and the queue
-/// goes on after a pause (0.1 s, doubling to 30 s); it ends when its queue is empty.
-async fn worker(inner: Arc<Inner>, chat: i64) {
-    let mut pause = Duration::from_millis(100);
-    while let Err(e) = tokio::spawn(work(inner.clone(), chat)).await {
-        if !e.is_panic() {
-            return;
-        }
-        tracing::error!(chat, error = %e, retry_in = ?pause, "outbox worker panicked; its job dropped");
-        tokio::time::sleep(pause).await;
-        pause = (pause * 2).min(Duration::from_secs(30));
-    }
-}
-
-async fn work(inner: Arc<Inner>, chat: i64) {
-    let p = inner.pacing;
-    loop {
-        let step = {
-            let mut guard = inner.state.lock().unwrap_or_else(|e| e.into_inner());
-            next_step(&mut guard, chat, &p)
-        };
-        let mut queued = match step {
-            Step::Done => return,
-            // A job queued meanwhile may run first (an answer does not wait for a rest).
-            Step::Wait(d, wake) => {
-                crate::ops::waited(d);
-                tokio::select! {
-                    _ = tokio::time::sleep(d) => {}
-                    _ = wake.notified() => {}
-                }
-                continue;
-            }
-            Step::Run(queued) => queued,
-        };
-        let Some(deliver) = inner.deliver.upgrade() else { continue };
-        let outcome = match tokio::time::timeout(JOB_LIMIT, deliver.deliver(chat, &queued.job))
-            .await
-        {
-            Ok(outcome) => outcome,
-            Err(_) => {
-                tracing::warn!(chat, job = queued.job.kind(), "given up: the job took too long");
-                Outcome::Sent(0)
-            }
-        };
-        crate::ops::outcome(&outcome);
-        let window = {
-            let mut guard = inner.state.lock().unwrap_or_else(|e| e.into_inner());
-            guard.done_at = Some(Instant::now());
-            let State { chats, overall, gone, .. } = &mut *guard;
-            let now = Instant::now();
-            let q = chats.get_mut(&chat).expect("a running queue is kept");
-            let again = |q: &mut ChatQueue, queued: Queued| {
-                let key = queued.job.key();
-                let newer = key.is_some() && q.jobs.iter().any(|j| j.job.key() == key);
-                if queued.tries >= MAX_TRIES {
-                    tracing::warn!(
-                        chat,
-                        job = queued.job.kind(),
-                        "given up after repeated failures"
-                    );
-                } else if !newer {
-                    q.jobs.push_front(queued);
-                }
-            };
-            if let (Outcome::Sent(n), Job::Table { table, .. }) = (outcome, &queued.job)
-                && n > 0
-            {
-                q.tables.insert(*table, now);
-            }
-            match outcome {
-                Outcome::Later(n) => {
-                    for _ in 0..n {
-                        q.budget.take(now);
-                        overall.take(now);
-                    }
-                    if let Job::Turn { clear, .. } = &mut queued.job {
-                        *clear = false;
-                    }
-                    again(q, queued);
-                    (n > 0 && chat < 0).then(|| q.budget.unix_ms(now, unix_ms()))
-                }
-                Outcome::Sent(n) if queued.job.ephemeral(chat) => {
-                    // An answer to a person's own action counts only if the operator says so.
-                    let counted = !queued.job.urgent() || p.answers_counted;
-                    for _ in 0..n {
-                        if counted {
-                            q.ephemeral.take(now);
-                        }
-                        overall.take(now);
-                    }
-                    None
-                }
-                Outcome::Sent(n) => {
-                    for _ in 0..n {
-                        q.budget.take(now);
-                        overall.take(now);
-                    }
-                    (n > 0 && chat < 0).then(|| q.budget.unix_ms(now, unix_ms()))
-                }
-                Outcome::RetryAfter(after) => {
-                    q.budget.take(now);
-                    overall.take(now);
-                    q.frozen_until = Some(now + after);
-                    queued.tries += 1;
-                    again(q, queued);
-                    None
-                }
-                Outcome::Retry => {
-                    queued.tries += 1;
-                    q.resting_until = Some(now + backoff(queued.tries));
-                    again(q, queued);
-                    None
-                }
-                Outcome::Removed => {
-                    tracing::warn!(chat, job = queued.job.kind(), "the bot is not in the chat");
-                    gone.insert(chat);
-                    q.jobs.clear();
-                    None
-                }
-            }
-        };
-        if outcome == Outcome::Removed {
-            deliver.removed(chat).await;
-        }
-        if let Some(window) = window {
-            deliver.sent(chat, window).await;
-        }
-    }
-}
+#[path = "outbox_work.rs"]
+mod work;
+#[cfg(test)]
+use work::backoff;
+use work::worker;
 
 #[path = "outbox_step.rs"]
 mod step;

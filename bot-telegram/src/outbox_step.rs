@@ -82,6 +82,7 @@ pub(super) fn next_step(st: &mut State, chat: i64, p: &Pacing) -> Step {
             if class != Class::Answer {
                 q.resting_until = None;
             }
+            q.delivering = true;
             Step::Run(q.jobs.remove(i).expect("a queued job"))
         }
         None => Step::Wait(soonest, q.wake.clone()),

@@ -30,7 +30,11 @@ const KEPT: usize = 4096;
 
 /// The extras of updates read and not yet handled, by update id.
 #[derive(Default)]
-pub(crate) struct Extras(Mutex<BTreeMap<u32, Extra>>);
+pub(crate) struct Extras {
+    kept: Mutex<BTreeMap<u32, Extra>>,
+    /// Every update read is owed a handling (`Work::handling`, taken by its endpoint).
+    pub(crate) work: crate::busy::Work,
+}
 
 impl Extras {
     /// An update from its JSON, its extras kept; `None` (logged) for what is no update.
@@ -52,18 +56,19 @@ impl Extras {
         let message = message.or_else(|| raw.get("message"));
         let ephemeral = message.and_then(|m| m.get("ephemeral_message_id")).and_then(Value::as_i64);
         if ephemeral.is_some() {
-            let mut kept = self.0.lock().unwrap_or_else(|e| e.into_inner());
+            let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
             kept.insert(update.id.0, Extra { ephemeral });
             while kept.len() > KEPT {
                 kept.pop_first();
             }
         }
+        self.work.read();
         Some(update)
     }
 
     /// What was kept of update `id` (taken: asked once).
     pub(crate) fn take(&self, id: UpdateId) -> Extra {
-        let mut kept = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
         kept.remove(&id.0).unwrap_or_default()
     }
 }

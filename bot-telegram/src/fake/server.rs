@@ -118,6 +118,7 @@ async fn get_updates(shared: &Shared, body: &Value) -> Response {
         {
             let mut st = shared.st.lock().unwrap_or_else(|e| e.into_inner());
             st.updates.retain(|u| u["update_id"].as_i64().unwrap_or(0) >= offset);
+            st.in_hand = false;
             st.requests.push(Req {
                 method: "getupdates".into(),
                 body: body.clone(),
@@ -127,6 +128,7 @@ async fn get_updates(shared: &Shared, body: &Value) -> Response {
             if !st.updates.is_empty() {
                 // Delivered updates are gone: a restarted bot does not see them again.
                 let batch: Vec<Value> = std::mem::take(&mut st.updates);
+                st.in_hand = true;
                 for id in batch.iter().filter_map(|u| u["callback_query"]["id"].as_str()) {
                     st.handed.insert(id.to_owned(), Instant::now());
                 }

@@ -67,6 +67,7 @@ pub async fn start_with<S: Store>(
     options: RunOptions,
 ) -> Running<S> {
     let stop = options.stop.clone();
+    fake.follow(&options.status);
     let task = tokio::spawn(run(Door::new(service.clone()), bot(fake), options));
     // Started once the command menus are registered.
     fake.until("the bot to start", |st| (st.count("setMyCommands") >= 2).then_some(())).await;
@@ -84,13 +85,23 @@ impl<S: Store> Running<S> {
         self.stop.stop();
         let result = tokio::time::timeout(Duration::from_secs(10), self.task).await;
         result.expect("run returns when stopped").expect("no panic").expect("run returns Ok");
-        // Tasks the bot aborted (its timer follower, outbox workers) let go of the service as
-        // the runtime drops them: moments after `run` returns, not within it.
-        let end = Instant::now() + Duration::from_secs(5);
-        while Arc::strong_count(&self.service) > 1 && Instant::now() < end {
-            tokio::time::sleep(Duration::from_millis(5)).await;
-        }
         self.service
+    }
+
+    /// Stops the bot and takes its store back: the caller holds no other handle on the
+    /// service. Tasks the bot aborted (its timer follower, outbox workers) let go of the
+    /// service as the runtime drops them, moments after `run` returns.
+    pub async fn stop_for_store(self) -> S {
+        let mut service = self.stop().await;
+        let end = Instant::now() + Duration::from_secs(5);
+        loop {
+            match Arc::try_unwrap(service) {
+                Ok(s) => return s.into_store(),
+                Err(s) if Instant::now() < end => service = s,
+                Err(_) => panic!("the stopped bot holds on to the service"),
+            }
+            tokio::time::sleep(Duration::from_millis(2)).await;
+        }
     }
 }
 

@@ -199,8 +199,7 @@ async fn a_restarted_bot_goes_on_where_it_was() {
     ];
     let version = table(&service, id).await.version;
     drop(service);
-    let service = bot.stop().await;
-    let store = Arc::into_inner(service).expect("the bot let go of the service").into_store();
+    let store = bot.stop_for_store().await;
     store.close().await;
 
     let store = SqliteStore::open_path(&path).await.expect("the store again");

@@ -142,8 +142,7 @@ async fn a_restarted_bot_edits_the_same_table_photo() {
     play(&fake, &service, id, &[ALICE, BOB], |t| t.version >= 8).await;
     let before = photo_now(&fake, &service, id).await;
     drop(service);
-    let service = bot.stop().await;
-    let store = Arc::into_inner(service).expect("the bot let go of the service").into_store();
+    let store = bot.stop_for_store().await;
     store.close().await;
     let edits = count(&fake, "editmessagemedia", 200);
 

@@ -190,8 +190,7 @@ async fn a_restart_in_a_burst_keeps_the_groups_limit() {
     }
     // Stopped mid-burst: what was queued is lost with the process, what was sent counts.
     fake.until("some sent", |st| (st.bot_texts(GROUP).len() >= 6).then_some(())).await;
-    let service = bot.stop().await;
-    let store = std::sync::Arc::into_inner(service).expect("the bot let go").into_store();
+    let store = bot.stop_for_store().await;
     let service =
         quick_service(store, std::sync::Arc::new(domino_core::service::SystemClock)).await;
     let bot = start_with(&fake, service, options()).await;

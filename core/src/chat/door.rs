@@ -108,7 +108,8 @@ impl Door {
     /// showing the open tables, so that nothing falls between.
     pub fn feed(&self, platform: Platform) -> Feed {
         let (changes, asides, league) = self.0.subscribe();
-        Feed { platform, door: self.clone(), changes, asides, league, pending: Default::default() }
+        let (pending, reading) = Default::default();
+        Feed { platform, door: self.clone(), changes, asides, league, pending, reading }
     }
 
     /// A chat moved to a new id (Telegram: a group upgraded to a supergroup): its tables,
@@ -165,6 +166,12 @@ impl Door {
     /// the core's own time (a test's clock moves both).
     pub fn now(&self) -> Millis {
         self.0.now()
+    }
+
+    /// Whether a computer player is on a move now (what an adapter that waits until it is
+    /// idle, on a clean stop or in a test, waits for too).
+    pub fn thinking(&self) -> bool {
+        self.0.thinking()
     }
 
     /// The person a `/duel` names, to ask the platform whether they are in the chat.

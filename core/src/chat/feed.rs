@@ -52,6 +52,23 @@ pub struct Feed {
     pub(super) league: Receiver<LeagueEvent>,
     /// What one event gave beyond the first thing shown, to show next.
     pub(super) pending: std::collections::VecDeque<Fed>,
+    /// An event was received and is being read (the store asked what to show).
+    pub(super) reading: Reading,
+}
+
+/// Whether a [`Feed`] is reading an event it received (from then until its next call of
+/// [`Feed::next`]): how an adapter that waits until it is idle knows that the feed is not.
+#[derive(Clone, Default, Debug)]
+pub struct Reading(std::sync::Arc<std::sync::atomic::AtomicBool>);
+
+impl Reading {
+    pub fn now(&self) -> bool {
+        self.0.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    fn set(&self, reading: bool) {
+        self.0.store(reading, std::sync::atomic::Ordering::SeqCst);
+    }
 }
 
 impl Feed {
@@ -61,8 +78,9 @@ impl Feed {
             return Some(fed);
         }
         loop {
+            self.reading.set(false);
             tokio::select! {
-                got = self.changes.recv() => match got {
+                got = self.changes.recv() => match self.read(got) {
                     Ok(r) if r.table.chat.platform == self.platform => {
                         return Some(Fed::Changed(Changed(Box::new(r))));
                     }
@@ -70,7 +88,7 @@ impl Feed {
                     Err(RecvError::Lagged(n)) => return Some(Fed::Missed(n)),
                     Err(RecvError::Closed) => return None,
                 },
-                aside = self.asides.recv() => match aside {
+                aside = self.asides.recv() => match self.read(aside) {
                     Ok(b) if b.chat.platform == self.platform => {
                         let text = texts::set_aside(self.door.lang(&b.chat).await, b.number);
                         return Some(Fed::SetAside { chat: b.chat, text });
@@ -78,7 +96,7 @@ impl Feed {
                     Ok(_) | Err(RecvError::Lagged(_)) => {}
                     Err(RecvError::Closed) => return None,
                 },
-                done = self.league.recv() => match done {
+                done = self.league.recv() => match self.read(done) {
                     Ok(LeagueEvent::Standings { chat }) if chat.platform == self.platform => {
                         let tags = self.tags(&chat).await;
                         self.pending.extend(tags);
@@ -110,6 +128,17 @@ impl Feed {
 }
 
 impl Feed {
+    /// Whether this feed is reading an event (a handle that outlives a borrow of the feed).
+    pub fn reading(&self) -> Reading {
+        self.reading.clone()
+    }
+
+    /// An event received: the feed is reading it until its next call of `next`.
+    fn read<T>(&self, got: T) -> T {
+        self.reading.set(true);
+        got
+    }
+
     /// The chat's standings message as it should now read: `None` to do nothing (the chat
     /// keeps none and has none to take down, or the store is out of reach).
     async fn standings(&self, chat: ChatId) -> Option<Fed> {

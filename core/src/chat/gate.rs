@@ -60,6 +60,7 @@ pub(super) trait Gate: Send + Sync + 'static {
     fn refs(&self, table: i64) -> Boxed<'_, Result<Vec<(String, String)>, StoreError>>;
     fn set_ref<'a>(&'a self, t: i64, a: &'a str, m: &'a str) -> Boxed<'a, Result<(), StoreError>>;
     fn now(&self) -> Millis;
+    fn thinking(&self) -> bool;
 }
 
 impl<S: Store> Gate for Chat<S> {
@@ -162,5 +163,8 @@ impl<S: Store> Gate for Chat<S> {
     }
     fn now(&self) -> Millis {
         self.service().now()
+    }
+    fn thinking(&self) -> bool {
+        self.service().thinking_now()
     }
 }

@@ -70,7 +70,7 @@ pub use answer::{Answer, Body, File, Reply};
 pub use args::{Args, Opponent, TourKind};
 pub use catalog::{ArgKind, COMMANDS, Choice, Cmd, CommandSpec, command_named};
 pub use door::{Changed, Door, Unavailable};
-pub use feed::{Fed, Feed};
+pub use feed::{Fed, Feed, Reading};
 pub use game_names::{GAME_NAMES, game_names_text, unknown_game, variant_word};
 pub use hand_place::HandPlace;
 pub use kept::Kept;

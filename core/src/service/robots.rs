@@ -36,6 +36,11 @@ impl<S: Store> Service<S> {
         });
     }
 
+    /// Whether a computer is thinking now (see [`Service::settled`] to wait until none is).
+    pub fn thinking_now(&self) -> bool {
+        !self.thinking().is_empty()
+    }
+
     /// Waits until no computer is thinking (tests, benchmarks, a clean stop).
     pub async fn settled(&self) {
         loop {
