@@ -23,6 +23,9 @@ pub(crate) struct Bot {
     pub work_limit: std::time::Duration,
     /// The interactions being handled (a stop lets them finish).
     pub inflight: crate::ops::Inflight,
+    /// What the service did by itself being shown, and whether its feed is reading an event.
+    pub shows: crate::ops::Shows,
+    pub feed: std::sync::Mutex<Option<domino_core::chat::Reading>>,
     /// The bot's own user id, from READY.
     me: OnceLock<u64>,
     /// The first READY has been seen (open tables are shown again once per start).
@@ -41,9 +44,21 @@ impl Bot {
             watching: Hands::default(),
             work_limit,
             inflight: Default::default(),
+            shows: Default::default(),
+            feed: Default::default(),
             me: OnceLock::new(),
             ready: Default::default(),
         }
+    }
+
+    /// Nothing under way: see [`crate::Status::idle`].
+    pub fn idle(&self) -> bool {
+        let reading = self.feed.lock().unwrap_or_else(|e| e.into_inner());
+        self.inflight.running() == 0
+            && self.shows.now() == 0
+            && !self.displayed.editing()
+            && !reading.as_ref().is_some_and(domino_core::chat::Reading::now)
+            && !self.chat.thinking()
     }
 
     /// When the turn `key` of `table` began, as this process saw it, and whether this is the

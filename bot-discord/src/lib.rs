@@ -96,6 +96,7 @@ pub async fn run_until(
 ) -> Result<(), Error> {
     let bot = Arc::new(Bot::new(door, config.guild_id, config.work_limit));
     let handler = handler::Handler { bot: bot.clone(), status: config.status.clone() };
+    config.status.watch(&bot);
     let mut client = ClientBuilder::new_with_http(config.http(), GatewayIntents::GUILDS)
         .event_handler(handler)
         .await

@@ -4,21 +4,50 @@
 //! no-op unless the binary installs a recorder): interactions by kind, answer latency, rate
 //! limits met.
 
+use crate::bot::Bot;
 use serenity::gateway::ConnectionStage;
 use serenity::gateway::ShardStageUpdateEvent;
 use serenity::model::gateway::Ready;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, Instant};
 
-/// The gateway shards of a running bot, connected or not. Cheap to clone: clones share it.
-#[derive(Clone, Debug, Default)]
-pub struct Status(Arc<Mutex<BTreeMap<u32, bool>>>);
+/// The gateway shards of a running bot, connected or not, and whether it is idle. Cheap to
+/// clone: clones share it.
+#[derive(Clone, Default)]
+pub struct Status(Arc<Inner>);
+
+#[derive(Default)]
+struct Inner {
+    shards: Mutex<BTreeMap<u32, bool>>,
+    /// The running bot (not kept alive by its status).
+    bot: Mutex<Option<Weak<Bot>>>,
+}
+
+impl std::fmt::Debug for Status {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Status").field("connected", &self.connected()).finish()
+    }
+}
 
 impl Status {
     fn shards(&self) -> std::sync::MutexGuard<'_, BTreeMap<u32, bool>> {
-        self.0.lock().unwrap_or_else(|e| e.into_inner())
+        self.0.shards.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The bot has nothing left to do of its own accord: no interaction is being handled,
+    /// nothing the service did by itself is being shown, no table message has an edit under
+    /// way or wanted, and no computer is thinking (a deferred turn ping may wait for its
+    /// time). A bot that is gone is idle; one not started yet is not. This is the bot's own
+    /// state, not a guess from silence: the fake's `quiet` asks it.
+    pub fn idle(&self) -> bool {
+        let bot = self.0.bot.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        bot.is_some_and(|bot| bot.upgrade().is_none_or(|bot| bot.idle()))
+    }
+
+    pub(crate) fn watch(&self, bot: &Arc<Bot>) {
+        *self.0.bot.lock().unwrap_or_else(|e| e.into_inner()) = Some(Arc::downgrade(bot));
     }
 
     /// Every shard of this process has been ready and is connected now.
@@ -81,7 +110,38 @@ pub(crate) struct Handling<'a> {
     started: Instant,
 }
 
+/// What the service did by itself being shown (the timers' follower), counted while it is.
+#[derive(Default)]
+pub(crate) struct Shows(AtomicUsize);
+
+/// One show under way, counted out when dropped.
+pub(crate) struct Showing(Arc<Bot>);
+
+impl Shows {
+    pub(crate) fn now(&self) -> usize {
+        self.0.load(Ordering::SeqCst)
+    }
+}
+
+impl Showing {
+    pub(crate) fn new(bot: &Arc<Bot>) -> Showing {
+        bot.shows.0.fetch_add(1, Ordering::SeqCst);
+        Showing(bot.clone())
+    }
+}
+
+impl Drop for Showing {
+    fn drop(&mut self) {
+        self.0.shows.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
 impl Inflight {
+    /// Interactions being handled now.
+    pub(crate) fn running(&self) -> usize {
+        self.running.load(Ordering::SeqCst)
+    }
+
     /// An interaction of `kind` ("command", "press") comes in.
     pub(crate) fn enter(&self, kind: &'static str) -> Handling<'_> {
         metrics::counter!("domino_updates_total", "platform" => "discord", "kind" => kind)

@@ -49,6 +49,14 @@ pub struct Displayed {
 }
 
 impl Displayed {
+    /// Whether a table message has an edit under way or wanted.
+    pub fn editing(&self) -> bool {
+        lock(&self.tables).values().any(|m| {
+            let wanted = lock(&m.wanted);
+            wanted.busy || wanted.show.is_some()
+        })
+    }
+
     fn message(&self, table: i64) -> Arc<Message> {
         lock(&self.tables).entry(table).or_default().clone()
     }

@@ -15,7 +15,9 @@ const IN_ORDER: Duration = Duration::from_secs(1);
 
 pub(crate) async fn follow(bot: Arc<Bot>, http: Arc<Http>) {
     let mut feed = bot.chat.feed(Platform::Discord);
+    *bot.feed.lock().unwrap_or_else(|e| e.into_inner()) = Some(feed.reading());
     while let Some(fed) = feed.next().await {
+        let _showing = crate::ops::Showing::new(&bot);
         match fed {
             // A table set aside while running (another process's change no longer reads).
             Fed::SetAside { chat, text } => {
@@ -40,11 +42,12 @@ pub(crate) async fn follow(bot: Arc<Bot>, http: Arc<Http>) {
             }
             Fed::Changed(changed) => {
                 let (bot, http, table) = (bot.clone(), http.clone(), changed.table());
-                let limit = bot.work_limit;
+                let (limit, showing) = (bot.work_limit, crate::ops::Showing::new(&bot));
                 let work = async move {
                     publish::after(&bot, &http, &bot.chat.show_changed(&changed).await).await
                 };
                 let shown = tokio::spawn(async move {
+                    let _showing = showing;
                     if let Err(failed) = contain(limit, work).await {
                         let failure = failed.failure;
                         tracing::error!(table, ?failure, "Discord: a timer's update not shown");

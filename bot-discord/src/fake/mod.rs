@@ -33,6 +33,9 @@ pub const APP: u64 = 900_000_000_000_000_001;
 pub const BOT: u64 = 900_000_000_000_000_002;
 pub const GUILD: u64 = 900_000_000_000_000_003;
 
+/// Discord's time for an interaction's first answer.
+const ANSWER_WITHIN: Duration = Duration::from_secs(3);
+
 /// How long an interaction's token works on the webhook routes (Discord's 15 minutes).
 pub const TOKEN_LIFE_MS: i64 = 15 * 60 * 1000;
 
@@ -167,6 +170,8 @@ struct Shared {
     clock: Arc<dyn Clock>,
     /// The same clock when it is a test's `ManualClock`.
     manual: Option<Arc<ManualClock>>,
+    /// The bots whose own state says when they are idle ([`Fake::follow`]).
+    bots: Mutex<Vec<crate::Status>>,
 }
 
 pub struct Fake {
@@ -207,6 +212,7 @@ impl Fake {
             events: tokio::sync::Mutex::new(rx),
             clock,
             manual,
+            bots: Mutex::default(),
         });
         let app = Router::new()
             .route("/gateway", get(gateway::gateway))
@@ -299,9 +305,38 @@ impl Fake {
         self.data().requests.clone()
     }
 
-    /// Waits until the bot has sent nothing for a while (its work after an answer is done).
+    /// A bot run against this fake tells it when it is idle ([`crate::Status::idle`]): from
+    /// then on [`Fake::quiet`] asks it rather than waiting for a spell of silence.
+    pub fn follow(&self, status: &crate::Status) {
+        self.shared.bots.lock().unwrap().push(status.clone());
+    }
+
+    /// Waits until the bot has done everything it was given: every interaction pushed has its
+    /// first answer (or was handed to the bot over 3 s ago: a bot killed with it in hand) and
+    /// every bot it [`Fake::follow`]s says it is idle, three checks running 1 ms apart with no
+    /// call made meanwhile. Without a bot to follow, 80 ms of silence stand in. A bot that
+    /// never falls idle within 30 s fails the test.
     pub async fn quiet(&self) {
-        self.quiet_for(40).await;
+        let bots = self.shared.bots.lock().unwrap().clone();
+        if bots.is_empty() {
+            return self.quiet_for(40).await;
+        }
+        let end = std::time::Instant::now() + Duration::from_secs(30);
+        let mut seen = usize::MAX;
+        let mut still = 0;
+        while still < 3 {
+            tokio::time::sleep(Duration::from_millis(1)).await;
+            let (waiting, sent) = {
+                let d = self.data();
+                let lost = |a: &Answered| a.handed.is_some_and(|h| h.elapsed() > ANSWER_WITHIN);
+                let waiting = d.answers.values().any(|a| a.callbacks.is_empty() && !lost(a));
+                (waiting, d.requests.len())
+            };
+            let idle = !waiting && sent == seen && bots.iter().all(crate::Status::idle);
+            still = if idle { still + 1 } else { 0 };
+            seen = sent;
+            assert!(std::time::Instant::now() < end, "the bot never fell idle in 30 s");
+        }
     }
 
     /// No request for `polls` polls of 2 ms in a row: a longer stillness where a check counts

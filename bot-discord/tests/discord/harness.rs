@@ -68,6 +68,7 @@ impl<S: Store> Bot<S> {
             |f: &Fake| f.requests().iter().filter(|r| r.path.ends_with("/commands")).count();
         let before = registered(fake);
         let (stop, stopped) = oneshot::channel::<()>();
+        fake.follow(&config.status);
         let task =
             tokio::spawn(domino_discord::run_until(Door::new(service.clone()), config, async {
                 let _ = stopped.await;
