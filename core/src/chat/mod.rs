@@ -16,19 +16,13 @@ mod commands;
 mod door;
 mod duel;
 mod export;
-#[cfg(any(test, feature = "testkit"))]
-pub mod faults;
 mod feed;
 mod find;
-#[cfg(any(test, feature = "testkit"))]
-pub mod flow;
 mod game_names;
 mod gate;
 mod hand_place;
 mod help;
 mod info;
-#[cfg(any(test, feature = "testkit"))]
-pub mod invariants;
 mod kept;
 mod league;
 pub mod menu;
@@ -44,12 +38,8 @@ mod rematch;
 mod replay;
 mod replays;
 mod request;
-#[cfg(any(test, feature = "testkit"))]
-pub mod scenario;
 mod settings;
 mod show;
-#[cfg(any(test, feature = "testkit"))]
-pub mod strange;
 mod table_words;
 mod tables;
 mod tag_words;
@@ -61,6 +51,11 @@ mod turn;
 mod versus;
 mod watch;
 pub mod words;
+
+#[cfg(any(test, feature = "testkit"))]
+mod testkit;
+#[cfg(any(test, feature = "testkit"))]
+pub use testkit::{faults, flow, invariants, scenario, strange};
 
 /// Containing a request: a time limit and a panic boundary, and what became of it.
 pub use crate::service::{Failed, Failure, Written, contain, supervise};

@@ -1,5 +1,5 @@
 //! (feature `testkit`) Faults injected into one chat's handling, to show the adapters contain
-//! them: every request from a chosen chat panics or hangs in [`super::Chat::handle`] (before it
+//! them: every request from a chosen chat panics or hangs in [`crate::chat::Chat::handle`] (before it
 //! reads or writes anything) until the fault is removed. Faults belong to a service: every
 //! `Chat` made over it (whichever adapter made it) strikes them; other services, in tests that
 //! run alongside, are not touched.
@@ -61,7 +61,7 @@ impl Faults {
 }
 
 /// Panics or hangs when `chat` has a fault over `service`.
-pub(super) async fn strike<S: Store>(service: &Arc<Service<S>>, chat: &ChatId) {
+pub(in crate::chat) async fn strike<S: Store>(service: &Arc<Service<S>>, chat: &ChatId) {
     let at = Arc::as_ptr(service) as usize;
     let faults = installed().iter().find(|(a, alive, _)| *a == at && alive()).map(|f| f.2.clone());
     match faults.and_then(|f| f.get(chat)) {

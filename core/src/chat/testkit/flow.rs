@@ -3,7 +3,7 @@
 //! math, the printed table and its JSON; and the door those drivers play through (a store in
 //! memory, a clock that follows tokio's paused time, seeded deals).
 
-use super::Door;
+use crate::chat::Door;
 use serde_json::{Value, json};
 use std::fmt::Write as _;
 use std::time::Duration;

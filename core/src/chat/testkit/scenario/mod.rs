@@ -4,9 +4,9 @@
 //! platform's ids and names replaced by the scenario's people) and what a refused or
 //! read-only request was told; the runs must be equal.
 
-use super::args::Args;
-use super::catalog::{ArgKind, command_named};
-use super::{Answer, Asker, Body, Chat, Menu, Opponent, Request};
+use crate::chat::args::Args;
+use crate::chat::catalog::{ArgKind, command_named};
+use crate::chat::{Answer, Asker, Body, Chat, Menu, Opponent, Request};
 use crate::session::{ChatId, Lang, Person, Phase, Platform, UserId};
 use crate::store::{Span, Store};
 use crate::view::{ButtonAction, ButtonData, hand_view};
@@ -161,7 +161,7 @@ impl Scenario {
     }
 
     /// The command and arguments of a `cmd` step, typed.
-    pub fn args(cmd: &str, args: &Map<String, Value>) -> (super::Cmd, Args) {
+    pub fn args(cmd: &str, args: &Map<String, Value>) -> (crate::chat::Cmd, Args) {
         let spec = command_named(cmd).unwrap_or_else(|| panic!("no command {cmd}"));
         let mut out = Args::default();
         for (key, value) in args {
@@ -185,7 +185,7 @@ impl Scenario {
                 ArgKind::Target => out.set_target(int()),
                 ArgKind::Set => out.set_set(int() as u8),
                 ArgKind::Options => {
-                    super::words::rule_words(&mut out, value.as_str().unwrap()).unwrap()
+                    crate::chat::words::rule_words(&mut out, value.as_str().unwrap()).unwrap()
                 }
                 ArgKind::Computer => out.computer = flag(),
                 ArgKind::Table => out.table = Some(int()),
@@ -197,7 +197,8 @@ impl Scenario {
                 ArgKind::Count => out.count = Some(int()),
                 ArgKind::Ago => out.ago = Some(int()),
                 ArgKind::TourFormat => {
-                    out.tour = super::args::TourKind::from_key(value.as_str().expect("a format"))
+                    out.tour =
+                        crate::chat::args::TourKind::from_key(value.as_str().expect("a format"))
                 }
                 ArgKind::Days => out.days = Some(int()),
                 ArgKind::Minutes => out.minutes = Some(int()),
@@ -207,7 +208,7 @@ impl Scenario {
                     out.tag_words = Some(value.as_str().expect("the words").to_owned())
                 }
                 ArgKind::Pings => {
-                    out.pings = super::PingMode::from_key(value.as_str().expect("a mode"))
+                    out.pings = crate::chat::PingMode::from_key(value.as_str().expect("a mode"))
                 }
                 // The scenario's person key: each run names that person its own way (the
                 // chat layer by the person, Telegram by `@name`, Discord by a user option).
