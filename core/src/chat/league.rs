@@ -3,7 +3,7 @@
 
 use super::Chat;
 use super::answer::{Body, Reply};
-use super::menu_league::cadence_text;
+use super::menu::league::cadence_text;
 use crate::engine::rules::Variant;
 use crate::ids::{ChatId, Lang, Millis};
 use crate::service::{LeagueEvent, SeasonTurn};

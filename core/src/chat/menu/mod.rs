@@ -1,12 +1,18 @@
 //! The chat's settings menu as data: pages of controls (pick one, or switches), each item
 //! with its label and the press it makes, drawn by Telegram as an inline keyboard and by
 //! Discord as select menus and buttons. Presses carry the settings version they were drawn
-//! for; their codec is `press::menu`.
+//! for; their codec is `press::menu`. Drawn in `draw` (the league page in `league`), applied to
+//! the chat's settings in `apply`; `/settings` and its presses are `settings`.
 
 use crate::engine::rules::{Preset, Variant};
 use crate::session::{BotLevel, Lang};
 use crate::standings::{Cadence, Weekday, Zone};
 use crate::store::BoardMode;
+
+mod apply;
+pub(super) mod draw;
+pub(super) mod league;
+mod settings;
 
 /// Turn timers a chat can choose, in seconds (`None`: no timer).
 pub const TIMERS: [Option<u32>; 6] = [None, Some(30), Some(60), Some(120), Some(300), Some(600)];

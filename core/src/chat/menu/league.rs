@@ -2,7 +2,7 @@
 //! digest. Each
 //! setting described once: its label, its choices' words and its line in the settings text.
 
-use super::menu::{Change, Control, ControlKind, Item, Menu, MenuPress, Page};
+use super::{Change, Control, ControlKind, Item, Menu, MenuPress, Page};
 use crate::ids::Platform;
 use crate::session::Lang;
 use crate::standings::{Cadence, DIGEST_HOUR, Weekday, ZONES, Zone};
@@ -175,7 +175,7 @@ pub fn for_platform(mut menu: Menu, platform: Platform) -> Menu {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chat::menu_draw::menu;
+    use crate::chat::menu::draw::menu;
 
     #[test]
     fn member_tags_are_offered_on_telegram_only() {

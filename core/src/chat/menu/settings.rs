@@ -1,14 +1,14 @@
 //! `/settings` and presses on its menu: the chat's admins change what new tables start with,
 //! one versioned change at a time.
 
-use super::answer::{Answer, Body};
-use super::menu::Menu;
-use super::menu::{Change, MenuPress, Page};
-use super::menu_apply::apply;
-use super::menu_draw::{closed, menu as draw};
-use super::menu_league::for_platform;
-use super::request::{Asker, may_administer};
-use super::{Chat, texts};
+use super::Menu;
+use super::apply::apply;
+use super::draw::{closed, menu as draw};
+use super::league::for_platform;
+use super::{Change, MenuPress, Page};
+use crate::chat::answer::{Answer, Body};
+use crate::chat::request::{Asker, may_administer};
+use crate::chat::{Chat, texts};
 use crate::session::Lang;
 use crate::store::ChatSettings;
 use crate::store::{Store, StoreError};
@@ -16,7 +16,7 @@ use crate::view::rules_error_text;
 
 impl<S: Store> Chat<S> {
     /// `/settings`: the menu, for everyone to see; only admins can press it.
-    pub(super) async fn settings(&self, from: &Asker) -> Result<Answer, StoreError> {
+    pub(in crate::chat) async fn settings(&self, from: &Asker) -> Result<Answer, StoreError> {
         let s = self.service.store().chat_settings(&from.chat).await?;
         let menu = for_platform(draw(&s, Page::General), from.chat.platform);
         Ok(Answer::public(Body::Menu(menu)))
@@ -24,7 +24,7 @@ impl<S: Store> Chat<S> {
 
     /// A press on the menu: refused unless an admin pressed it, on the menu message that
     /// offers it (`drawn`: not another page's press), on the current version.
-    pub(super) async fn menu_press(
+    pub(in crate::chat) async fn menu_press(
         &self,
         from: &Asker,
         press: MenuPress,

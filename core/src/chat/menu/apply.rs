@@ -1,7 +1,7 @@
 //! What a press on the settings menu does to the chat's settings. Every rule set it makes is
 //! checked by the engine before it is kept.
 
-use super::menu::{Change, MenuPress, Page};
+use super::{Change, MenuPress, Page};
 use crate::engine::rules::{Rules, RulesError, Variant, option, options_for};
 use crate::store::ChatSettings;
 use serde_json::{Map, Value};

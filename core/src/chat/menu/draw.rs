@@ -1,6 +1,6 @@
 //! Drawing the settings menu of a chat (one page at a time) and the settings as text.
 
-use super::menu::{Change, Control, ControlKind, Item, Menu, MenuPress, Page, TIMERS};
+use super::{Change, Control, ControlKind, Item, Menu, MenuPress, Page, TIMERS};
 use crate::engine::rules::{Preset, Rules, Variant, Words, options_for};
 use crate::session::{BotLevel, Lang};
 use crate::store::{BoardMode, ChatSettings, NUDGES};
@@ -111,7 +111,7 @@ pub fn settings_text(s: &ChatSettings, page: Page) -> String {
         format!("🖼 {} {}", tr(lang, "Стол показан:", "Board shown as:"), board_text(s.board, lang)),
         format!("💡 {}: {}", pick(HINTS_LABEL, lang), hints_text(s.hints, lang)),
     ];
-    lines.extend(super::menu_league::league_lines(s, lang));
+    lines.extend(super::league::league_lines(s, lang));
     for v in Variant::ALL {
         let shown = page == Page::Game(v) || s.presets.contains_key(v.key());
         if shown {
@@ -204,7 +204,7 @@ pub fn menu(s: &ChatSettings, page: Page) -> Menu {
                 Change::Show,
                 false,
             );
-            (super::menu_league::league_controls(s, lang), vec![back, done])
+            (super::league::league_controls(s, lang), vec![back, done])
         }
         Page::Game(variant) => {
             let rules = chat_rules(s, variant);
