@@ -2,8 +2,8 @@
 //! by the service from the person's own seat's view (never hidden tiles) and answered only to
 //! them.
 
+use super::Args;
 use super::answer::{Answer, Body, Reply};
-use super::args::Args;
 use super::request::Asker;
 use super::show::Show;
 use super::{Chat, HandPlace, texts};

@@ -1,8 +1,8 @@
 //! `/duel`: a two-seat table opened for the asker and one named person (or a computer).
 
 use super::answer::Answer;
-use super::args::{Args, Opponent};
 use super::request::{Asker, Presence};
+use super::{Args, Opponent};
 use super::{Chat, DUEL_TTL_MS, prefix, texts};
 use crate::service::TableSpec;
 use crate::session::{Lang, Person, Rejection};

@@ -4,8 +4,8 @@
 //! new message and a press on the old one is no longer one of the table's; the [`Show`] says
 //! what the old message is to read instead ([`Moved`]).
 
+use super::Args;
 use super::answer::{Answer, Body, Reply};
-use super::args::Args;
 use super::message::{Audience, MessageAt};
 use super::request::Asker;
 use super::show::{Moved, Show};

@@ -1,8 +1,8 @@
 //! Requests that only read: the rules, the score of a match, the standings, the history, the
 //! season; and the one that starts a new season (`/export` is `export.rs`).
 
+use super::Args;
 use super::answer::{Answer, Body};
-use super::args::Args;
 use super::request::{Asker, may_administer};
 use super::{Chat, league, texts};
 use crate::engine::rules::{Rules, Variant};

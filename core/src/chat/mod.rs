@@ -8,17 +8,12 @@
 
 mod advice;
 mod answer;
-mod args;
 mod behind;
-pub mod catalog;
-mod command_args;
-mod commands;
 mod door;
 mod duel;
 mod export;
 mod feed;
 mod find;
-mod game_names;
 mod gate;
 mod hand_place;
 mod help;
@@ -36,7 +31,6 @@ mod replay;
 mod replays;
 mod request;
 mod show;
-mod table_words;
 mod tables;
 mod tag_words;
 mod tags;
@@ -58,11 +52,8 @@ pub use crate::service::{Failed, Failure, Written, contain, supervise};
 /// How a chat shows boards (its setting).
 pub use crate::store::BoardMode;
 pub use answer::{Answer, Body, File, Reply};
-pub use args::{Args, Opponent, TourKind};
-pub use catalog::{ArgKind, COMMANDS, Choice, Cmd, CommandSpec, command_named};
 pub use door::{Changed, Door, Unavailable};
 pub use feed::{Fed, Feed};
-pub use game_names::{GAME_NAMES, game_names_text, unknown_game, variant_word};
 pub use hand_place::HandPlace;
 pub use kept::Kept;
 pub use menu::draw::{menu as settings_menu, rules_summary, settings_text, timer_text};
@@ -75,6 +66,10 @@ pub use request::{Asker, Offer, Presence, Request, may_administer};
 pub use show::{Ending, Hand, Moved, Notice, Show, TableRef, Watcher};
 pub use tags::{TAG_MAX, Tags};
 pub use turn::{TurnPing, turn_ping};
+pub use words::args::{Args, Opponent, TourKind};
+pub use words::catalog;
+pub use words::catalog::{ArgKind, COMMANDS, Choice, Cmd, CommandSpec, command_named};
+pub use words::game_names::{GAME_NAMES, game_names_text, unknown_game, variant_word};
 
 use crate::ids::{ChatId, Lang, Platform};
 use crate::service::{Applied as Replied, Service};

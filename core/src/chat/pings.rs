@@ -4,8 +4,8 @@
 //! across the chats of their platform, chosen with `/pings` and kept in the store (meta key
 //! `turn-pings:<platform>:<user>`) like the hand place (`hand_place`).
 
+use super::Args;
 use super::answer::Answer;
-use super::args::Args;
 use super::request::Asker;
 use super::show::Show;
 use super::{Chat, prefix};

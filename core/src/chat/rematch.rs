@@ -3,9 +3,9 @@
 //! are (and the queue's people sitting in, `session::queue`). Rules named lay over the table's
 //! own for the same game, over the chat's for another game.
 
+use super::Args;
 use super::Chat;
 use super::answer::Answer;
-use super::args::Args;
 use super::request::Asker;
 use crate::engine::rules::{Rules, RulesError};
 use crate::session::{Action, Actor, Command, Lang, Table};

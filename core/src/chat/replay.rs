@@ -9,8 +9,8 @@
 //! takes the cores a table needs. One over the rate is refused with when to ask again, and
 //! changes nothing.
 
+use super::Args;
 use super::answer::{Answer, Body, File};
-use super::args::Args;
 use super::request::Asker;
 use super::{Chat, prefix, replays};
 use crate::engine::record::Record;

@@ -1,7 +1,7 @@
 //! What a chat asks, and who asks: the one shape both adapters read their updates into.
 
-use super::args::Args;
-use super::catalog::Cmd;
+use super::Args;
+use super::Cmd;
 use super::menu::{Change, TourAct};
 use super::message::MessageAt;
 use super::press::{ButtonAction, ButtonData, Press};

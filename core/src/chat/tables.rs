@@ -1,8 +1,8 @@
 //! Requests about tables: opening one, a duel, closing one, joining by link, and presses of
 //! table buttons.
 
+use super::Args;
 use super::answer::{Answer, Body, Reply};
-use super::args::Args;
 use super::message::MessageAt;
 use super::press::Link;
 use super::request::Asker;

@@ -4,8 +4,8 @@
 //! since Telegram takes no emoji); `сброс`/`reset` brings back the bot's words. A change is a
 //! settings change like a menu press (versioned), and the tags are put right at once.
 
+use super::Args;
 use super::answer::{Answer, Body};
-use super::args::Args;
 use super::request::{Asker, may_administer};
 use super::tags::TAG_MAX;
 use super::{Chat, texts};

@@ -8,9 +8,9 @@
 //! «🤝 Partner X» makes the presser the partner of X, the first person waiting.
 
 use super::answer::{Answer, Body, Reply};
-use super::args::{Args, TourKind};
 use super::menu::{Change, Item, Menu, MenuPress, Page, TourAct};
 use super::request::{Asker, may_administer};
+use super::{Args, TourKind};
 use super::{Chat, texts};
 use crate::bounds;
 use crate::engine::rules::Variant;

@@ -2,8 +2,8 @@
 //! the asker's card.
 
 use super::answer::{Answer, Body};
-use super::args::{Args, Opponent};
 use super::request::Asker;
+use super::{Args, Opponent};
 use super::{Chat, league, prefix};
 use crate::engine::rules::Variant;
 use crate::session::{Lang, Platform};

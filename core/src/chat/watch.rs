@@ -17,8 +17,8 @@
 //! view (saying why) and nothing more. A person seated at the table is not sent the spectator's view (their hand
 //! shows the table).
 
+use super::Args;
 use super::answer::{Answer, Body, Reply};
-use super::args::Args;
 use super::request::Asker;
 use super::show::{Show, Watcher};
 use super::{Chat, prefix};

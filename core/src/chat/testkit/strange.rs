@@ -3,7 +3,7 @@
 //! floats, exponents, other scripts' digits), Unicode, very long words — put in the argument
 //! positions each command of the catalog takes.
 
-use crate::chat::catalog::{ArgKind, CommandSpec};
+use crate::chat::{ArgKind, CommandSpec};
 use crate::engine::rules::OPTIONS;
 use rand::Rng;
 use rand::seq::IndexedRandom;

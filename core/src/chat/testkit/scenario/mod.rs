@@ -4,9 +4,9 @@
 //! platform's ids and names replaced by the scenario's people) and what a refused or
 //! read-only request was told; the runs must be equal.
 
-use crate::chat::args::Args;
-use crate::chat::catalog::{ArgKind, command_named};
+use crate::chat::Args;
 use crate::chat::{Answer, Asker, Body, Chat, Menu, Opponent, Request};
+use crate::chat::{ArgKind, command_named};
 use crate::session::{ChatId, Lang, Person, Phase, Platform, UserId};
 use crate::store::{Span, Store};
 use crate::view::{ButtonAction, ButtonData, hand_view};
@@ -197,8 +197,7 @@ impl Scenario {
                 ArgKind::Count => out.count = Some(int()),
                 ArgKind::Ago => out.ago = Some(int()),
                 ArgKind::TourFormat => {
-                    out.tour =
-                        crate::chat::args::TourKind::from_key(value.as_str().expect("a format"))
+                    out.tour = crate::chat::TourKind::from_key(value.as_str().expect("a format"))
                 }
                 ArgKind::Days => out.days = Some(int()),
                 ArgKind::Minutes => out.minutes = Some(int()),

@@ -1,7 +1,7 @@
 //! The one list of what a chat can ask: every command with its Russian and English name and
 //! description, and its arguments with their kinds. Telegram's command menus and Discord's
 //! slash-command definitions are generated from [`COMMANDS`]; Telegram's words and Discord's
-//! options are both read into [`super::Args`] by kind (see `words`).
+//! options are both read into [`crate::chat::Args`] by kind (see `words`).
 
 use crate::engine::rules::Words;
 use crate::session::Lang;

@@ -1,5 +1,5 @@
 //! The names people type for the five games, in Russian and English: the one table read by
-//! every chat's words ([`super::words`]) and by `domino play`'s command line.
+//! every chat's words ([`words`](super)) and by `domino play`'s command line.
 
 use crate::engine::rules::Variant;
 use crate::session::Lang;

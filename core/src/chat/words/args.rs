@@ -29,7 +29,7 @@ pub enum TourKind {
 }
 
 impl TourKind {
-    /// By a platform's choice key ([`super::ArgKind::choices`]).
+    /// By a platform's choice key ([`crate::chat::ArgKind::choices`]).
     pub fn from_key(key: &str) -> Option<TourKind> {
         match key {
             "round" => Some(TourKind::RoundRobin),
@@ -79,12 +79,12 @@ pub struct Args {
     /// `/tags`: the words after the command, as typed.
     pub tag_words: Option<String>,
     /// `/pings`: how the asker's turn pings are to come.
-    pub pings: Option<super::PingMode>,
+    pub pings: Option<crate::chat::PingMode>,
 }
 
 impl Args {
     /// Adds a preset (several may be given: `troshin sport`).
-    /// A preset by its key (a platform's choice, [`super::ArgKind::choices`]); `None`, and
+    /// A preset by its key (a platform's choice, [`crate::chat::ArgKind::choices`]); `None`, and
     /// nothing added, for any other word.
     pub fn add_preset_key(&mut self, key: &str) -> Option<()> {
         let preset = Preset::ALL.into_iter().find(|p| p.key() == key)?;

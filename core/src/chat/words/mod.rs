@@ -2,13 +2,25 @@
 //! [`Args`] by the kinds of arguments the command takes (its [`CommandSpec`]). One grammar for
 //! every chat: `/new kozel 4 пары до 51 troshin`, `/new телефон 3`, `/duel @ann осёл яйца`,
 //! `/top пары сезон 2`. Discord's `options` text goes through [`rule_words`], the same words.
+//!
+//! Beside the grammar, what a chat can say: the [`catalog`] of commands (the list itself in
+//! `commands`, its shared arguments in `command_args`), the arguments read ([`Args`], `args`:
+//! the one place a new table's defaults are decided), the games' names (`game_names`) and the
+//! words of a table's own settings (`table_words`).
 
-use super::args::{Args, Opponent};
-use super::catalog::{ArgKind, Cmd, CommandSpec, spec};
 use crate::bounds::{self, Bound, OutOfRange};
 use crate::engine::rules::{OptionKind, OptionSpec, Preset, Variant, option, options_for};
 use crate::session::{CLOCK, ClockRule, OnFlag};
+use args::{Args, Opponent, TourKind};
+use catalog::{ArgKind, Cmd, CommandSpec, spec};
 use serde_json::Value;
+
+pub(super) mod args;
+pub mod catalog;
+mod command_args;
+mod commands;
+pub(super) mod game_names;
+mod table_words;
 
 /// A word that could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -24,8 +36,8 @@ pub enum WordError {
     OutOfRange { word: String, range: OutOfRange },
 }
 
-use super::game_names::norm;
-pub use super::game_names::variant_word;
+use game_names::norm;
+pub use game_names::variant_word;
 
 /// The preset a word names.
 pub fn preset_word(word: &str) -> Option<Preset> {
@@ -158,19 +170,19 @@ fn read_one(spec: &CommandSpec, args: &mut Args, words: &[&str]) -> Result<usize
             }
             ArgKind::TourFormat if args.tour.is_none() => match w.as_str() {
                 "круг" | "круговой" | "round" | "robin" | "round_robin" => {
-                    args.tour = Some(super::args::TourKind::RoundRobin);
+                    args.tour = Some(TourKind::RoundRobin);
                     Some(1)
                 }
                 "арена" | "arena" => {
-                    args.tour = Some(super::args::TourKind::Arena);
+                    args.tour = Some(TourKind::Arena);
                     Some(1)
                 }
                 "пары" | "парами" | "pairs" => {
-                    args.tour = Some(super::args::TourKind::Pairs);
+                    args.tour = Some(TourKind::Pairs);
                     Some(1)
                 }
                 "вечер" | "night" => {
-                    args.tour = Some(super::args::TourKind::Night);
+                    args.tour = Some(TourKind::Night);
                     Some(1)
                 }
                 _ => None,
@@ -272,7 +284,7 @@ fn rule_word(args: &mut Args, words: &[&str]) -> Result<Option<usize>, WordError
     if let Some(used) = clock_words(args, words)? {
         return Ok(Some(used));
     }
-    if let Some((rotation, used)) = super::table_words::rotation_words(words) {
+    if let Some((rotation, used)) = table_words::rotation_words(words) {
         args.rotation = Some(rotation);
         return Ok(Some(used));
     }
@@ -373,5 +385,4 @@ pub fn option_words(variant: Variant) -> Vec<(&'static OptionSpec, &'static str)
 }
 
 #[cfg(test)]
-#[path = "words_tests.rs"]
 mod tests;
