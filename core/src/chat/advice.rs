@@ -2,11 +2,7 @@
 //! by the service from the person's own seat's view (never hidden tiles) and answered only to
 //! them.
 
-use super::Args;
-use super::answer::{Answer, Body, Reply};
-use super::request::Asker;
-use super::show::Show;
-use super::{Chat, HandPlace, texts};
+use super::{Answer, Args, Asker, Body, Chat, HandPlace, Reply, Show, texts};
 use crate::engine::ai::takes_end;
 use crate::engine::game::Match;
 use crate::service::{Reviewed, ServiceError};

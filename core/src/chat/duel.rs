@@ -1,9 +1,6 @@
 //! `/duel`: a two-seat table opened for the asker and one named person (or a computer).
 
-use super::answer::Answer;
-use super::request::{Asker, Presence};
-use super::{Args, Opponent};
-use super::{Chat, DUEL_TTL_MS, prefix, texts};
+use super::{Answer, Args, Asker, Chat, DUEL_TTL_MS, Opponent, Presence, prefix, texts};
 use crate::service::TableSpec;
 use crate::session::{Lang, Person, Rejection};
 use crate::store::{Store, StoreError};

@@ -9,11 +9,8 @@
 //! array: a line is a whole `domino-record/1` that `domino replay` reads as it is, the file is
 //! read (and cut, when it must be) a match at a time, and `wc -l` counts the matches.
 
-use super::Args;
-use super::answer::{Answer, Body, File};
 use super::info::{merge_pairs, merge_players};
-use super::request::Asker;
-use super::{Chat, texts};
+use super::{Answer, Args, Asker, Body, Chat, File, texts};
 use crate::session::Lang;
 use crate::standings::tournament::State;
 use crate::store::{Rated, Span, Store, StoreError, rating_history_csv, scoreboard_csv};

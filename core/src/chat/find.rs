@@ -4,12 +4,7 @@
 //! new message and a press on the old one is no longer one of the table's; the [`Show`] says
 //! what the old message is to read instead ([`Moved`]).
 
-use super::Args;
-use super::answer::{Answer, Body, Reply};
-use super::message::{Audience, MessageAt};
-use super::request::Asker;
-use super::show::{Moved, Show};
-use super::{Chat, prefix};
+use super::{Answer, Args, Asker, Audience, Body, Chat, MessageAt, Moved, Reply, Show, prefix};
 use crate::session::{Lang, Phase};
 use crate::store::{Store, StoreError};
 use crate::view::finding::{moved_text, reposted_text, tables_text};

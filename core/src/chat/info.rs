@@ -1,10 +1,7 @@
 //! Requests that only read: the rules, the score of a match, the standings, the history, the
 //! season; and the one that starts a new season (`/export` is `export.rs`).
 
-use super::Args;
-use super::answer::{Answer, Body};
-use super::request::{Asker, may_administer};
-use super::{Chat, league, texts};
+use super::{Answer, Args, Asker, Body, Chat, league, may_administer, texts};
 use crate::engine::rules::{Rules, Variant};
 use crate::session::Lang;
 use crate::standings::tournament::State;

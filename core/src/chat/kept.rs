@@ -5,10 +5,9 @@
 //! and remembers where it is under the meta key `post:<name>:<chat>` (so it moves with the
 //! chat).
 
-use super::Chat;
 use super::info::merge_players;
-use super::message::MessageAt;
 use super::texts::season_header;
+use super::{Chat, MessageAt};
 use crate::ids::{ChatId, Lang};
 use crate::service::TourNews;
 use crate::standings::tournament::State;

@@ -1,9 +1,8 @@
 //! The chat's league: a season's end announced (the service turns seasons by the calendar:
 //! `service::league`), and the leaders' rating chart `/top` and the announcement draw.
 
-use super::Chat;
-use super::answer::{Body, Reply};
 use super::menu::league::cadence_text;
+use super::{Body, Chat, Reply};
 use crate::engine::rules::Variant;
 use crate::ids::{ChatId, Lang, Millis};
 use crate::service::{LeagueEvent, SeasonTurn};

@@ -4,11 +4,7 @@
 //! across the chats of their platform, chosen with `/pings` and kept in the store (meta key
 //! `turn-pings:<platform>:<user>`) like the hand place (`hand_place`).
 
-use super::Args;
-use super::answer::Answer;
-use super::request::Asker;
-use super::show::Show;
-use super::{Chat, prefix};
+use super::{Answer, Args, Asker, Chat, Show, prefix};
 use crate::ids::{Lang, UserId};
 use crate::store::{Store, StoreError};
 

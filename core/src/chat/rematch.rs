@@ -3,10 +3,7 @@
 //! are (and the queue's people sitting in, `session::queue`). Rules named lay over the table's
 //! own for the same game, over the chat's for another game.
 
-use super::Args;
-use super::Chat;
-use super::answer::Answer;
-use super::request::Asker;
+use super::{Answer, Args, Asker, Chat};
 use crate::engine::rules::{Rules, RulesError};
 use crate::session::{Action, Actor, Command, Lang, Table};
 use crate::store::{ChatSettings, Store, StoreError};

@@ -9,10 +9,7 @@
 //! takes the cores a table needs. One over the rate is refused with when to ask again, and
 //! changes nothing.
 
-use super::Args;
-use super::answer::{Answer, Body, File};
-use super::request::Asker;
-use super::{Chat, prefix, replays};
+use super::{Answer, Args, Asker, Body, Chat, File, prefix, replays};
 use crate::engine::record::Record;
 use crate::ids::Lang;
 use crate::service::ServiceError;

@@ -1,13 +1,8 @@
 //! Requests about tables: opening one, a duel, closing one, joining by link, and presses of
 //! table buttons.
 
-use super::Args;
-use super::answer::{Answer, Body, Reply};
-use super::message::MessageAt;
 use super::press::Link;
-use super::request::Asker;
-use super::show::Show;
-use super::{Chat, HandPlace, prefix, texts};
+use super::{Answer, Args, Asker, Body, Chat, HandPlace, MessageAt, Reply, Show, prefix, texts};
 use crate::service::{ServiceError, TableSpec};
 use crate::session::{Action, Actor, Command, Lang, Phase, Rejection, Table};
 use crate::store::{ChatSettings, Store, StoreError};

@@ -4,11 +4,8 @@
 //! since Telegram takes no emoji); `сброс`/`reset` brings back the bot's words. A change is a
 //! settings change like a menu press (versioned), and the tags are put right at once.
 
-use super::Args;
-use super::answer::{Answer, Body};
-use super::request::{Asker, may_administer};
 use super::tags::TAG_MAX;
-use super::{Chat, texts};
+use super::{Answer, Args, Asker, Body, Chat, may_administer, texts};
 use crate::ids::{Lang, Platform};
 use crate::store::{Store, StoreError, TagWords};
 use crate::view::text::tr;

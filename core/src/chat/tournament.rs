@@ -7,11 +7,8 @@
 //! robin of pairs enrols pairs: «✋ Find a partner» puts the presser on the waiting list, and
 //! «🤝 Partner X» makes the presser the partner of X, the first person waiting.
 
-use super::answer::{Answer, Body, Reply};
 use super::menu::{Change, Item, Menu, MenuPress, Page, TourAct};
-use super::request::{Asker, may_administer};
-use super::{Args, TourKind};
-use super::{Chat, texts};
+use super::{Answer, Args, Asker, Body, Chat, Reply, TourKind, may_administer, texts};
 use crate::bounds;
 use crate::engine::rules::Variant;
 use crate::ids::{Lang, Platform};

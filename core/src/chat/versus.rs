@@ -1,10 +1,7 @@
 //! `/vs` (`/против`): the asker's head-to-head with one person of the chat; `/me` (`/я`):
 //! the asker's card.
 
-use super::answer::{Answer, Body};
-use super::request::Asker;
-use super::{Args, Opponent};
-use super::{Chat, league, prefix};
+use super::{Answer, Args, Asker, Body, Chat, Opponent, league, prefix};
 use crate::engine::rules::Variant;
 use crate::session::{Lang, Platform};
 use crate::standings::{Rated, Span};

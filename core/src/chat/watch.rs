@@ -17,11 +17,7 @@
 //! view (saying why) and nothing more. A person seated at the table is not sent the spectator's view (their hand
 //! shows the table).
 
-use super::Args;
-use super::answer::{Answer, Body, Reply};
-use super::request::Asker;
-use super::show::{Show, Watcher};
-use super::{Chat, prefix};
+use super::{Answer, Args, Asker, Body, Chat, Reply, Show, Watcher, prefix};
 use crate::bounds;
 use crate::ids::{Lang, Platform, UserId};
 use crate::session::{Phase, Table};

@@ -1,14 +1,11 @@
 //! `/settings` and presses on its menu: the chat's admins change what new tables start with,
 //! one versioned change at a time.
 
-use super::Menu;
 use super::apply::apply;
 use super::draw::{closed, menu as draw};
 use super::league::for_platform;
-use super::{Change, MenuPress, Page};
-use crate::chat::answer::{Answer, Body};
-use crate::chat::request::{Asker, may_administer};
-use crate::chat::{Chat, texts};
+use super::{Change, Menu, MenuPress, Page};
+use crate::chat::{Answer, Asker, Body, Chat, may_administer, texts};
 use crate::session::Lang;
 use crate::store::ChatSettings;
 use crate::store::{Store, StoreError};

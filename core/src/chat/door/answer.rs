@@ -2,8 +2,8 @@
 //! which tables to bring up to date (each a [`Show`], a delivery plan of views). Adapters only
 //! draw these.
 
-use super::menu::Menu;
 use super::show::Show;
+use crate::chat::Menu;
 use crate::view::picture::Picture;
 use crate::view::{HandView, WatchView};
 use std::sync::Arc;

@@ -4,9 +4,9 @@
 //! end, once it is over), off the async workers, once per show; a hand's picture is drawn from
 //! that person's own `HandView` alone, for them alone.
 
-use super::Chat;
 use super::answer::Body;
 use super::show::{Ending, Show};
+use crate::chat::Chat;
 use crate::engine::board::{Board, Layout};
 use crate::ids::ChatId;
 use crate::session::Table;
@@ -95,7 +95,7 @@ impl<S: Store> Chat<S> {
     /// `show` as its chat wants it: the board setting, and in a chat of pictures the picture of
     /// what ended (a round's end; at the match's end its tally chart, the totals added to the
     /// notice, since a chart names nobody).
-    pub(super) async fn dressed(&self, mut show: Show) -> Show {
+    pub(in crate::chat) async fn dressed(&self, mut show: Show) -> Show {
         self.ping_as_wanted(&mut show).await;
         let watchers = self.watchers_of(show.table.id, show.table.chat.platform).await;
         show.watchers = watchers.into_iter().filter(|w| !show.seats(&w.id)).collect();
@@ -124,7 +124,7 @@ impl<S: Store> Chat<S> {
     }
 
     /// `/score`'s answer: the tally as text, with its chart in a chat of pictures.
-    pub(super) async fn tally_body(&self, table: Table) -> Body {
+    pub(in crate::chat) async fn tally_body(&self, table: Table) -> Body {
         let text = render_tally(&table);
         if self.board_mode(&table.chat).await != BoardMode::Picture {
             return Body::Long(text);

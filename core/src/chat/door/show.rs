@@ -108,7 +108,7 @@ pub struct Show {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Watcher {
     pub id: UserId,
-    pub place: super::HandPlace,
+    pub place: crate::chat::HandPlace,
 }
 
 /// A table's old message, left behind when the table was posted anew.

@@ -1,10 +1,8 @@
 //! The feed: what the service does by itself (timers, computer moves, the calendar), for one
 //! platform's adapter to show.
 
-use super::door::{Changed, Door};
-use super::kept::Kept;
-use super::tags::Tags;
-use super::{Reply, texts};
+use super::{Changed, Door};
+use crate::chat::{Kept, Reply, Tags, texts};
 use crate::ids::{ChatId, Platform};
 use crate::service::{Applied as Replied, LeagueEvent, TourNews};
 use crate::store::Broken;

@@ -17,7 +17,7 @@ pub struct TurnPing {
     /// language.
     pub text: String,
     /// Sent without a mention or a notification: the person chose quiet pings
-    /// ([`super::PingMode`]; the chat layer sets it).
+    /// ([`crate::chat::PingMode`]; the chat layer sets it).
     pub quiet: bool,
     /// Seconds after the turn began that the ping is due (0: at once): the chat's reminder
     /// (`ChatSettings::ping_after`; the chat layer sets it). The person's own hand says it is

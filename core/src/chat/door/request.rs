@@ -1,11 +1,8 @@
 //! What a chat asks, and who asks: the one shape both adapters read their updates into.
 
-use super::Args;
-use super::Cmd;
-use super::menu::{Change, TourAct};
 use super::message::MessageAt;
-use super::press::{ButtonAction, ButtonData, Press};
-use super::words::{WordError, parse};
+use crate::chat::words::{WordError, parse};
+use crate::chat::{Args, ButtonAction, ButtonData, Change, Cmd, Press, TourAct};
 use crate::ids::{ChatId, Lang, Person};
 
 /// Who asks, and the facts about them the platform knows.
@@ -23,7 +20,7 @@ pub struct Asker {
     /// [`Request::needs_admin`] says so (it may cost a call); otherwise it may be `false`.
     pub admin: bool,
     /// A chat the platform says this person is a member of: for a join link opened in a
-    /// private chat, the table's chat (see [`super::Chat::link_target`]).
+    /// private chat, the table's chat (see [`crate::chat::Chat::link_target`]).
     pub member_of: Option<ChatId>,
     /// The person's own language as the platform says (`Lang::of_locale` of Telegram's
     /// `language_code` or Discord's locale): a chat's language until its settings are first
@@ -34,7 +31,7 @@ pub struct Asker {
     /// is one the platform could not be asked about.
     pub invitee_in_chat: Option<Presence>,
     /// The person's @username on the platform (a person, not a bot): seen in a group chat,
-    /// they can be named in `/duel @username` there ([`super::Chat::saw`]).
+    /// they can be named in `/duel @username` there ([`crate::chat::Chat::saw`]).
     pub username: Option<String>,
 }
 
@@ -142,7 +139,7 @@ impl Request {
     /// Whether the pressed message offers this press (`None`: the platform did not show the
     /// message). «My tiles» of another version of the same table counts: it is taken from any
     /// version ([`ButtonAction::any_version`]).
-    pub(super) fn drawn(&self) -> Option<bool> {
+    pub(in crate::chat) fn drawn(&self) -> Option<bool> {
         let Request::Press { press, on: Some(on), .. } = self else { return None };
         let Some(press) = press else { return Some(false) };
         let same = |offer: &Offer| match press {
@@ -166,12 +163,12 @@ impl Request {
     /// Whether the pressed message is a settings menu (it offers a press of one of the menu's
     /// pages; `false` when the platform does not show the message): only such a message is
     /// drawn anew when a press it does not offer is made on it.
-    pub(super) fn on_settings_menu(&self) -> bool {
+    pub(in crate::chat) fn on_settings_menu(&self) -> bool {
         let Request::Press { on: Some(on), .. } = self else { return false };
         on.iter().any(|offer| {
             let read = Press::read(&offer.data, &offer.values);
             matches!(read.or_else(|| Press::read(&offer.data, &[])), Some(Press::Menu(m))
-                if !matches!(m.page, super::menu::Page::Tournament(_)))
+                if !matches!(m.page, crate::chat::Page::Tournament(_)))
         })
     }
 

@@ -1,11 +1,9 @@
 //! Behind the door: what a [`Chat`] over any store offers it ([`Gate`]), its futures boxed so
 //! that the door holds one type whatever the store.
 
-use super::door::Changed;
-use super::kept::Kept;
+use super::Changed;
 use super::message::MessageAt;
-use super::tags::Tags;
-use super::{Answer, Args, Asker, Chat, HandPlace, Links, Reply, Request, Show};
+use crate::chat::{Answer, Args, Asker, Chat, HandPlace, Kept, Links, Reply, Request, Show, Tags};
 use crate::ids::{ChatId, Lang, Millis, Person, Platform, UserId};
 use crate::service::{Applied as Replied, LeagueEvent, TourNews};
 use crate::store::{Broken, Store, StoreError};
@@ -16,7 +14,7 @@ use tokio::sync::broadcast::Receiver;
 pub(super) type Boxed<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
 /// What a [`Chat`] over any store offers the door, with its futures boxed.
-pub(super) trait Gate: Send + Sync + 'static {
+pub(in crate::chat) trait Gate: Send + Sync + 'static {
     fn handle<'a>(&'a self, from: &'a Asker, request: Request) -> Boxed<'a, Answer>;
     fn show(&self, table: i64) -> Boxed<'_, Option<Show>>;
     fn show_changed<'a>(&'a self, changed: &'a Changed) -> Boxed<'a, Show>;

@@ -2,8 +2,8 @@
 //! it ([`MessageAt`]), kept in the store so that a restarted bot edits the same messages and
 //! the core can tell whether a press was made on one of them.
 
-use super::Chat;
 use super::request::Asker;
+use crate::chat::Chat;
 use crate::ids::UserId;
 use crate::session::Table;
 use crate::store::{Store, StoreError};
@@ -97,7 +97,7 @@ impl<S: Store> Chat<S> {
     /// messages: its public message (or the one `/table N` moved it from), its turn ping, or
     /// the presser's own hand (`at` unknown: the platform vouches for the message, or shows
     /// none).
-    pub(super) async fn on_its_message(
+    pub(in crate::chat) async fn on_its_message(
         &self,
         table: &Table,
         from: &Asker,

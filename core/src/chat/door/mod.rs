@@ -2,16 +2,30 @@
 //! with no store, service, session or engine type in sight: requests go in, answers and
 //! delivery plans ([`Show`]) come out. Behind it, a [`Chat`] over whichever store the binary
 //! opened.
+//!
+//! What crosses the door has a file each here: what a chat asks ([`Request`], `request`), what
+//! it is answered ([`Answer`], `answer`), a table's delivery plan ([`Show`], `show`; its
+//! pictures, `pictures`; its turn ping, `turn`), where a table's messages are (`message`), and
+//! what the service does by itself ([`Feed`], `feed`). The trait the door holds a [`Chat`] by
+//! is `gate`.
 
-use super::feed::Feed;
-use super::gate::Gate;
-use super::kept::Kept;
-use super::message::{Audience, MessageAt};
-use super::{Answer, Args, Asker, Chat, HandPlace, Links, Request, Show};
+use super::{Answer, Args, Asker, Chat, HandPlace, Kept, Links, Request, Show};
 use crate::ids::{ChatId, Lang, Millis, Person, Platform, UserId};
 use crate::service::{Applied as Replied, Service};
 use crate::store::{Store, StoreError};
+use feed::Feed;
+use gate::Gate;
+use message::{Audience, MessageAt};
 use std::sync::Arc;
+
+pub(super) mod answer;
+pub(super) mod feed;
+mod gate;
+pub(super) mod message;
+mod pictures;
+pub(super) mod request;
+pub(super) mod show;
+pub(super) mod turn;
 
 /// The store could not be reached: nothing was read or written.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
