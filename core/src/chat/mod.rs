@@ -6,22 +6,14 @@
 //! notices, hands and the turn ping). Adapters read their updates into a [`Request`] with a
 //! [`Asker`], call [`Chat::handle`], and draw the [`Answer`].
 
-mod advice;
-mod behind;
 mod door;
-mod duel;
 mod export;
-mod find;
-mod hand_place;
 mod help;
 mod info;
 mod kept;
 mod league;
 pub mod menu;
-mod people;
-mod pings;
 pub mod press;
-mod rematch;
 mod replay;
 mod replays;
 mod tables;
@@ -31,7 +23,6 @@ pub mod texts;
 mod tour_picture;
 mod tournament;
 mod versus;
-mod watch;
 pub mod words;
 
 #[cfg(any(test, feature = "testkit"))]
@@ -50,13 +41,13 @@ pub use door::request::{Asker, Offer, Presence, Request, may_administer};
 pub use door::show::{Ending, Hand, Moved, Notice, Show, TableRef, Watcher};
 pub use door::turn::{TurnPing, turn_ping};
 pub use door::{Changed, Door, Unavailable};
-pub use hand_place::HandPlace;
 pub use kept::Kept;
 pub use menu::draw::{menu as settings_menu, rules_summary, settings_text, timer_text};
 pub use menu::{Change, Control, ControlKind, Item, Menu, Page, TIMERS, TourAct};
-pub use people::PEOPLE_KEPT;
-pub use pings::PingMode;
 pub use press::{ButtonAction, ButtonData, Link, Links, MenuPress, Press};
+pub use tables::hand_place::HandPlace;
+pub use tables::people::PEOPLE_KEPT;
+pub use tables::pings::PingMode;
 pub use tags::{TAG_MAX, Tags};
 pub use words::args::{Args, Opponent, TourKind};
 pub use words::catalog;
@@ -77,7 +68,7 @@ pub struct Chat<S: Store> {
     /// The key deep links are signed with, read from the store once.
     links: Arc<tokio::sync::OnceCell<Links>>,
     /// Who was last written as seen (`people`).
-    people: Arc<people::Written>,
+    people: Arc<tables::people::Written>,
     /// The replays' GIFs drawn, kept (`replays`).
     replays: Arc<replays::Replays>,
 }

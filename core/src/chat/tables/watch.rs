@@ -17,8 +17,8 @@
 //! view (saying why) and nothing more. A person seated at the table is not sent the spectator's view (their hand
 //! shows the table).
 
-use super::{Answer, Args, Asker, Body, Chat, Reply, Show, Watcher, prefix};
 use crate::bounds;
+use crate::chat::{Answer, Args, Asker, Body, Chat, Reply, Show, Watcher, prefix};
 use crate::ids::{Lang, Platform, UserId};
 use crate::session::{Phase, Table};
 use crate::store::{Store, StoreError};
@@ -82,7 +82,11 @@ impl<S: Store> Chat<S> {
 
     /// The watchers of `table` and where each one's view goes (none when the store cannot be
     /// read: the table is still shown).
-    pub(super) async fn watchers_of(&self, table: i64, platform: Platform) -> Vec<Watcher> {
+    pub(in crate::chat) async fn watchers_of(
+        &self,
+        table: i64,
+        platform: Platform,
+    ) -> Vec<Watcher> {
         let ids = match self.watcher_ids(table, platform).await {
             Ok(ids) => ids,
             Err(e) => {
@@ -100,7 +104,7 @@ impl<S: Store> Chat<S> {
 
     /// `/watch [N]`: starts watching table N of the chat, or stops when already watching it
     /// (and, without a number, stops watching whatever table of the chat the asker watches).
-    pub(super) async fn watch(
+    pub(in crate::chat) async fn watch(
         &self,
         from: &Asker,
         args: Args,
@@ -182,7 +186,7 @@ impl<S: Store> Chat<S> {
             Ok::<_, StoreError>(ids.contains(me))
         };
         if shown == Some(false) || (shown.is_none() && !watches().await?) {
-            return Ok(Answer::private(super::texts::unknown_button(lang)));
+            return Ok(Answer::private(crate::chat::texts::unknown_button(lang)));
         }
         if action == ButtonAction::Unwatch && me.platform == table.chat.platform {
             self.stop_watching(table.id, table.chat.platform, me).await?;

@@ -4,7 +4,7 @@
 //! across the chats of their platform, chosen with `/pings` and kept in the store (meta key
 //! `turn-pings:<platform>:<user>`) like the hand place (`hand_place`).
 
-use super::{Answer, Args, Asker, Chat, Show, prefix};
+use crate::chat::{Answer, Args, Asker, Chat, Show, prefix};
 use crate::ids::{Lang, UserId};
 use crate::store::{Store, StoreError};
 
@@ -70,7 +70,7 @@ impl<S: Store> Chat<S> {
 
     /// `/pings [mode]`: the asker's setting, changed when a mode is given (written before it
     /// is answered; a failed write changes nothing and says so).
-    pub(super) async fn pings(
+    pub(in crate::chat) async fn pings(
         &self,
         from: &Asker,
         args: Args,
@@ -88,7 +88,7 @@ impl<S: Store> Chat<S> {
 
     /// The turn ping of `show` as its person wants it (quiet, or none) and when the chat
     /// wants it: a turn's ping after the chat's reminder delay, a warning at once.
-    pub(super) async fn ping_as_wanted(&self, show: &mut Show) {
+    pub(in crate::chat) async fn ping_as_wanted(&self, show: &mut Show) {
         let Some(turn) = show.turn.as_mut() else { return };
         if !turn.is_warning() {
             turn.after_secs = match self.service.store().chat_settings(&show.table.chat).await {

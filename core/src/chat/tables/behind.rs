@@ -4,7 +4,7 @@
 //! move is legal now (a lead in either orientation, placements in any order). Anything else
 //! stays out of date.
 
-use crate::chat::press::{ButtonAction, ButtonData};
+use crate::chat::{ButtonAction, ButtonData};
 use crate::engine::moves::Move;
 use crate::session::{Table, UserId};
 use crate::view::hand::same_move;

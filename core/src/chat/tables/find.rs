@@ -4,7 +4,9 @@
 //! new message and a press on the old one is no longer one of the table's; the [`Show`] says
 //! what the old message is to read instead ([`Moved`]).
 
-use super::{Answer, Args, Asker, Audience, Body, Chat, MessageAt, Moved, Reply, Show, prefix};
+use crate::chat::{
+    Answer, Args, Asker, Audience, Body, Chat, MessageAt, Moved, Reply, Show, prefix,
+};
 use crate::session::{Lang, Phase};
 use crate::store::{Store, StoreError};
 use crate::view::finding::{moved_text, reposted_text, tables_text};
@@ -12,7 +14,11 @@ use crate::view::finding::{moved_text, reposted_text, tables_text};
 impl<S: Store> Chat<S> {
     /// `/tables`: the chat's open tables (every thread's), oldest first, and a match just
     /// finished that may be played again.
-    pub(super) async fn list_tables(&self, from: &Asker, lang: Lang) -> Result<Answer, StoreError> {
+    pub(in crate::chat) async fn list_tables(
+        &self,
+        from: &Asker,
+        lang: Lang,
+    ) -> Result<Answer, StoreError> {
         let mut tables = self.service.tables_in(&from.chat).await;
         let latest = self.service.latest_table(&from.chat).await.ok().flatten();
         if let Some(t) = latest.filter(|t| t.phase == Phase::Finished)
@@ -28,7 +34,7 @@ impl<S: Store> Chat<S> {
     /// `/table N`: the table numbered (or, without a number, the one `/stop` would mean) posted
     /// anew at the bottom of its chat, its buttons moved there; its old message is to say where
     /// it went. Nothing of the table changes; an unknown number is answered and changes nothing.
-    pub(super) async fn repost(
+    pub(in crate::chat) async fn repost(
         &self,
         from: &Asker,
         args: Args,

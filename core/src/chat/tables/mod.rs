@@ -1,14 +1,30 @@
 //! Requests about tables: opening one, a duel, closing one, joining by link, and presses of
 //! table buttons.
+//!
+//! Beside them, everything else done at a table: `/duel` (`duel`), `/rematch` (`rematch`),
+//! finding a table again (`find`), spectators (`watch`), the expert's help (`advice`), a move
+//! pressed on a hand behind the table (`behind`), where a person's hand goes (`hand_place`),
+//! how they want their turn pings (`pings`), and the people seen by @username (`people`).
 
-use super::press::Link;
-use super::{Answer, Args, Asker, Body, Chat, HandPlace, MessageAt, Reply, Show, prefix, texts};
+use super::{
+    Answer, Args, Asker, Body, Chat, HandPlace, Link, MessageAt, Reply, Show, prefix, texts,
+};
 use crate::service::{ServiceError, TableSpec};
 use crate::session::{Action, Actor, Command, Lang, Phase, Rejection, Table};
 use crate::store::{ChatSettings, Store, StoreError};
 use crate::view::{
     ButtonAction, ButtonData, hand_view_page, rejection_text, rules_error_text, text::title,
 };
+
+mod advice;
+mod behind;
+mod duel;
+mod find;
+pub(super) mod hand_place;
+pub(super) mod people;
+pub(super) mod pings;
+mod rematch;
+mod watch;
 
 impl<S: Store> Chat<S> {
     /// What an accepted command shows, or why it was refused (in `lang`).
@@ -321,7 +337,7 @@ impl<S: Store> Chat<S> {
             return self.not_drawn(&table, why.unwrap_or(Rejection::Stale)).await;
         }
         // A move from a hand behind the table that the presser may still make is taken now.
-        let cmd = match super::behind::caught_up(&table, &from.person.id, button) {
+        let cmd = match behind::caught_up(&table, &from.person.id, button) {
             Some(mv) => {
                 Command { action: Action::Move { mv }, version: Some(table.version), ..cmd }
             }

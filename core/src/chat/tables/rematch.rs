@@ -3,7 +3,7 @@
 //! are (and the queue's people sitting in, `session::queue`). Rules named lay over the table's
 //! own for the same game, over the chat's for another game.
 
-use super::{Answer, Args, Asker, Chat};
+use crate::chat::{Answer, Args, Asker, Chat};
 use crate::engine::rules::{Rules, RulesError};
 use crate::session::{Action, Actor, Command, Lang, Table};
 use crate::store::{ChatSettings, Store, StoreError};
@@ -31,7 +31,7 @@ pub fn rematch_rules(
 }
 
 impl<S: Store> Chat<S> {
-    pub(super) async fn rematch_with(
+    pub(in crate::chat) async fn rematch_with(
         &self,
         from: &Asker,
         args: Args,

@@ -5,7 +5,7 @@
 //! chat; «My tiles», `/hand` or `/hint` in the table's chat choose the table. Kept in the
 //! store (meta key `hand-place:<platform>:<user>`), so a restarted bot knows.
 
-use super::Chat;
+use crate::chat::Chat;
 use crate::ids::UserId;
 use crate::store::Store;
 

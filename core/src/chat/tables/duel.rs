@@ -1,13 +1,13 @@
 //! `/duel`: a two-seat table opened for the asker and one named person (or a computer).
 
-use super::{Answer, Args, Asker, Chat, DUEL_TTL_MS, Opponent, Presence, prefix, texts};
+use crate::chat::{Answer, Args, Asker, Chat, DUEL_TTL_MS, Opponent, Presence, prefix, texts};
 use crate::service::TableSpec;
 use crate::session::{Lang, Person, Rejection};
 use crate::store::{Store, StoreError};
 use crate::view::{rejection_text, rules_error_text};
 
 impl<S: Store> Chat<S> {
-    pub(super) async fn duel(
+    pub(in crate::chat) async fn duel(
         &self,
         from: &Asker,
         args: Args,

@@ -4,7 +4,7 @@
 //! changed (another name, another @username) or last written a day ago; otherwise a sighting
 //! costs a look at memory only.
 
-use super::Chat;
+use crate::chat::Chat;
 use crate::session::{ChatId, Millis, Person, UserId};
 use crate::store::{Store, StoreError};
 use serde::{Deserialize, Serialize};
@@ -33,7 +33,7 @@ type Sighting = (UserId, String, Millis);
 
 /// What was last written of whom, by (chat, username).
 #[derive(Default)]
-pub(super) struct Written {
+pub(in crate::chat) struct Written {
     seen: tokio::sync::Mutex<HashMap<(ChatId, String), Sighting>>,
 }
 

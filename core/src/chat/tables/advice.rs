@@ -2,7 +2,7 @@
 //! by the service from the person's own seat's view (never hidden tiles) and answered only to
 //! them.
 
-use super::{Answer, Args, Asker, Body, Chat, HandPlace, Reply, Show, texts};
+use crate::chat::{Answer, Args, Asker, Body, Chat, HandPlace, Reply, Show, texts};
 use crate::engine::ai::takes_end;
 use crate::engine::game::Match;
 use crate::service::{Reviewed, ServiceError};
@@ -67,7 +67,7 @@ impl<S: Store> Chat<S> {
     }
 
     /// `/hand [table]`: the requester's own hand at their table here, for them alone.
-    pub(super) async fn own_hand(
+    pub(in crate::chat) async fn own_hand(
         &self,
         from: &Asker,
         args: Args,
@@ -80,7 +80,7 @@ impl<S: Store> Chat<S> {
     }
 
     /// `/hint [table]`: the expert's hint for the requester's move, as the hint button gives it.
-    pub(super) async fn hint_command(
+    pub(in crate::chat) async fn hint_command(
         &self,
         from: &Asker,
         args: Args,
@@ -104,7 +104,7 @@ impl<S: Store> Chat<S> {
 
     /// `/review [table]`: the requester's moves in the last finished round of their table here
     /// where the expert's estimate says they lost the most, privately.
-    pub(super) async fn review(
+    pub(in crate::chat) async fn review(
         &self,
         from: &Asker,
         args: Args,
