@@ -7,22 +7,12 @@
 //! [`Asker`], call [`Chat::handle`], and draw the [`Answer`].
 
 mod door;
-mod export;
 mod help;
-mod info;
-mod kept;
 mod league;
 pub mod menu;
 pub mod press;
-mod replay;
-mod replays;
 mod tables;
-mod tag_words;
-mod tags;
 pub mod texts;
-mod tour_picture;
-mod tournament;
-mod versus;
 pub mod words;
 
 #[cfg(any(test, feature = "testkit"))]
@@ -41,14 +31,14 @@ pub use door::request::{Asker, Offer, Presence, Request, may_administer};
 pub use door::show::{Ending, Hand, Moved, Notice, Show, TableRef, Watcher};
 pub use door::turn::{TurnPing, turn_ping};
 pub use door::{Changed, Door, Unavailable};
-pub use kept::Kept;
+pub use league::kept::Kept;
+pub use league::tags::{TAG_MAX, Tags};
 pub use menu::draw::{menu as settings_menu, rules_summary, settings_text, timer_text};
 pub use menu::{Change, Control, ControlKind, Item, Menu, Page, TIMERS, TourAct};
 pub use press::{ButtonAction, ButtonData, Link, Links, MenuPress, Press};
 pub use tables::hand_place::HandPlace;
 pub use tables::people::PEOPLE_KEPT;
 pub use tables::pings::PingMode;
-pub use tags::{TAG_MAX, Tags};
 pub use words::args::{Args, Opponent, TourKind};
 pub use words::catalog;
 pub use words::catalog::{ArgKind, COMMANDS, Choice, Cmd, CommandSpec, command_named};
@@ -70,7 +60,7 @@ pub struct Chat<S: Store> {
     /// Who was last written as seen (`people`).
     people: Arc<tables::people::Written>,
     /// The replays' GIFs drawn, kept (`replays`).
-    replays: Arc<replays::Replays>,
+    replays: Arc<league::replays::Replays>,
 }
 
 impl<S: Store> Clone for Chat<S> {

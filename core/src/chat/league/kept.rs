@@ -6,8 +6,8 @@
 //! chat).
 
 use super::info::merge_players;
-use super::texts::season_header;
-use super::{Chat, MessageAt};
+use crate::chat::texts::season_header;
+use crate::chat::{Chat, MessageAt};
 use crate::ids::{ChatId, Lang};
 use crate::service::TourNews;
 use crate::standings::tournament::State;

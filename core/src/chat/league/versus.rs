@@ -1,7 +1,7 @@
 //! `/vs` (`/против`): the asker's head-to-head with one person of the chat; `/me` (`/я`):
 //! the asker's card.
 
-use super::{Answer, Args, Asker, Body, Chat, Opponent, league, prefix};
+use crate::chat::{Answer, Args, Asker, Body, Chat, Opponent, prefix};
 use crate::engine::rules::Variant;
 use crate::session::{Lang, Platform};
 use crate::standings::{Rated, Span};
@@ -9,7 +9,7 @@ use crate::store::{Store, StoreError};
 use crate::view::{render_card, render_versus, variant_name};
 
 impl<S: Store> Chat<S> {
-    pub(super) async fn me(&self, from: &Asker, lang: Lang) -> Result<Answer, StoreError> {
+    pub(in crate::chat) async fn me(&self, from: &Asker, lang: Lang) -> Result<Answer, StoreError> {
         let store = self.service.store();
         // All time, from the kept tallies: the same cost however old the chat is.
         let card = store.person_tally(&from.chat, &from.person.id).await?.card();
@@ -23,8 +23,8 @@ impl<S: Store> Chat<S> {
         let me = Rated::Player(from.person.id.clone());
         let lines = Variant::ALL
             .into_iter()
-            .map(|v| (variant_name(v, lang).to_owned(), league::points(&changes, &me, Some(v))));
-        Ok(Answer::public(match league::chart_of(lines.collect()).await {
+            .map(|v| (variant_name(v, lang).to_owned(), super::points(&changes, &me, Some(v))));
+        Ok(Answer::public(match super::chart_of(lines.collect()).await {
             Some(chart) => {
                 let text = format!("{text}\n📈 {}", chart.caption);
                 Body::Picture { text, picture: chart.picture }
@@ -33,7 +33,7 @@ impl<S: Store> Chat<S> {
         }))
     }
 
-    pub(super) async fn versus(
+    pub(in crate::chat) async fn versus(
         &self,
         from: &Asker,
         args: Args,

@@ -7,9 +7,11 @@
 //! robin of pairs enrols pairs: «✋ Find a partner» puts the presser on the waiting list, and
 //! «🤝 Partner X» makes the presser the partner of X, the first person waiting.
 
-use super::menu::{Change, Item, Menu, MenuPress, Page, TourAct};
-use super::{Answer, Args, Asker, Body, Chat, Reply, TourKind, may_administer, texts};
 use crate::bounds;
+use crate::chat::{
+    Answer, Args, Asker, Body, Change, Chat, Item, Menu, MenuPress, Page, Reply, TourAct, TourKind,
+    may_administer, texts,
+};
 use crate::engine::rules::Variant;
 use crate::ids::{Lang, Platform};
 use crate::service::{TourError, TourNews};
@@ -29,7 +31,7 @@ pub const NIGHT_DEFAULT_ROUNDS: u32 = 3;
 
 impl<S: Store> Chat<S> {
     /// `/tournament`: with a format, a new one; without, the chat's current one shown.
-    pub(super) async fn tournament(
+    pub(in crate::chat) async fn tournament(
         &self,
         from: &Asker,
         args: Args,
@@ -123,7 +125,7 @@ impl<S: Store> Chat<S> {
 
     /// A press on a tournament's message: the message drawn anew when it did something, why
     /// not (to the presser alone) when refused.
-    pub(super) async fn tournament_press(
+    pub(in crate::chat) async fn tournament_press(
         &self,
         from: &Asker,
         press: MenuPress,
@@ -283,7 +285,7 @@ fn usage(lang: Lang, platform: Platform) -> String {
     match (platform, lang) {
         (Platform::Discord, Lang::Ru) => "В чате нет турниров. Новый: /domino турнир формат:круг [игра] [дней:N], формат:пары [игра] [дней:N], формат:арена [игра] [минут:N] [серия] или формат:вечер [игра] [раундов:N].".to_owned(),
         (Platform::Discord, Lang::En) => "No tournament in this chat. A new one: /domino tournament format:round [game] [days:N], format:pairs [game] [days:N], format:arena [game] [minutes:N] [streak], or format:night [game] [rounds:N]. A chat admin creates one.".to_owned(),
-        (_, Lang::Ru) => format!("В чате нет турниров. Новый: {p}турнир круг [игра] [дней N] — каждый с каждым; {p}турнир пары [игра] [дней N] — каждый с каждым парами; {p}турнир арена [игра] [минут N] [серия] — арена; {p}турнир вечер [игра] [раундов N] — вечер пар со сменой партнёров. Создаёт админ чата.", p = super::prefix(platform)),
-        (_, Lang::En) => format!("No tournament in this chat. A new one: {p}tournament round [game] [days N] for a round robin, {p}tournament pairs [game] [days N] for a round robin of pairs, {p}tournament arena [game] [minutes N] [streak] for an arena, {p}tournament night [game] [rounds N] for a pairs night with new partners each round. A chat admin creates one.", p = super::prefix(platform)),
+        (_, Lang::Ru) => format!("В чате нет турниров. Новый: {p}турнир круг [игра] [дней N] — каждый с каждым; {p}турнир пары [игра] [дней N] — каждый с каждым парами; {p}турнир арена [игра] [минут N] [серия] — арена; {p}турнир вечер [игра] [раундов N] — вечер пар со сменой партнёров. Создаёт админ чата.", p = crate::chat::prefix(platform)),
+        (_, Lang::En) => format!("No tournament in this chat. A new one: {p}tournament round [game] [days N] for a round robin, {p}tournament pairs [game] [days N] for a round robin of pairs, {p}tournament arena [game] [minutes N] [streak] for an arena, {p}tournament night [game] [rounds N] for a pairs night with new partners each round. A chat admin creates one.", p = crate::chat::prefix(platform)),
     }
 }

@@ -1,7 +1,7 @@
 //! Requests that only read: the rules, the score of a match, the standings, the history, the
 //! season; and the one that starts a new season (`/export` is `export.rs`).
 
-use super::{Answer, Args, Asker, Body, Chat, league, may_administer, texts};
+use crate::chat::{Answer, Args, Asker, Body, Chat, may_administer, texts};
 use crate::engine::rules::{Rules, Variant};
 use crate::session::Lang;
 use crate::standings::tournament::State;
@@ -23,7 +23,7 @@ use std::collections::BTreeMap;
 impl<S: Store> Chat<S> {
     /// `/rules [game] [options]`: those rules; with nothing named, the rules of the table the
     /// person plays at (or the chat's newest), else the chat's default game.
-    pub(super) async fn rules(
+    pub(in crate::chat) async fn rules(
         &self,
         from: &Asker,
         args: Args,
@@ -46,7 +46,7 @@ impl<S: Store> Chat<S> {
         Ok(Answer::public(Body::Long(rules_text(&rules, lang))))
     }
 
-    pub(super) async fn score(
+    pub(in crate::chat) async fn score(
         &self,
         from: &Asker,
         args: Args,
@@ -60,7 +60,7 @@ impl<S: Store> Chat<S> {
 
     /// `/top [game] [pairs | bot] [season N | all]`: person-only standings with ratings (or
     /// the pairs', or apart, the lines from matches with a computer).
-    pub(super) async fn top(
+    pub(in crate::chat) async fn top(
         &self,
         from: &Asker,
         args: Args,
@@ -99,9 +99,9 @@ impl<S: Store> Chat<S> {
             // one played most.
             let count =
                 |v| rows.iter().filter(|r| r.variant == v).map(|r| r.matches as usize).sum();
-            if let Some(game) = args.game.or_else(|| league::busiest_by(count)) {
+            if let Some(game) = args.game.or_else(|| super::busiest_by(count)) {
                 let changes = store.rating_history(&from.chat, span, Some(game)).await?;
-                if let Some(chart) = league::leaders_chart(&rows, &ratings, game, &changes).await {
+                if let Some(chart) = super::leaders_chart(&rows, &ratings, game, &changes).await {
                     let text = format!("{head}\n{text}\n📈 {}", chart.caption);
                     return Ok(Answer::public(Body::Picture { text, picture: chart.picture }));
                 }
@@ -112,7 +112,7 @@ impl<S: Store> Chat<S> {
     }
 
     /// `/history [game] [N]`: the chat's last N finished matches (10 unless told).
-    pub(super) async fn history(
+    pub(in crate::chat) async fn history(
         &self,
         from: &Asker,
         args: Args,
@@ -128,7 +128,7 @@ impl<S: Store> Chat<S> {
         let mut text = render_history(&matches, lang, zone);
         if !matches.is_empty() && args.game.is_none() {
             // Every game's matches, newest first: the first is `/replay 1`.
-            let p = super::prefix(from.chat.platform);
+            let p = crate::chat::prefix(from.chat.platform);
             text.push_str(&match lang {
                 Lang::Ru => {
                     format!("\n\n🎞 Последний раунд матча анимацией: {p}replay N (1 — верхний).")
@@ -156,20 +156,20 @@ impl<S: Store> Chat<S> {
     }
 
     /// `/season`: which season it is; `/season new` starts the next (the chat's admins).
-    pub(super) async fn season(
+    pub(in crate::chat) async fn season(
         &self,
         from: &Asker,
         args: Args,
         lang: Lang,
     ) -> Result<Answer, StoreError> {
         let store = self.service.store();
-        let p = super::prefix(from.chat.platform);
+        let p = crate::chat::prefix(from.chat.platform);
         if !args.new_season {
             let now = store.season(&from.chat).await?;
             let settings = store.chat_settings(&from.chat).await?;
             let (cadence, zone) = (settings.seasons, settings.zone());
             let text = match cadence.next_start(self.service.now(), zone) {
-                Some(next) => league::season_runs(lang, now.number, cadence, next, zone),
+                Some(next) => super::season_runs(lang, now.number, cadence, next, zone),
                 None => texts::season_now(lang, p, now.number),
             };
             return Ok(Answer::public(Body::Text(text)));

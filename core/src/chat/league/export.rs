@@ -10,7 +10,7 @@
 //! read (and cut, when it must be) a match at a time, and `wc -l` counts the matches.
 
 use super::info::{merge_pairs, merge_players};
-use super::{Answer, Args, Asker, Body, Chat, File, texts};
+use crate::chat::{Answer, Args, Asker, Body, Chat, File, texts};
 use crate::session::Lang;
 use crate::standings::tournament::State;
 use crate::store::{Rated, Span, Store, StoreError, rating_history_csv, scoreboard_csv};
@@ -28,7 +28,7 @@ const PAGE: u32 = 50;
 
 impl<S: Store> Chat<S> {
     /// `/export [season N | all]`.
-    pub(super) async fn export(
+    pub(in crate::chat) async fn export(
         &self,
         from: &Asker,
         args: Args,

@@ -5,7 +5,7 @@
 //! the chat) and says what to change; the adapter sets the tags and, when the bot lacks the
 //! right, tells the chat once what it would need.
 
-use super::Chat;
+use crate::chat::Chat;
 use crate::engine::rules::{Rules, Variant};
 use crate::ids::{ChatId, Lang, Platform, UserId};
 use crate::standings::{PlayedMatch, Rating, ScoreRow, Span, rated_order};

@@ -1,5 +1,12 @@
 //! The chat's league: a season's end announced (the service turns seasons by the calendar:
 //! `service::league`), and the leaders' rating chart `/top` and the announcement draw.
+//!
+//! Beside it, what else a chat keeps of its matches and shows: the requests that only read
+//! (`info`: the rules, a match's score, the standings, the history, the season), `/vs` and
+//! `/me` (`versus`), `/export`'s files (`export`), `/replay` (`replay`, its GIFs kept by
+//! `replays`), tournaments (`tournament`, the final standings' picture in `tour_picture`), the
+//! messages the bot keeps current (`kept`), and the member tags (`tags`; `/tags`, the chat's
+//! own words for them, in `tag_words`).
 
 use super::menu::league::cadence_text;
 use super::{Body, Chat, Reply};
@@ -15,6 +22,17 @@ use crate::view::picture::{RatingLine, SIDE_MARKS, Style, rating_png};
 use crate::view::text::display_name;
 use crate::view::{render_digest, render_season_end};
 use std::sync::Arc;
+
+mod export;
+mod info;
+pub(super) mod kept;
+mod replay;
+pub(super) mod replays;
+mod tag_words;
+pub(super) mod tags;
+mod tour_picture;
+mod tournament;
+mod versus;
 
 /// The most matches a season's story reads (newest first): beyond it, the oldest are left out.
 pub(super) const SEASON_MATCHES: u32 = 100_000;

@@ -5,7 +5,7 @@
 //! settings change like a menu press (versioned), and the tags are put right at once.
 
 use super::tags::TAG_MAX;
-use super::{Answer, Args, Asker, Body, Chat, may_administer, texts};
+use crate::chat::{Answer, Args, Asker, Body, Chat, may_administer, texts};
 use crate::ids::{Lang, Platform};
 use crate::store::{Store, StoreError, TagWords};
 use crate::view::text::tr;
@@ -64,7 +64,7 @@ pub fn tag_text(text: &str) -> Result<String, TagError> {
 
 impl<S: Store> Chat<S> {
     /// `/tags`: the words worn now, or an admin's change of them.
-    pub(super) async fn tag_words(
+    pub(in crate::chat) async fn tag_words(
         &self,
         from: &Asker,
         args: Args,

@@ -58,7 +58,7 @@ impl Kept {
 }
 
 /// The replays kept, bounded by count and bytes.
-pub(super) struct Replays {
+pub(in crate::chat) struct Replays {
     kept: Mutex<Kept>,
     most: usize,
     bytes: usize,

@@ -9,7 +9,8 @@
 //! takes the cores a table needs. One over the rate is refused with when to ask again, and
 //! changes nothing.
 
-use super::{Answer, Args, Asker, Body, Chat, File, prefix, replays};
+use super::replays;
+use crate::chat::{Answer, Args, Asker, Body, Chat, File, prefix};
 use crate::engine::record::Record;
 use crate::ids::Lang;
 use crate::service::ServiceError;
@@ -20,7 +21,7 @@ use crate::view::picture::{Animation, Style, replay_gif};
 use crate::view::text::{display_name, plural_ru, tr, variant_name};
 
 impl<S: Store> Chat<S> {
-    pub(super) async fn replay(
+    pub(in crate::chat) async fn replay(
         &self,
         from: &Asker,
         args: Args,
