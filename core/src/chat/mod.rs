@@ -5,6 +5,15 @@
 //! each audience is told afterwards ([`Answer`]: replies, menus, and tables with their views,
 //! notices, hands and the turn ping). Adapters read their updates into a [`Request`] with a
 //! [`Asker`], call [`Chat::handle`], and draw the [`Answer`].
+//!
+//! Its folders: `door` (the [`Door`] and what crosses it: [`Request`], [`Answer`], [`Show`],
+//! [`Feed`]); [`words`] (what a chat can type: the grammar, the [`catalog`] of commands, the
+//! games' names); [`menu`] (the settings menu); [`press`] (the one press codec); `tables` (what
+//! is done at a table: opening, joining, moves, duels, rematches, spectators, hints); `league`
+//! (what a chat keeps of its matches: standings, seasons, history, replays, tournaments, kept
+//! messages, member tags); and, with feature `testkit`, `testkit` (scenarios, invariants,
+//! faults). What the chat layer says itself is [`texts`] (`/help` in `help`); here, the
+//! [`Chat`] and the dispatch of requests and commands.
 
 mod door;
 mod help;
@@ -57,9 +66,9 @@ pub struct Chat<S: Store> {
     service: Arc<Service<S>>,
     /// The key deep links are signed with, read from the store once.
     links: Arc<tokio::sync::OnceCell<Links>>,
-    /// Who was last written as seen (`people`).
+    /// Who was last written as seen (`tables::people`).
     people: Arc<tables::people::Written>,
-    /// The replays' GIFs drawn, kept (`replays`).
+    /// The replays' GIFs drawn, kept (`league::replays`).
     replays: Arc<league::replays::Replays>,
 }
 

@@ -25,7 +25,7 @@ pub enum Body {
     /// The requester's own hand (only they may see it).
     Hand(HandView),
     /// What the requester, a spectator, is shown of the table they watch (`/watch N`): the
-    /// table's public view, kept current where the platform allows (`chat::watch`).
+    /// table's public view, kept current where the platform allows (`chat::tables::watch`).
     Watch(WatchView),
     /// The settings menu.
     Menu(Menu),
