@@ -1,8 +1,9 @@
 //! `/help` and `/start`: the few commands a newcomer needs, and with «all» every command of
 //! the catalog, as each platform writes them (`/` in Telegram, `/domino ` in Discord).
 
-use super::catalog::{COMMANDS, Cmd, spec};
 use super::texts::duel_computer;
+use super::words::catalog::spec;
+use super::{COMMANDS, Cmd};
 use crate::session::{Lang, Platform};
 use crate::view::text::tr;
 

@@ -5,85 +5,53 @@
 //! each audience is told afterwards ([`Answer`]: replies, menus, and tables with their views,
 //! notices, hands and the turn ping). Adapters read their updates into a [`Request`] with a
 //! [`Asker`], call [`Chat::handle`], and draw the [`Answer`].
+//!
+//! Its folders: `door` (the [`Door`] and what crosses it: [`Request`], [`Answer`], [`Show`],
+//! [`Feed`]); [`words`] (what a chat can type: the grammar, the [`catalog`] of commands, the
+//! games' names); [`menu`] (the settings menu); [`press`] (the one press codec); `tables` (what
+//! is done at a table: opening, joining, moves, duels, rematches, spectators, hints); `league`
+//! (what a chat keeps of its matches: standings, seasons, history, replays, tournaments, kept
+//! messages, member tags); and, with feature `testkit`, `testkit` (scenarios, invariants,
+//! faults). What the chat layer says itself is [`texts`] (`/help` in `help`); here, the
+//! [`Chat`] and the dispatch of requests and commands.
 
-mod advice;
-mod answer;
-mod args;
-mod behind;
-pub mod catalog;
-mod command_args;
-mod commands;
 mod door;
-mod duel;
-mod export;
-#[cfg(any(test, feature = "testkit"))]
-pub mod faults;
-mod feed;
-mod find;
-#[cfg(any(test, feature = "testkit"))]
-pub mod flow;
-mod game_names;
-mod gate;
-mod hand_place;
 mod help;
-mod info;
-#[cfg(any(test, feature = "testkit"))]
-pub mod invariants;
-mod kept;
 mod league;
 pub mod menu;
-mod menu_apply;
-mod menu_draw;
-mod menu_league;
-mod message;
-mod people;
-mod pictures;
-mod pings;
 pub mod press;
-mod rematch;
-mod replay;
-mod replays;
-mod request;
-#[cfg(any(test, feature = "testkit"))]
-pub mod scenario;
-mod settings;
-mod show;
-#[cfg(any(test, feature = "testkit"))]
-pub mod strange;
-mod table_words;
 mod tables;
-mod tag_words;
-mod tags;
 pub mod texts;
-mod tour_picture;
-mod tournament;
-mod turn;
-mod versus;
-mod watch;
 pub mod words;
+
+#[cfg(any(test, feature = "testkit"))]
+mod testkit;
+#[cfg(any(test, feature = "testkit"))]
+pub use testkit::{faults, flow, invariants, scenario, strange};
 
 /// Containing a request: a time limit and a panic boundary, and what became of it.
 pub use crate::service::{Failed, Failure, Written, contain, supervise};
 /// How a chat shows boards (its setting).
 pub use crate::store::BoardMode;
-pub use answer::{Answer, Body, File, Reply};
-pub use args::{Args, Opponent, TourKind};
-pub use catalog::{ArgKind, COMMANDS, Choice, Cmd, CommandSpec, command_named};
+pub use door::answer::{Answer, Body, File, Reply};
+pub use door::feed::{Fed, Feed, Reading};
+pub use door::message::{Audience, MessageAt};
+pub use door::request::{Asker, Offer, Presence, Request, may_administer};
+pub use door::show::{Ending, Hand, Moved, Notice, Show, TableRef, Watcher};
+pub use door::turn::{TurnPing, turn_ping};
 pub use door::{Changed, Door, Unavailable};
-pub use feed::{Fed, Feed, Reading};
-pub use game_names::{GAME_NAMES, game_names_text, unknown_game, variant_word};
-pub use hand_place::HandPlace;
-pub use kept::Kept;
+pub use league::kept::Kept;
+pub use league::tags::{TAG_MAX, Tags};
+pub use menu::draw::{menu as settings_menu, rules_summary, settings_text, timer_text};
 pub use menu::{Change, Control, ControlKind, Item, Menu, Page, TIMERS, TourAct};
-pub use menu_draw::{menu as settings_menu, rules_summary, settings_text, timer_text};
-pub use message::{Audience, MessageAt};
-pub use people::PEOPLE_KEPT;
-pub use pings::PingMode;
 pub use press::{ButtonAction, ButtonData, Link, Links, MenuPress, Press};
-pub use request::{Asker, Offer, Presence, Request, may_administer};
-pub use show::{Ending, Hand, Moved, Notice, Show, TableRef, Watcher};
-pub use tags::{TAG_MAX, Tags};
-pub use turn::{TurnPing, turn_ping};
+pub use tables::hand_place::HandPlace;
+pub use tables::people::PEOPLE_KEPT;
+pub use tables::pings::PingMode;
+pub use words::args::{Args, Opponent, TourKind};
+pub use words::catalog;
+pub use words::catalog::{ArgKind, COMMANDS, Choice, Cmd, CommandSpec, command_named};
+pub use words::game_names::{GAME_NAMES, game_names_text, unknown_game, variant_word};
 
 use crate::ids::{ChatId, Lang, Platform};
 use crate::service::{Applied as Replied, Service};
@@ -98,10 +66,10 @@ pub struct Chat<S: Store> {
     service: Arc<Service<S>>,
     /// The key deep links are signed with, read from the store once.
     links: Arc<tokio::sync::OnceCell<Links>>,
-    /// Who was last written as seen (`people`).
-    people: Arc<people::Written>,
-    /// The replays' GIFs drawn, kept (`replays`).
-    replays: Arc<replays::Replays>,
+    /// Who was last written as seen (`tables::people`).
+    people: Arc<tables::people::Written>,
+    /// The replays' GIFs drawn, kept (`league::replays`).
+    replays: Arc<league::replays::Replays>,
 }
 
 impl<S: Store> Clone for Chat<S> {

@@ -1,7 +1,7 @@
 //! What the chat layer says itself, in Russian and English: no table here, a word not
 //! understood, whom to challenge, seasons, files. Everything about the game is in `view`.
 
-use super::catalog::CommandSpec;
+use super::CommandSpec;
 pub use super::help::{help, help_all};
 use super::words::WordError;
 use crate::session::{Lang, Platform};
@@ -130,11 +130,11 @@ pub fn bad_words(lang: Lang, p: &str, spec: &CommandSpec, error: &WordError) -> 
     };
     let usage = spec.usage(lang);
     let mut out = format!("{head}\n{p}{} {usage}", spec.key);
-    if spec.arg(super::catalog::ArgKind::Game).is_some() {
-        let games = super::game_names::game_names_text(lang);
+    if spec.arg(super::ArgKind::Game).is_some() {
+        let games = super::game_names_text(lang);
         out.push_str(&format!("\n{} {games}", tr(lang, "Игры:", "Games:")));
     }
-    if spec.arg(super::catalog::ArgKind::Options).is_some() {
+    if spec.arg(super::ArgKind::Options).is_some() {
         out.push_str(&match lang {
             Lang::Ru => format!("\nПравила словами — в {p}rules."),
             Lang::En => format!("\nRule words: see {p}rules."),

@@ -3,7 +3,7 @@
 //! people's thinking permits, the hints' and reviews' (`AdviceLimits::thinkers`), never the
 //! computer players'. So a burst of replays queues behind people's help and can neither take
 //! the cores a table's computer moves and presses need nor hold any table's lock. What is drawn
-//! is kept by the caller (`chat::replays`): only a drawing not kept comes here.
+//! is kept by the caller (`chat::league::replays`): only a drawing not kept comes here.
 
 use super::fair::Ask;
 use super::{Service, ServiceError};

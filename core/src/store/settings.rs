@@ -39,7 +39,7 @@ pub struct ChatSettings {
     /// where the bot may pin); off by default.
     pub standings_post: bool,
     /// Telegram member tags for the last Kozel match's goats and the season's Kozel leader
-    /// (`chat::tags`); off by default.
+    /// (`chat::league::tags`); off by default.
     pub goat_tag: bool,
     /// The chat's own words for the tags (`/tags`); unset, the bot's words.
     pub tag_words: TagWords,
@@ -52,7 +52,7 @@ pub struct ChatSettings {
 /// The reminders a chat can choose, seconds after a turn begins ([`ChatSettings::ping_after`]).
 pub const NUDGES: [u32; 5] = [0, 10, 20, 40, 60];
 
-/// A chat's own words for its member tags (`chat::tags`), each checked when set: 1 to 16
+/// A chat's own words for its member tags (`chat::league::tags`), each checked when set: 1 to 16
 /// characters, letters, digits, spaces and a few marks (Telegram takes no emoji).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]

@@ -10,7 +10,7 @@ use domino_core::session::Simple;
 use domino_core::store::{MemoryStore, Span, SqliteStore};
 use std::sync::Arc;
 
-/// The byte budget of one export (`chat/export.rs`).
+/// The byte budget of one export (`chat/league/export.rs`).
 const EXPORT_BYTES: usize = 7_500_000;
 
 /// Finishes `n` duels of Anna and Boris, each record padded to `pad` bytes.

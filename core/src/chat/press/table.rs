@@ -65,7 +65,7 @@ pub enum ButtonAction {
     Queue,
     /// Set the table's queue (host, lobby or between matches): `None` is none.
     Rotation(Option<Rotation>),
-    /// Show me the table I watch as it is now (a spectator's view: `chat::watch`).
+    /// Show me the table I watch as it is now (a spectator's view: `chat::tables::watch`).
     Watch,
     /// Stop watching the table (a spectator's view).
     Unwatch,
@@ -74,7 +74,7 @@ pub enum ButtonAction {
 impl ButtonAction {
     /// Whether a press is taken from any version of its table: only «My tiles» and its pages
     /// («◀», «▶»), which change nothing and show the presser's own hand as it is now, and a
-    /// spectator's «🔄» and «⏹», which change no table (`chat::watch`). Every other press — seats,
+    /// spectator's «🔄» and «⏹», which change no table (`chat::tables::watch`). Every other press — seats,
     /// lobby settings, start, moves, the hint, resign and its answers, pause, resume, vote to
     /// end, end, rematch, back, accept, decline — means something only on the version it was drawn for, and any other is
     /// refused as out of date (ARCHITECTURE.md, Invariants).
