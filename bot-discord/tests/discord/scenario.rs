@@ -90,28 +90,8 @@ async fn every_scenario_gives_what_the_chat_layer_gives() {
     let all = scenarios();
     let one = std::env::var("DOMINO_SCENARIO").is_ok();
     assert!(one || all.len() >= 3, "chat.json, clock.json and standings.json at least");
-    // Each scenario has a fake and a bot of its own: they run side by side, a few at once.
-    let room = Arc::new(tokio::sync::Semaphore::new(AT_ONCE));
-    let runs: Vec<_> = all
-        .into_iter()
-        .map(|(name, scenario)| {
-            let room = room.clone();
-            let run = tokio::spawn(async move {
-                let _room = room.acquire().await.expect("the semaphore is open");
-                run(&scenario).await;
-            });
-            (name, run)
-        })
-        .collect();
-    for (name, run) in runs {
-        if let Err(e) = run.await {
-            panic!("scenario {name} failed: {e}");
-        }
-    }
+    scenario::side_by_side(all, |scenario| async move { run(&scenario).await }).await;
 }
-
-/// Scenarios run at once (they mostly wait on each other's bots and fakes, not the CPU).
-const AT_ONCE: usize = 4;
 
 async fn run(scenario: &Scenario) {
     let direct = Chat::new(seeded().await);

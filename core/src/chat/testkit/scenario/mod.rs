@@ -14,9 +14,11 @@ use serde::Deserialize;
 
 mod check;
 mod direct;
+mod side;
 pub use check::{check, ping_seen, reposted};
 pub use direct::{button_action, hand_button, newest, run_direct, watch_action};
 use serde_json::{Map, Value, json};
+pub use side::{AT_ONCE, side_by_side};
 
 /// A scenario: who takes part, and what they do.
 #[derive(Clone, Debug, Deserialize)]
