@@ -88,6 +88,11 @@ impl Held {
         self.of(self.chats.get(chat)).map(|e| e.shown.clone()).collect()
     }
 
+    /// Every held table as last changed, by id (the timers' round).
+    fn shown_all(&self) -> Vec<Arc<Table>> {
+        self.tables.values().map(|e| e.shown.clone()).collect()
+    }
+
     /// The tables `person` hosts or sits at as last changed, by id.
     fn shown_of(&self, person: &UserId) -> Vec<Arc<Table>> {
         self.of(self.people.get(person)).map(|e| e.shown.clone()).collect()
@@ -180,6 +185,15 @@ impl<S: Store> Service<S> {
         self.map().shown_of(person)
     }
 
+    /// Every active table as the last command on each left it, oldest first: what the timers'
+    /// round looks through for due work. Nothing is locked or copied, and no table in flight
+    /// is waited for; whatever is found due is done through its lock, which checks it again.
+    pub(super) fn tables_now(&self) -> Vec<Arc<Table>> {
+        let mut out = self.map().shown_all();
+        out.sort_by_key(|t| t.id);
+        out
+    }
+
     /// The chat's newest table, active or not (a match just finished, for its score).
     pub async fn latest_table(&self, chat: &ChatId) -> Result<Option<Table>, super::ServiceError> {
         let newest = self.store.latest_table(chat).await?;
@@ -189,8 +203,8 @@ impl<S: Store> Service<S> {
         }
     }
 
-    /// Every active table, oldest first (the timers' round, a start): every lock is taken in
-    /// turn. No answer to a chat reads them all.
+    /// Every active table, oldest first (a start, the tests' checks): every lock is taken in
+    /// turn. No answer to a chat reads them all, nor does the timers' round ([`Self::tables_now`]).
     pub async fn all_tables(&self) -> Vec<Table> {
         let locks = self.map().all();
         let mut out = Vec::with_capacity(locks.len());

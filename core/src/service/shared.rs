@@ -212,7 +212,7 @@ impl<S: Store> Service<S> {
     }
 
     /// The tables of `all` with due work now: computer moves to make, timers to fire.
-    pub(super) fn due_work(&self, all: Vec<Table>) -> (Vec<Table>, Vec<i64>) {
+    pub(super) fn due_work(&self, all: Vec<Arc<Table>>) -> (Vec<Arc<Table>>, Vec<i64>) {
         let now = self.now();
         let lives = self.options.lives;
         let mut robots = Vec::new();

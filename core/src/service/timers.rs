@@ -20,7 +20,7 @@ impl<S: Store> Service<S> {
         }
         self.retry_aside().await;
         let lives = self.options.lives;
-        let (robots, due) = self.due_work(self.all_tables().await);
+        let (robots, due) = self.due_work(self.tables_now());
         // With other processes on the store, only the work this one holds the lease of.
         let ids = robots.iter().map(|t| t.id).chain(due.iter().copied()).collect();
         let mine = self.claim(ids).await;
