@@ -1,7 +1,7 @@
 //! Help for people from the expert: a hint on the hand of the person to move, and a review of a
 //! person's moves in a finished round. Both think as computer players do (`robots`): on the
-//! blocking pool, no table locked, from what that seat could see only (its [`Observation`]),
-//! but on permits of their own, within a time cap, each person within a rate, and each answer
+//! background threads (`background`), no table locked, from what that seat could see only
+//! (its [`Observation`]), but on permits of their own, within a time cap, each person within a rate, and each answer
 //! kept by (table, version, seat) so that asking again costs nothing (`fair`). A hint is
 //! committed (`Action::Hint`, on the version it was worked out for) before it is answered; a
 //! review changes nothing.
@@ -143,8 +143,8 @@ impl<S: Store> Service<S> {
         &self.options.advice_limits
     }
 
-    /// Runs `work` on the blocking pool with one of people's thinking permits (never one of
-    /// the computer players'), giving it the time cap as an `out_of_time` question asked of
+    /// Runs `work` on a background thread (`background`) with one of people's thinking permits
+    /// (never one of the computer players'), giving it the time cap as an `out_of_time` question asked of
     /// the service's clock.
     async fn think<T: Send + 'static>(
         &self,
@@ -154,15 +154,16 @@ impl<S: Store> Service<S> {
         self.advice_thoughts.fetch_add(1, Ordering::SeqCst);
         let clock = self.clock.clone();
         let end = clock.now().saturating_add(self.limits().cap_ms);
-        tokio::task::spawn_blocking(move || {
-            let _permit = permit;
-            work(&|| clock.now() >= end)
-        })
-        .await
-        .map_err(|e| {
-            tracing::error!(error = %e, "the expert failed");
-            ServiceError::Rejected(Rejection::NotDue)
-        })
+        self.background
+            .run(move || {
+                let _permit = permit;
+                work(&|| clock.now() >= end)
+            })
+            .await
+            .map_err(|e| {
+                tracing::error!(error = %e, "the expert failed");
+                ServiceError::Rejected(Rejection::NotDue)
+            })
     }
 }
 

@@ -1,7 +1,7 @@
 //! Slow drawing people ask for (a replay's GIF, up to seconds of CPU for a large set): held to
-//! the person's own rate (`AdviceLimits::replays`), then done on the blocking pool with one of
-//! people's thinking permits, the hints' and reviews' (`AdviceLimits::thinkers`), never the
-//! computer players'. So a burst of replays queues behind people's help and can neither take
+//! the person's own rate (`AdviceLimits::replays`), then done on a background thread
+//! (`background`, below the presses' priority) with one of people's thinking permits, the
+//! hints' and reviews' (`AdviceLimits::thinkers`), never the computer players'. So a burst of replays queues behind people's help and can neither take
 //! the cores a table's computer moves and presses need nor hold any table's lock. What is drawn
 //! is kept by the caller (`chat::league::replays`): only a drawing not kept comes here.
 
@@ -14,7 +14,7 @@ use std::sync::atomic::Ordering;
 impl<S: Store> Service<S> {
     /// Runs `work` for `person`: refused with `Rejection::AdviceLater` (the seconds until they
     /// may ask again; nothing counted, nothing run) past their rate of replays, else counted,
-    /// and run on the blocking pool once one of people's thinking permits is free.
+    /// and run on a background thread once one of people's thinking permits is free.
     pub async fn draw_for<T: Send + 'static>(
         &self,
         person: &UserId,
@@ -24,15 +24,16 @@ impl<S: Store> Service<S> {
         self.asked.take(person, Ask::Replay, rate, self.now())?;
         let permit = self.advise.clone().acquire_owned().await.map_err(|_| Rejection::NotDue)?;
         self.drawings.fetch_add(1, Ordering::SeqCst);
-        tokio::task::spawn_blocking(move || {
-            let _permit = permit;
-            work()
-        })
-        .await
-        .map_err(|e| {
-            tracing::error!(error = %e, "a drawing failed");
-            ServiceError::Rejected(Rejection::NotDue)
-        })
+        self.background
+            .run(move || {
+                let _permit = permit;
+                work()
+            })
+            .await
+            .map_err(|e| {
+                tracing::error!(error = %e, "a drawing failed");
+                ServiceError::Rejected(Rejection::NotDue)
+            })
     }
 
     /// Drawings started through [`Service::draw_for`] so far (those its callers kept are not

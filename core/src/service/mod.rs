@@ -5,6 +5,7 @@
 
 mod advice;
 mod aside;
+mod background;
 mod clock;
 mod contain;
 mod draw;
@@ -121,6 +122,8 @@ pub struct Service<S: Store> {
     /// People's help: permits apart from the computers' (`AdviceLimits::thinkers`), who
     /// asked when, answers kept, and how many were worked out.
     advise: Arc<tokio::sync::Semaphore>,
+    /// The threads the permits' work runs on, below the presses' priority (`background`).
+    background: background::Background,
     asked: fair::Asked,
     hints: fair::Memo<(i64, u64, usize), Option<crate::engine::moves::Move>>,
     reviews: fair::Memo<(i64, u64, usize), Option<Reviewed>>,
@@ -174,9 +177,11 @@ impl<S: Store> Service<S> {
         let (updates, _) = tokio::sync::broadcast::channel(4096);
         let (asides, _) = tokio::sync::broadcast::channel(256);
         let (league, _) = tokio::sync::broadcast::channel(256);
-        let think = Arc::new(tokio::sync::Semaphore::new(options.thinkers.max(1)));
+        let think_n = options.thinkers.max(1);
+        let think = Arc::new(tokio::sync::Semaphore::new(think_n));
         let limits = &options.advice_limits;
-        let advise = Arc::new(tokio::sync::Semaphore::new(limits.thinkers.max(1)));
+        let advise_n = limits.thinkers.max(1);
+        let advise = Arc::new(tokio::sync::Semaphore::new(advise_n));
         let (hints, reviews) = (fair::Memo::new(limits.kept), fair::Memo::new(limits.kept));
         let service = Arc::new_cyclic(|me| Service {
             store,
@@ -189,6 +194,7 @@ impl<S: Store> Service<S> {
             idle: tokio::sync::Notify::new(),
             think,
             advise,
+            background: background::Background::start(think_n + advise_n),
             asked: fair::Asked::default(),
             hints,
             reviews,

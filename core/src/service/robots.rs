@@ -1,7 +1,7 @@
 //! Computer players, driven by the service: when a table has a computer move due, a task for
 //! that table waits the pause (so people see each move), copies the match, lets the computer
-//! think on the blocking pool with no table locked, and hands the move back as a command,
-//! checked and committed like anyone's. One task per table at a time; other tables, timers and
+//! think on background threads (`background`, below the presses' priority) with no table
+//! locked, and hands the move back as a command, checked and committed like anyone's. One task per table at a time; other tables, timers and
 //! presses never wait for a computer's thinking. With other processes on the store, a task
 //! thinks only while it holds the table's lease (`shared`), and gives it back when done.
 
@@ -102,15 +102,17 @@ async fn drive<S: Store>(service: std::sync::Weak<Service<S>>, id: i64) {
             return;
         }
         let robot = s.robot.clone();
-        let think = s.think.clone();
+        let (think, background) = (s.think.clone(), s.background.clone());
         drop(s);
-        // Off the async workers, and no more at once than the service allows.
+        // Off the async workers, below their priority, and no more at once than the service
+        // allows.
         let Ok(permit) = think.acquire_owned().await else { return };
-        let chosen = tokio::task::spawn_blocking(move || {
-            let _permit = permit;
-            turn.choose(&game, robot.as_ref())
-        })
-        .await;
+        let chosen = background
+            .run(move || {
+                let _permit = permit;
+                turn.choose(&game, robot.as_ref())
+            })
+            .await;
         let Some(s) = service.upgrade() else { return };
         let mv = match chosen {
             Ok(mv) => mv,
