@@ -17,5 +17,6 @@ pub fn robot() -> Arc<dyn Robot> {
 }
 
 fn main() -> ExitCode {
+    heap::tune();
     cli::main()
 }

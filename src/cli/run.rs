@@ -73,6 +73,7 @@ fn own_http(s: &Settings) -> Option<SocketAddr> {
 
 async fn serve(mut s: Settings) -> anyhow::Result<()> {
     let mut signals = Signals::listen().context("listening for signals")?;
+    crate::heap::keep_trimmed();
     let metrics = http::recorder().context("the metrics recorder")?;
     let listener = match own_http(&s) {
         Some(addr) => Some(
