@@ -5,34 +5,44 @@
 use domino_core::engine::moves::MoveSpec;
 use domino_core::engine::record::{Record, RecordMove};
 use domino_core::engine::rules::Variant;
-use domino_core::view::picture::{PictureError, Style, replay_gif, samples};
+use domino_core::view::picture::{PART_CS, PictureError, Style, replay_gif, samples};
 
 fn record(variant: Variant, seats: usize, seed: u64) -> Record {
     samples::match_record(variant, seats, seed)
 }
 
-/// The GIF's frames, each composed over the ones before (as a viewer shows them): their
-/// pixels (RGBA) and delays (centiseconds).
-fn frames(gif: &[u8]) -> (u32, u32, Vec<(Vec<u8>, u16)>) {
+/// The GIF's frames, each composed over the ones before (as a viewer shows them: a
+/// see-through pixel leaves what was there), a move's parts together (a part shown for a
+/// moment, `PART_CS`, is followed by the rest of its move): the board after the deal and after
+/// each move, and how long each shows (centiseconds); and the number of frames read.
+fn frames(gif: &[u8]) -> (u32, u32, Vec<(Vec<u8>, u16)>, u32) {
     let mut options = gif::DecodeOptions::new();
     options.set_color_output(gif::ColorOutput::RGBA);
     let mut d = options.read_info(gif).expect("a GIF");
     let (w, h) = (u32::from(d.width()), u32::from(d.height()));
     let mut canvas = vec![0u8; (w * h * 4) as usize];
-    let mut out = Vec::new();
+    let (mut out, mut read, mut parts) = (Vec::new(), 0, 0);
     while let Some(f) = d.read_next_frame().expect("a frame") {
+        read += 1;
         for y in 0..u32::from(f.height) {
             for x in 0..u32::from(f.width) {
                 let src = ((y * u32::from(f.width) + x) * 4) as usize;
                 let (cx, cy) = (x + u32::from(f.left), y + u32::from(f.top));
                 assert!(cx < w && cy < h, "a frame within the picture");
                 let dst = ((cy * w + cx) * 4) as usize;
-                canvas[dst..dst + 4].copy_from_slice(&f.buffer[src..src + 4]);
+                if f.buffer[src + 3] != 0 {
+                    canvas[dst..dst + 4].copy_from_slice(&f.buffer[src..src + 4]);
+                }
             }
         }
-        out.push((canvas.clone(), f.delay));
+        if f.delay == PART_CS {
+            parts += f.delay;
+        } else {
+            out.push((canvas.clone(), parts + f.delay));
+            parts = 0;
+        }
     }
-    (w, h, out)
+    (w, h, out, read)
 }
 
 #[test]
@@ -44,10 +54,10 @@ fn a_kozel_round_plays_a_frame_a_move_in_a_few_seconds() {
         let a = replay_gif(&record, None, &style).expect("the last round");
         assert_eq!(a.round, last);
         assert_eq!((a.width, a.height), style.table);
-        let (w, h, frames) = frames(&a.gif);
+        let (w, h, frames, read) = frames(&a.gif);
         assert_eq!((w, h), style.table);
-        assert_eq!(frames.len() as u32, a.frames);
-        assert_eq!(a.frames, a.moves + 1, "the deal, then a frame a move");
+        assert_eq!(read, a.frames);
+        assert_eq!(frames.len() as u32, a.moves + 1, "the deal, then a frame a move");
         let moves = record.rounds[last].moves.len() as u32;
         assert_eq!(a.moves, moves, "every move of a legal record is made");
         let cs: u32 = frames.iter().map(|(_, d)| u32::from(*d)).sum();
@@ -83,7 +93,7 @@ fn a_round_with_a_bazaar_shows_each_draw() {
         .expect("a round with a draw");
     let round = &record.rounds[index];
     let a = replay_gif(&record, Some(index), &style).expect("the round");
-    let (_, _, frames) = frames(&a.gif);
+    let (_, _, frames, _) = frames(&a.gif);
     assert_eq!(frames.len() as u32, a.moves + 1);
     assert_eq!(a.moves as usize, round.moves.len());
     // A draw takes a tile from the bazaar: its row and count change, so its frame does.

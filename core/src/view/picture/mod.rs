@@ -38,7 +38,7 @@ mod tile;
 
 pub use podium::STANDINGS_BARS;
 pub use rating::{RATING_LINES, RatingLine};
-pub use replay::{Animation, replay_gif};
+pub use replay::{Animation, PART_CS, replay_gif};
 pub use style::{Color, Palette, Style};
 
 /// The colour marks of sides 0–7 (up to eight players), for a caption that says which line or dot is whose.

@@ -18,22 +18,49 @@ pub(super) fn scene_png(scene: &Scene) -> Result<Picture, PictureError> {
 
 /// The scene's pixels: each small shape from its stamp (see `stamp`), the rest drawn directly.
 pub(super) fn draw(scene: &Scene) -> Result<Pixmap, PictureError> {
-    let (w, h) = (scene.width, scene.height);
+    draw_region(scene, &mut Stamps::default(), (0, 0, scene.width, scene.height))
+}
+
+/// The pixels of the part (left, top, width, height) of `scene`, as the whole scene draws
+/// them there: every shape that reaches into it, shifted by whole pixels (a stamp is the same
+/// pixels wherever it lands). `stamps` may be kept from one scene to the next of the same
+/// style, as a replay's frames are.
+pub(super) fn draw_region(
+    scene: &Scene,
+    stamps: &mut Stamps,
+    (left, top, w, h): (u32, u32, u32, u32),
+) -> Result<Pixmap, PictureError> {
     let bad = || PictureError::Encode(format!("bad size {w}×{h}"));
     // The background laid as the buffer is made: no pass of zeros first.
     let bg = scene.background;
     let felt = [bg.0, bg.1, bg.2, 255].repeat((w as usize) * (h as usize));
     let size = tiny_skia::IntSize::from_wh(w, h).ok_or_else(bad)?;
     let mut pixmap = Pixmap::from_vec(felt, size).ok_or_else(bad)?;
-    let mut stamps = Stamps::default();
+    let (l, t) = (left as f32, top as f32);
+    let (r, b) = (l + w as f32, t + h as f32);
+    let whole = (left, top, w, h) == (0, 0, scene.width, scene.height);
+    let shift = Transform::from_translate(-l, -t);
+    let draw = |p: &mut Pixmap, s: &Shape| draw_shape(p, s, shift);
     for group in &scene.groups {
         for shape in &group.shapes {
-            if !stamps.draw(&mut pixmap, shape, draw_shape) {
-                draw_shape(&mut pixmap, shape);
+            if !whole {
+                // One pixel of margin for the anti-aliasing.
+                let (x0, y0, x1, y1) = shape.extent();
+                if x1 + 1.0 < l || y1 + 1.0 < t || x0 - 1.0 > r || y0 - 1.0 > b {
+                    continue;
+                }
+            }
+            if !stamps.draw(&mut pixmap, shape, (left as i32, top as i32), draw_shape_here) {
+                draw(&mut pixmap, shape);
             }
         }
     }
     Ok(pixmap)
+}
+
+/// A shape drawn where it is (a stamp's).
+fn draw_shape_here(pixmap: &mut Pixmap, shape: &Shape) {
+    draw_shape(pixmap, shape, Transform::identity());
 }
 
 fn color(c: Color) -> tiny_skia::Color {
@@ -53,8 +80,7 @@ fn fill_dot(pixmap: &mut Pixmap, pb: PathBuilder, c: Color) {
     }
 }
 
-fn draw_shape(pixmap: &mut Pixmap, shape: &Shape) {
-    let id = Transform::identity();
+fn draw_shape(pixmap: &mut Pixmap, shape: &Shape, id: Transform) {
     match shape {
         Shape::Rect { x, y, w, h, rx, fill, stroke } => {
             let Some(path) = rounded_rect(*x, *y, *w, *h, *rx) else { return };

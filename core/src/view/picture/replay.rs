@@ -6,9 +6,14 @@
 //!
 //! Encoding: one global palette of 256 colours (the scenes' own colours exactly, then a
 //! 6×6×6 cube), each pixel the nearest of them (memoized per colour); each frame after the
-//! first only the rectangle that changed, kept over the one before.
+//! first only the parts of the board that changed ([`dirty`]: the boxes of the shapes one
+//! scene has and the other not), each drawn alone and kept over the frames before; a move
+//! that changed places apart (the new tile at one end of the line, the last move's outline at
+//! the other) is written as a frame a place, all but the last shown for a moment. So a frame
+//! costs what the move changed, not the whole board.
 
-use super::scene::{Scene, Shape};
+use super::scene::{Group, Scene, Shape};
+use super::stamp::Stamps;
 use super::table::board_scene;
 use super::{PictureError, Style, raster};
 use crate::engine::game::Match;
@@ -24,7 +29,8 @@ pub struct Animation {
     pub gif: Vec<u8>,
     pub width: u32,
     pub height: u32,
-    /// Frames: the deal, then one a move.
+    /// The GIF's frames: the deal, then one a move, in parts where a move changed places
+    /// apart (all but the last shown for [`PART_CS`] centiseconds).
     pub frames: u32,
     /// How long it plays once, in milliseconds.
     pub millis: u32,
@@ -40,6 +46,10 @@ const MOVE_CS: (u32, u32) = (12, 60);
 /// The deal's frame and the last frame (centiseconds).
 const FIRST_CS: u16 = 80;
 const LAST_CS: u16 = 250;
+/// A move's part shown before its last (centiseconds): a moment, the least browsers keep.
+pub const PART_CS: u16 = 2;
+/// Boxes this close (pixels) are drawn as one part.
+const NEAR: u32 = 24;
 
 /// Round `round` (0-based; `None`: the last dealt) of `record` as a GIF. A round the match
 /// never reached is `NoSuchRound` (numbered from 1).
@@ -49,6 +59,11 @@ pub fn replay_gif(
     style: &Style,
 ) -> Result<Animation, PictureError> {
     let index = round.unwrap_or(record.rounds.len().saturating_sub(1));
+    encode(&scenes(record, index, style)?, index)
+}
+
+/// The board after the deal of round `index` and after each of its moves.
+fn scenes(record: &Record, index: usize, style: &Style) -> Result<Vec<Scene>, PictureError> {
     let missing = PictureError::NoSuchRound(index as u32 + 1);
     if index >= record.rounds.len() {
         return Err(missing);
@@ -84,7 +99,7 @@ pub fn replay_gif(
             scenes.push(scene(&m, &laid(&done)));
         }
     }
-    encode(&scenes, index)
+    Ok(scenes)
 }
 
 /// Plays one move of a record; the move made, or `None` when the engine refused it (it
@@ -116,65 +131,124 @@ fn encode(scenes: &[Scene], round: usize) -> Result<Animation, PictureError> {
     let move_cs = (MOVES_CS / moves.max(1)).clamp(MOVE_CS.0, MOVE_CS.1) as u16;
     let mut out = Vec::new();
     let mut millis = 0;
-    {
+    let frames = {
         let mut encoder = gif::Encoder::new(&mut out, w16, h16, &palette.rgb).map_err(bad)?;
         encoder.set_repeat(gif::Repeat::Infinite).map_err(bad)?;
-        let mut before: Option<Vec<u8>> = None;
+        // The stamps of the tiles and pips, made once for every frame.
+        let mut stamps = Stamps::default();
+        let mut frames = 0;
         for (i, scene) in scenes.iter().enumerate() {
-            let pixmap = raster::draw(scene)?;
-            let now = pixmap.data();
             let delay = match i {
                 0 => FIRST_CS,
                 _ if i + 1 == scenes.len() => LAST_CS,
                 _ => move_cs,
             };
-            millis += u32::from(delay) * 10;
-            let (left, top, fw, fh) = match &before {
-                None => (0, 0, w, h),
+            let mut parts = match i {
+                0 => vec![(0, 0, w, h)],
+                _ => dirty(&scenes[i - 1], scene),
+            };
+            if parts.is_empty() {
                 // Nothing changed (a pass, where there is no bazaar): one pixel kept as it was.
-                Some(b) => changed(b, now, w).unwrap_or((0, 0, 1, 1)),
-            };
-            // Only what changed is indexed and written.
-            let mut buffer = Vec::with_capacity((fw * fh) as usize);
-            for y in top..top + fh {
-                let row = ((y * w + left) * 4) as usize;
-                palette.index_into(&now[row..row + (fw * 4) as usize], &mut buffer);
+                parts.push((0, 0, 1, 1));
             }
-            let frame = gif::Frame {
-                delay,
-                dispose: gif::DisposalMethod::Keep,
-                left: left as u16,
-                top: top as u16,
-                width: fw as u16,
-                height: fh as u16,
-                buffer: Cow::Owned(buffer),
-                ..gif::Frame::default()
-            };
-            encoder.write_frame(&frame).map_err(bad)?;
-            before = Some(now.to_vec());
+            let last = parts.len() - 1;
+            for (k, (left, top, fw, fh)) in parts.into_iter().enumerate() {
+                // Only what changed is drawn, indexed and written; a move's parts but the last
+                // are shown for a moment, the last for the rest of its time.
+                let pixmap = raster::draw_region(scene, &mut stamps, (left, top, fw, fh))?;
+                let mut buffer = Vec::with_capacity((fw * fh) as usize);
+                palette.index_into(pixmap.data(), &mut buffer);
+                let delay = match k < last {
+                    true => PART_CS,
+                    false => delay.saturating_sub(PART_CS * last as u16).max(PART_CS),
+                };
+                millis += u32::from(delay) * 10;
+                let frame = gif::Frame {
+                    delay,
+                    dispose: gif::DisposalMethod::Keep,
+                    left: left as u16,
+                    top: top as u16,
+                    width: fw as u16,
+                    height: fh as u16,
+                    buffer: Cow::Owned(buffer),
+                    ..gif::Frame::default()
+                };
+                encoder.write_frame(&frame).map_err(bad)?;
+                frames += 1;
+            }
         }
-    }
-    let frames = scenes.len() as u32;
+        frames
+    };
     Ok(Animation { gif: out, width: w, height: h, frames, millis, round, moves })
 }
 
-/// The smallest rectangle (left, top, width, height) holding every pixel (RGBA, `w` a row)
-/// that differs.
-fn changed(a: &[u8], b: &[u8], w: u32) -> Option<(u32, u32, u32, u32)> {
-    let (mut x0, mut y0, mut x1, mut y1) = (u32::MAX, u32::MAX, 0, 0);
-    let row = (w * 4) as usize;
-    for (y, (ra, rb)) in a.chunks_exact(row).zip(b.chunks_exact(row)).enumerate() {
-        if ra == rb {
-            continue;
-        }
-        let differs = |(p, q): (&[u8], &[u8])| p != q;
-        let pixels = || ra.chunks_exact(4).zip(rb.chunks_exact(4));
-        let first = pixels().position(differs).unwrap_or(0) as u32;
-        let last = (w as usize - 1 - pixels().rev().position(differs).unwrap_or(0)) as u32;
-        (x0, x1) = (x0.min(first), x1.max(last));
-        (y0, y1) = (y0.min(y as u32), y1.max(y as u32));
+/// The parts (left, top, width, height) of the picture where `b` draws differently from
+/// `a`: the boxes of the groups of shapes one has and the other not (a tile laid, the last
+/// move's outline moved, the bazaar's row and count), each with two pixels around it for the
+/// anti-aliasing, those that touch or nearly merged into one; none where they draw the
+/// same. The whole picture when the two differ in anything else (size, felt, the order of
+/// the groups they share). Parts apart keep a frame small when a move changes both ends of
+/// the line.
+fn dirty(a: &Scene, b: &Scene) -> Vec<(u32, u32, u32, u32)> {
+    let (w, h) = (b.width, b.height);
+    let whole = vec![(0, 0, w, h)];
+    if (a.width, a.height, a.background) != (w, h, b.background) {
+        return whole;
     }
-    (x0 != u32::MAX).then(|| (x0, y0, x1 - x0 + 1, y1 - y0 + 1))
+    let key = |g: &Group| format!("{g:?}");
+    let (ka, kb): (Vec<String>, Vec<String>) =
+        (a.groups.iter().map(key).collect(), b.groups.iter().map(key).collect());
+    let mut count: HashMap<&str, i32> = HashMap::new();
+    for k in &ka {
+        *count.entry(k).or_default() += 1;
+    }
+    for k in &kb {
+        *count.entry(k).or_default() -= 1;
+    }
+    let shared = |keys: &[String]| -> Vec<usize> {
+        (0..keys.len()).filter(|&i| count[keys[i].as_str()] == 0).collect()
+    };
+    let (sa, sb) = (shared(&ka), shared(&kb));
+    if sa.len() != sb.len() || sa.iter().zip(&sb).any(|(&i, &j)| ka[i] != kb[j]) {
+        return whole;
+    }
+    let clamp = |v: f32, most: u32| (v.max(0.0) as u32).min(most);
+    let mut boxes: Vec<(u32, u32, u32, u32)> = Vec::new();
+    let differing = a.groups.iter().zip(&ka).chain(b.groups.iter().zip(&kb));
+    for (g, _) in differing.filter(|(_, k)| count[k.as_str()] != 0) {
+        let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
+        for s in &g.shapes {
+            let (l, t, r, d) = s.extent();
+            (x0, y0, x1, y1) = (x0.min(l), y0.min(t), x1.max(r), y1.max(d));
+        }
+        if x0 <= x1 {
+            let (l, t) = (clamp(x0.floor() - 2.0, w), clamp(y0.floor() - 2.0, h));
+            let (r, d) = (clamp(x1.ceil() + 2.0, w), clamp(y1.ceil() + 2.0, h));
+            if l < r && t < d {
+                boxes.push((l, t, r, d));
+            }
+        }
+    }
+    // Boxes that touch or nearly, merged until none does.
+    let near = |p: &(u32, u32, u32, u32), q: &(u32, u32, u32, u32)| {
+        p.0 <= q.2 + NEAR && q.0 <= p.2 + NEAR && p.1 <= q.3 + NEAR && q.1 <= p.3 + NEAR
+    };
+    let mut merged = true;
+    while merged {
+        merged = false;
+        'pairs: for i in 0..boxes.len() {
+            for j in i + 1..boxes.len() {
+                if near(&boxes[i], &boxes[j]) {
+                    let q = boxes.swap_remove(j);
+                    let p = &mut boxes[i];
+                    *p = (p.0.min(q.0), p.1.min(q.1), p.2.max(q.2), p.3.max(q.3));
+                    merged = true;
+                    break 'pairs;
+                }
+            }
+        }
+    }
+    boxes.into_iter().map(|(l, t, r, d)| (l, t, r - l, d - t)).collect()
 }
 
 /// The GIF's one palette and the nearest entry of each colour met.
@@ -243,5 +317,92 @@ impl Palette {
         let best = chunks.enumerate().min_by_key(|(_, p)| distance(p)).map_or(0, |(i, _)| i);
         self.nearest.insert(c, best as u8);
         best as u8
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::rules::Variant;
+    use crate::view::picture::samples;
+
+    /// Each frame drawn alone over the ones before is the whole board drawn afresh: at most a
+    /// few pixels of the anti-aliasing differ, by a little.
+    #[test]
+    fn the_parts_drawn_make_the_whole_board() {
+        let style = Style::default();
+        for (variant, seats, seed) in [(Variant::Kozel, 4, 1), (Variant::Classic, 2, 3)] {
+            let record = samples::match_record(variant, seats, seed);
+            for index in [0, record.rounds.len() - 1] {
+                let scenes = scenes(&record, index, &style).expect("the round's scenes");
+                let mut stamps = Stamps::default();
+                let (w, h) = (scenes[0].width, scenes[0].height);
+                let mut canvas = raster::draw(&scenes[0]).expect("drawn").data().to_vec();
+                let mut parts = 0;
+                for i in 1..scenes.len() {
+                    let changed = dirty(&scenes[i - 1], &scenes[i]);
+                    if changed.is_empty() {
+                        continue;
+                    }
+                    parts += 1;
+                    for (l, t, pw, ph) in changed {
+                        let part = raster::draw_region(&scenes[i], &mut stamps, (l, t, pw, ph));
+                        let part = part.expect("drawn");
+                        for y in 0..ph {
+                            let src = (y * pw * 4) as usize..((y + 1) * pw * 4) as usize;
+                            let at = (((t + y) * w + l) * 4) as usize;
+                            canvas[at..at + (pw * 4) as usize].copy_from_slice(&part.data()[src]);
+                        }
+                    }
+                    let whole = raster::draw(&scenes[i]).expect("drawn");
+                    let off = canvas
+                        .chunks_exact(4)
+                        .zip(whole.data().chunks_exact(4))
+                        .filter(|(p, q)| p.iter().zip(q.iter()).any(|(x, y)| x.abs_diff(*y) > 8))
+                        .count();
+                    assert!(off <= 16, "{variant:?} round {index} move {i}: {off} pixels differ");
+                }
+                assert!(parts * 2 > scenes.len(), "most moves change the board");
+                gif_shows_each_scene(&scenes);
+            }
+        }
+    }
+
+    /// The GIF's frames, each composed over the ones before as a viewer does (a see-through
+    /// pixel leaves what was there), are the scenes drawn whole, in the palette's colours.
+    fn gif_shows_each_scene(scenes: &[Scene]) {
+        let gif = encode(scenes, 0).expect("encoded").gif;
+        let mut options = gif::DecodeOptions::new();
+        options.set_color_output(gif::ColorOutput::RGBA);
+        let mut decoder = options.read_info(gif.as_slice()).expect("a GIF");
+        let (w, h) = (scenes[0].width, scenes[0].height);
+        let mut canvas = vec![0u8; (w * h * 4) as usize];
+        let mut palette = Palette::of(scenes);
+        for scene in scenes {
+            // A scene's frame, in parts: those shown for a moment, then the last.
+            loop {
+                let f = decoder.read_next_frame().expect("decoded").expect("a frame a scene");
+                let (fw, fl, ft) = (u32::from(f.width), u32::from(f.left), u32::from(f.top));
+                for (k, p) in f.buffer.chunks_exact(4).enumerate() {
+                    let (x, y) = (fl + k as u32 % fw, ft + k as u32 / fw);
+                    let at = ((y * w + x) * 4) as usize;
+                    canvas[at..at + 4].copy_from_slice(p);
+                }
+                if f.delay != PART_CS {
+                    break;
+                }
+            }
+            let mut expected = Vec::new();
+            palette.index_into(raster::draw(scene).expect("drawn").data(), &mut expected);
+            let off = expected
+                .iter()
+                .zip(canvas.chunks_exact(4))
+                .filter(|(i, p)| {
+                    let c = &palette.rgb[usize::from(**i) * 3..usize::from(**i) * 3 + 3];
+                    c.iter().zip(p.iter()).any(|(a, b)| a.abs_diff(*b) > 8)
+                })
+                .count();
+            assert!(off <= 16, "{off} pixels differ from the scene drawn whole");
+        }
     }
 }

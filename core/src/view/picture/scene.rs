@@ -37,6 +37,28 @@ pub(super) enum Shape {
     },
 }
 
+impl Shape {
+    /// The box (x0, y0, x1, y1) in pixels the shape can touch, its stroke and round caps
+    /// included (not the anti-aliasing's pixel around it).
+    pub(super) fn extent(&self) -> (f32, f32, f32, f32) {
+        match self {
+            Shape::Rect { x, y, w, h, stroke, .. } => {
+                let m = stroke.map_or(0.0, |(_, width)| width / 2.0);
+                (x - m, y - m, x + w + m, y + h + m)
+            }
+            Shape::Circle { cx, cy, r, .. } => (cx - r, cy - r, cx + r, cy + r),
+            Shape::Line { points, width, .. } => {
+                let m = width / 2.0;
+                let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
+                for &(x, y) in points {
+                    (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+                }
+                (x0 - m, y0 - m, x1 + m, y1 + m)
+            }
+        }
+    }
+}
+
 /// Shapes drawn together, with an optional `id` and a `class`.
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct Group {

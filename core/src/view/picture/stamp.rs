@@ -128,12 +128,14 @@ fn shape_of(key: &Key, like: &Shape) -> Shape {
 }
 
 impl Stamps {
-    /// Draws `shape` onto `pixmap` from its stamp (made with `draw` the first time); `false` if
-    /// the shape is not one for stamps, and nothing was drawn.
+    /// Draws `shape` onto `pixmap`, whose top-left pixel is `origin` of the picture, from its
+    /// stamp (made with `draw` the first time); `false` if the shape is not one for stamps,
+    /// and nothing was drawn.
     pub(super) fn draw(
         &mut self,
         pixmap: &mut Pixmap,
         shape: &Shape,
+        origin: (i32, i32),
         draw: impl Fn(&mut Pixmap, &Shape),
     ) -> bool {
         let Some((key, ax, ay)) = key(shape) else { return false };
@@ -145,7 +147,7 @@ impl Stamps {
             Some(stamp)
         });
         if let Some(stamp) = stamp {
-            composite(pixmap, stamp, ax, ay);
+            composite(pixmap, stamp, ax - origin.0, ay - origin.1);
         }
         true
     }
@@ -219,7 +221,7 @@ mod tests {
         for (cx, cy) in dots {
             let shape = Shape::Circle { cx, cy, r: 3.5, fill: ink, pip: true };
             dot(&mut direct, &shape);
-            assert!(stamps.draw(&mut stamped, &shape, dot));
+            assert!(stamps.draw(&mut stamped, &shape, (0, 0), dot));
         }
         assert_eq!(stamps.drawn.len(), 3);
         let worst =
@@ -241,8 +243,8 @@ mod tests {
         };
         let felt =
             Shape::Rect { x: 0.0, y: 0.0, w: 300.0, h: 200.0, rx: 0.0, fill: ink, stroke: None };
-        assert!(!stamps.draw(&mut pixmap, &chart, |_, _| ()));
-        assert!(!stamps.draw(&mut pixmap, &felt, |_, _| ()));
+        assert!(!stamps.draw(&mut pixmap, &chart, (0, 0), |_, _| ()));
+        assert!(!stamps.draw(&mut pixmap, &felt, (0, 0), |_, _| ()));
         assert!(stamps.drawn.is_empty());
     }
 
