@@ -186,6 +186,8 @@ fn press_of(show: &Show) -> Option<(Person, String)> {
 }
 
 pub async fn run(args: Args) -> anyhow::Result<()> {
+    // Memory kept as `domino run` keeps it.
+    crate::heap::keep_trimmed();
     let store = super::open(&args.db).await?;
     let expert =
         ChatSettings { version: 1, bot_level: BotLevel::Expert, ..ChatSettings::default() };
@@ -220,7 +222,7 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
     }
     progress.finish();
     let (rss_start, heap_start) = (rss_mb(), heap_mb());
-    let latencies = Arc::new(Mutex::new(Vec::<(&'static str, f64)>::new()));
+    let latencies = Arc::new(Mutex::new(Vec::<(&'static str, f64, f64)>::new()));
     let start = Instant::now();
     let until = start + Duration::from_secs_f64(args.seconds);
     let mut tasks = Vec::new();
@@ -244,7 +246,7 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
                 let drawn =
                     answer.reply.as_ref().is_some_and(|r| matches!(r.body, Body::Files { .. }));
                 let kind = if kind == "replay" && !drawn { "replay (none yet)" } else { kind };
-                latencies.lock().unwrap().push((kind, ms));
+                latencies.lock().unwrap().push((kind, ms, start.elapsed().as_secs_f64()));
             }
         }));
     }
@@ -268,12 +270,16 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
         })
     };
     let mut progress = Progress::for_seconds("bench soak", "presses", args.seconds);
-    // The heap's most in use, sampled with the progress.
+    // The heap's most in use, sampled with the progress; the resident memory each minute.
     let mut heap_peak = heap_start;
+    let mut rss_by_minute = Vec::new();
     while Instant::now() < until {
         tokio::time::sleep(Duration::from_millis(200)).await;
         progress.set(latencies.lock().unwrap().len() as u64);
         heap_peak = heap_peak.max(heap_mb());
+        if start.elapsed().as_secs() >= 60 * (rss_by_minute.len() as u64 + 1) {
+            rss_by_minute.push(rss_mb());
+        }
     }
     progress.finish();
     for t in tasks {
@@ -284,7 +290,7 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
     let all = std::mem::take(&mut *latencies.lock().unwrap());
     let figures = |kind: Option<&str>| {
         let mut ms: Vec<f64> =
-            all.iter().filter(|(k, _)| kind.is_none_or(|w| w == *k)).map(|(_, m)| *m).collect();
+            all.iter().filter(|(k, ..)| kind.is_none_or(|w| w == *k)).map(|(_, m, _)| *m).collect();
         ms.sort_by(f64::total_cmp);
         let at =
             |q: f64| ms.get(((ms.len() as f64 - 1.0) * q).round() as usize).copied().unwrap_or(0.0);
@@ -311,6 +317,7 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
             "seconds": secs, "presses": count, "p50_ms": p50, "p99_ms": p99, "max_ms": max,
             "rss_start_mb": rss_start, "rss_end_mb": rss_end, "heap_start_mb": heap_start,
             "heap_end_mb": heap_end, "heap_peak_mb": heap_peak, "open_tables": svc.open_tables(),
+            "replays_drawn": svc.drawings(), "rss_by_minute_mb": rss_by_minute,
             "kinds": per_kind.iter().map(|(k, (n, p50, p99, max))| {
                 (k.to_string(), json!({"presses": n, "p50_ms": p50, "p99_ms": p99, "max_ms": max}))
             }).collect::<serde_json::Map<_, _>>(),
@@ -323,6 +330,25 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
              (heap in use {heap_start:.0} MiB, {heap_end:.0} MiB, at most {heap_peak:.0} MiB)",
             count, args.tables
         );
+        println!("  replays drawn: {} (the others answered from those kept)", svc.drawings());
+        // Minute by minute: whether the answers and the memory stay flat.
+        for (m, rss) in rss_by_minute.iter().enumerate() {
+            let mut ms: Vec<f64> = all
+                .iter()
+                .filter(|(k, _, at)| *k != "replay" && (*at / 60.0) as usize == m)
+                .map(|(_, ms, _)| *ms)
+                .collect();
+            ms.sort_by(f64::total_cmp);
+            let at =
+                |q: f64| ms.get(((ms.len() as f64 - 1.0) * q) as usize).copied().unwrap_or(0.0);
+            println!(
+                "  minute {}: {} presses but replays, p50 {:.1} ms, p99 {:.1} ms; resident {rss:.0} MiB",
+                m + 1,
+                ms.len(),
+                at(0.5),
+                at(0.99)
+            );
+        }
         for (kind, (n, p50, p99, max)) in &per_kind {
             println!("  {kind}: {n} presses, p50 {p50:.1} ms, p99 {p99:.1} ms, max {max:.1} ms");
         }
