@@ -1,4 +1,4 @@
-//! A round's replay (`replay_gif`): an animated GIF that decodes at the table picture's size,
+//! A round's replay (`replay_gif`): an animated GIF that decodes at the replay's size,
 //! a frame after the deal and one a move, a few seconds long, each frame's pixels the board
 //! as it then was (the frame after a lead differs from the deal's only where the tile lies).
 
@@ -53,9 +53,9 @@ fn a_kozel_round_plays_a_frame_a_move_in_a_few_seconds() {
         let last = record.rounds.len() - 1;
         let a = replay_gif(&record, None, &style).expect("the last round");
         assert_eq!(a.round, last);
-        assert_eq!((a.width, a.height), style.table);
+        assert_eq!((a.width, a.height), style.replay);
         let (w, h, frames, read) = frames(&a.gif);
-        assert_eq!((w, h), style.table);
+        assert_eq!((w, h), style.replay);
         assert_eq!(read, a.frames);
         assert_eq!(frames.len() as u32, a.moves + 1, "the deal, then a frame a move");
         let moves = record.rounds[last].moves.len() as u32;

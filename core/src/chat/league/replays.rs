@@ -11,13 +11,15 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::{Arc, Mutex};
 use tokio::sync::OnceCell;
 
-/// GIFs kept at most: enough for the latest match of a few hundred busy chats (a Kozel
-/// round's GIF is about 150 KiB), so that chats asking in turn do not push each other's out
-/// and have them drawn again and again; [`BYTES`] bounds the memory.
-pub const MOST: usize = 256;
-/// Bytes of GIFs kept at most: [`MOST`] bounds the memory of ordinary rounds, this bounds it
-/// whatever their size (the longest rounds, eight seats of double-eighteen).
-pub const BYTES: usize = 32 << 20;
+/// GIFs kept at most: the latest match of a hundred chats asking at once (a Kozel round's
+/// GIF is about 150 KiB); [`BYTES`] bounds the memory.
+pub const MOST: usize = 128;
+/// Bytes of GIFs kept at most, whatever their size (the longest rounds, eight seats of
+/// double-eighteen). What is kept is most of what a busy process's memory grows by: at 1,000
+/// open tables, 32 MiB kept the resident memory 7 MiB above its bound over 10 minutes
+/// (`domino bench soak`), and half of it draws hardly more (asks of a round come together:
+/// most are answered from what was kept either way).
+pub const BYTES: usize = 16 << 20;
 
 /// A match's round: the match by its record's text (hashed), the round 0-based.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

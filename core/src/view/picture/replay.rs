@@ -62,8 +62,10 @@ pub fn replay_gif(
     encode(&scenes(record, index, style)?, index)
 }
 
-/// The board after the deal of round `index` and after each of its moves.
+/// The board after the deal of round `index` and after each of its moves, at the replay's
+/// size.
 fn scenes(record: &Record, index: usize, style: &Style) -> Result<Vec<Scene>, PictureError> {
+    let style = &Style { table: style.replay, ..*style };
     let missing = PictureError::NoSuchRound(index as u32 + 1);
     if index >= record.rounds.len() {
         return Err(missing);

@@ -66,6 +66,10 @@ impl Default for Palette {
 pub struct Style {
     /// The table picture (board and bazaar).
     pub table: (u32, u32),
+    /// A round's replay (the table picture's board, a frame a move): smaller than the table
+    /// picture, as chats show an animation at most about that wide, and a replay's cost (to
+    /// draw, to keep, to send) goes with its pixels.
+    pub replay: (u32, u32),
     /// The round's end (board and every hand).
     pub round_end: (u32, u32),
     /// The match tally chart.
@@ -83,6 +87,7 @@ impl Default for Style {
     fn default() -> Style {
         Style {
             table: (1024, 640),
+            replay: (768, 480),
             round_end: (1024, 768),
             tally: (1024, 512),
             rating: (1024, 512),
