@@ -237,10 +237,12 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
                 tokio::time::sleep(Duration::from_millis(wait)).await;
                 wait = think / 2 + (n as u64 * 31 + wait * 17) % think;
                 look += 1;
-                let Some(show) = chat.show(id).await else { continue };
+                // The answers' futures boxed while they run: a person's task between presses
+                // holds only its own few bytes, as a person far away holds nothing of the bot.
+                let Some(show) = Box::pin(chat.show(id)).await else { continue };
                 let Some((kind, who, ask)) = ask_of(&show, n, look) else { continue };
                 let began = Instant::now();
-                let answer = chat.handle(&from(&show.table.chat, &who), ask).await;
+                let answer = Box::pin(chat.handle(&from(&show.table.chat, &who), ask)).await;
                 let ms = began.elapsed().as_secs_f64() * 1000.0;
                 // A replay where the chat has finished no match yet draws nothing.
                 let drawn =
