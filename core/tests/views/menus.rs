@@ -39,6 +39,42 @@ fn menus() {
     }
 }
 
+/// The league page of chats that chose their clock: a zone the menu offers, one typed with
+/// `/clock` (added to the menu, chosen), a fixed offset stored before named zones; a digest
+/// hour the menu offers, and one outside its hours.
+#[test]
+fn league_menus_with_a_chosen_clock() {
+    use domino_core::standings::{Weekday, Zone};
+    for lang in [Lang::Ru, Lang::En] {
+        let chats = [
+            (Zone::named("Europe/Berlin"), 18),
+            (Zone::named("America/Argentina/Buenos_Aires"), 9),
+            (Zone::of_minutes(300), 6),
+        ];
+        let all: Vec<String> = chats
+            .into_iter()
+            .map(|(zone, digest_hour)| {
+                let s = ChatSettings {
+                    lang,
+                    version: 4,
+                    zone,
+                    digest: Weekday::of(4),
+                    digest_hour,
+                    ..ChatSettings::default()
+                };
+                let menu = settings_menu(&s, Page::League);
+                for item in menu.controls.iter().flat_map(|c| &c.items) {
+                    let data = item.press.encode();
+                    assert!(data.len() <= 64, "{data}");
+                    assert_eq!(MenuPress::decode(&data, &[]), Some(item.press.clone()), "{data}");
+                }
+                text(&menu)
+            })
+            .collect();
+        insta::assert_snapshot!(format!("league_clock_{}", lang.key()), all.join("\n\n-----\n\n"));
+    }
+}
+
 #[test]
 fn every_press_of_a_menu_reads_back_within_64_bytes() {
     let s = ChatSettings { version: 123_456, ..ChatSettings::default() };

@@ -177,7 +177,7 @@ pub const MENU: [&str; 16] = [
     "Asia/Irkutsk",
     "Asia/Yakutsk",
     "Asia/Vladivostok",
-    "Asia/Magadan",
+    "Asia/Sakhalin",
     "Asia/Kamchatka",
     "Asia/Tokyo",
 ];
