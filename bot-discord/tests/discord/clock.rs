@@ -37,7 +37,9 @@ async fn an_admin_sets_the_chat_s_clock_by_its_zone_or_a_city() {
     assert_eq!(zone().await, Zone::named("Europe/Berlin"));
 
     let city = w.slash(ADMIN, "clock", vec![opt("zone", "new york")]).await;
-    assert!(city.text().contains("Нью-Йорк (America/New_York)"), "{}", city.text());
+    // Discord's markdown escaped: «New\_York».
+    let text = city.text().replace("\\_", "_");
+    assert!(text.contains("Нью-Йорк (America/New_York)"), "{text}");
     assert_eq!(zone().await, Zone::named("America/New_York"));
     w.bot.stop().await;
 }

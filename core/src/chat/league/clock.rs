@@ -26,7 +26,12 @@ impl<S: Store> Chat<S> {
             }
         };
         let store = self.service.store();
-        let s = store.chat_settings(&from.chat).await?;
+        let mut s = store.chat_settings(&from.chat).await?;
+        if s.version == 0 {
+            // A chat that has stored no settings speaks its asker's language (as its first
+            // table does), and keeps it with its first change.
+            s.lang = lang;
+        }
         let zone = match ask {
             ClockAsk::Show => {
                 return Ok(Answer::private(clock_text(&s, self.service.now(), lang)));
