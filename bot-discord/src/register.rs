@@ -58,7 +58,8 @@ pub fn kind(kind: ArgKind) -> CommandOptionType {
         | ArgKind::Options
         | ArgKind::Set
         | ArgKind::TourFormat
-        | ArgKind::TagWords => CommandOptionType::String,
+        | ArgKind::TagWords
+        | ArgKind::Zone => CommandOptionType::String,
         ArgKind::Pings => CommandOptionType::String,
         ArgKind::Players
         | ArgKind::Target

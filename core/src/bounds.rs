@@ -1,7 +1,7 @@
 //! Every number a person can type, with its range, in one place: rule options (`target`,
 //! `deal`), table settings (seats, the turn timer, the match clock), and the numbers of chat
 //! commands (a table, a season, how many matches `/history` lists, which one `/replay` shows,
-//! a tournament's entrants,
+//! the weekly digest's hour, a tournament's entrants,
 //! rounds, arena window and deadline). Telegram's words, Discord's
 //! typed options (their `min`/`max` come from here), the settings menus, lobby buttons and
 //! forged presses are all checked against these; out of range is refused with the range, in the
@@ -90,6 +90,10 @@ pub static HISTORY_COUNT: Bound = bound("count", 1, 30, w("число матче
 pub static REPLAY_AGO: Bound =
     bound("replay", 1, 30, w("номер матча в истории", "the match's place in the history"));
 
+/// The hour of the chat's clock its weekly digest comes at (the league's settings page).
+pub static DIGEST_HOUR: Bound =
+    bound("digest.hour", 0, 23, w("час сводки недели", "the weekly digest's hour"));
+
 /// Entrants a chat tournament takes (people, or fixed pairs in a round robin of pairs).
 pub static TOURNAMENT_ENTRANTS: Bound =
     bound("tournament.entrants", 2, 64, w("число участников", "the number of entrants"));
@@ -104,7 +108,7 @@ pub static TOURNAMENT_DEADLINE_DAYS: Bound =
     bound("tournament.deadline_days", 1, 30, w("срок турнира", "the tournament's deadline"));
 
 /// Every bound, for tests and documentation.
-pub static ALL: [&Bound; 16] = [
+pub static ALL: [&Bound; 17] = [
     &TARGET,
     &DEAL,
     &PLAYERS,
@@ -117,6 +121,7 @@ pub static ALL: [&Bound; 16] = [
     &SEASON,
     &HISTORY_COUNT,
     &REPLAY_AGO,
+    &DIGEST_HOUR,
     &TOURNAMENT_ENTRANTS,
     &TOURNAMENT_ROUNDS,
     &ARENA_MINUTES,

@@ -66,6 +66,8 @@ async fn chat_settings_of_the_first_schema_become_versioned_documents() {
         seasons: domino_core::standings::Cadence::Manual,
         zone: None,
         digest: None,
+        // ... and a digest, once chosen, comes at 10:00.
+        digest_hour: 10,
         standings_post: false,
         goat_tag: false,
         // ... and the bot's own words for the member tags; the person to move is pinged after

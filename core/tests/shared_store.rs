@@ -36,6 +36,15 @@ mod time;
 const T0: i64 = 1_700_000_000_000;
 const MINUTES: i64 = 60_000;
 
+/// The zones the league's chats draw from: fixed offsets, and regions whose clocks move in
+/// summer (seasons and digests then turn at their local hour either side of the change).
+fn zones() -> Vec<domino_core::standings::Zone> {
+    use domino_core::standings::Zone;
+    let fixed = [-480, -180, 0, 180, 330, 720].into_iter().filter_map(Zone::of_minutes);
+    let named = ["Europe/Berlin", "America/New_York", "Europe/London", "Australia/Sydney"];
+    fixed.chain(named.into_iter().filter_map(Zone::named)).collect()
+}
+
 fn person(n: u32) -> Person {
     Person::new(UserId::new(Platform::Telegram, format!("u{n}")), format!("Player {n}"))
 }

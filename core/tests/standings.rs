@@ -28,6 +28,9 @@ mod export;
 #[path = "standings/export_many.rs"]
 mod export_many;
 
+#[path = "standings/zones.rs"]
+mod zones;
+
 const T0: Millis = 1_764_590_400_000; // 2025-12-01 12:00 UTC
 
 fn chat() -> ChatId {

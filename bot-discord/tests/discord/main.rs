@@ -6,6 +6,7 @@ use domino_discord::fake::payloads;
 
 mod harness;
 
+mod clock;
 mod contained;
 mod flow;
 mod flows;

@@ -52,6 +52,7 @@ async fn commands_are_registered_in_russian_and_english() {
             "review",
             "export",
             "season",
+            "clock",
             "tournament",
             "stop",
             "help"
@@ -70,6 +71,12 @@ async fn commands_are_registered_in_russian_and_english() {
         (Some(1), Some(999_999))
     );
     assert_eq!(sub("tables")["name_localizations"]["ru"], "столы");
+    // `/domino clock zone:` (`/домино часы пояс:`): the zone as typed, a string.
+    let clock = sub("clock");
+    assert_eq!(clock["name_localizations"]["ru"], "часы");
+    let zone = &clock["options"][0];
+    assert_eq!((zone["name"].as_str(), zone["type"].as_u64()), (Some("zone"), Some(3)));
+    assert_eq!(zone["name_localizations"]["ru"], "пояс");
     // `/domino watch table:` (`/домино смотреть стол:`), held to the same range.
     let watch = sub("watch");
     assert_eq!(watch["name_localizations"]["ru"], "смотреть");

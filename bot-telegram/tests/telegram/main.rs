@@ -3,6 +3,7 @@
 
 use domino_telegram::fake;
 
+mod clock;
 mod contained;
 mod controls;
 mod flow;

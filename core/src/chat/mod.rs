@@ -212,6 +212,7 @@ impl<S: Store> Chat<S> {
             Cmd::Review => self.review(from, args, lang).await,
             Cmd::Export => self.export(from, args, lang).await,
             Cmd::Season => self.season(from, args, lang).await,
+            Cmd::Clock => self.clock(from, args, lang).await,
             Cmd::Tournament => self.tournament(from, args, lang).await,
             Cmd::Tags => self.tag_words(from, args, lang).await,
             Cmd::Watch => self.watch(from, args, lang).await,

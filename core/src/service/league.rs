@@ -18,12 +18,11 @@
 
 use super::Service;
 use crate::ids::{ChatId, Millis, Platform};
-use crate::standings::{Cadence, DIGEST_HOUR, Season};
+use crate::standings::{Cadence, Local, Season};
 use crate::store::{ChatSettings, Store, StoreError};
 
 const SEASON_DUE: &str = "season-due:";
 const DIGEST_DUE: &str = "digest-due:";
-const WEEK_MS: Millis = 7 * 86_400_000;
 
 /// What the calendar (or a tournament) did in a chat, to announce.
 #[derive(Clone, Debug, PartialEq)]
@@ -73,9 +72,11 @@ fn next_season(settings: &ChatSettings, now: Millis) -> Option<String> {
     settings.seasons.next_start(now, settings.zone()).map(|d| d.to_string())
 }
 
-/// When the chat's next digest is due under `settings` after `now` (none without a digest).
+/// When the chat's next digest is due under `settings` after `now` (none without a digest): its
+/// day at its hour on the chat's clock.
 fn next_digest(settings: &ChatSettings, now: Millis) -> Option<String> {
-    settings.digest.map(|d| d.next_after(now, DIGEST_HOUR, settings.zone()).to_string())
+    let (hour, zone) = (settings.digest_hour, settings.zone());
+    settings.digest.map(|d| d.next_after(now, hour, zone).to_string())
 }
 
 fn chat_of(prefix: &str, key: &str) -> Option<ChatId> {
@@ -155,7 +156,8 @@ impl<S: Store> Service<S> {
         let next = next_digest(&settings, now);
         let moved = self.store.swap_meta(due.key, Some(due.raw), next.as_deref()).await?;
         if moved && settings.digest.is_some() {
-            let (since, at) = (due.at - WEEK_MS, due.at);
+            // Seven days of the chat's calendar (an hour more or less across summer time).
+            let (since, at) = (Local::days_before(due.at, 7, settings.zone()), due.at);
             let _ = self.league.send(LeagueEvent::Digest { chat: chat.clone(), since, at });
         }
         Ok(())

@@ -1,77 +1,14 @@
-//! A chat's calendar: its time zone (a fixed offset from UTC) and how its seasons run (by
-//! hand, monthly, quarterly). Pure date arithmetic on Unix milliseconds, no clock read.
-//!
-//! A zone is a fixed offset, not a region's rules: Russia keeps no summer time, so a Russian
-//! chat's local time is exact all year; a chat in a country that moves its clocks is an hour
-//! off half the year (a season then turns at 23:00 or 01:00 local time).
+//! A chat's calendar: how its seasons run (by hand, monthly, quarterly), its weekly digest's
+//! day, and moments as its clock shows them, in its [`Zone`] (summer time included). Pure date
+//! arithmetic on Unix milliseconds, no clock read.
 
-use crate::ids::{Lang, Millis};
+use super::zone::Zone;
+use crate::ids::Millis;
 use serde::{Deserialize, Serialize};
 
-const DAY_MS: i64 = 86_400_000;
+pub(super) const DAY_MS: i64 = 86_400_000;
 
-/// The zones a chat can choose, as minutes east of UTC: the Americas, UTC, Europe, every
-/// Russian zone from Kaliningrad to Kamchatka, India, China, Japan.
-pub const ZONES: [i16; 17] =
-    [-480, -300, -180, 0, 60, 120, 180, 240, 300, 330, 360, 420, 480, 540, 600, 660, 720];
-
-/// A fixed offset from UTC, in minutes east (UTC+3 is 180).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(try_from = "i16", into = "i16")]
-pub struct Zone(i16);
-
-impl TryFrom<i16> for Zone {
-    type Error = String;
-    fn try_from(minutes: i16) -> Result<Zone, String> {
-        Zone::of_minutes(minutes).ok_or_else(|| format!("no zone is {minutes} minutes from UTC"))
-    }
-}
-
-impl From<Zone> for i16 {
-    fn from(z: Zone) -> i16 {
-        z.0
-    }
-}
-
-impl Zone {
-    pub const UTC: Zone = Zone(0);
-    /// Moscow time: a Russian-speaking chat's zone until it picks one.
-    pub const MOSCOW: Zone = Zone(180);
-
-    /// A zone from minutes east of UTC, within UTC−12…UTC+14.
-    pub fn of_minutes(minutes: i16) -> Option<Zone> {
-        (-720..=840).contains(&minutes).then_some(Zone(minutes))
-    }
-
-    /// A chat's zone until it picks one: Moscow time for a Russian chat, UTC for an English one.
-    pub fn default_for(lang: Lang) -> Zone {
-        match lang {
-            Lang::Ru => Zone::MOSCOW,
-            Lang::En => Zone::UTC,
-        }
-    }
-
-    pub fn minutes(self) -> i16 {
-        self.0
-    }
-
-    /// "UTC", "UTC+3", "UTC−5", "UTC+5:30".
-    pub fn label(self) -> String {
-        let m = i32::from(self.0);
-        if m == 0 {
-            return "UTC".into();
-        }
-        let sign = if m > 0 { "+" } else { "−" };
-        let (h, rest) = (m.abs() / 60, m.abs() % 60);
-        if rest == 0 { format!("UTC{sign}{h}") } else { format!("UTC{sign}{h}:{rest:02}") }
-    }
-
-    fn offset_ms(self) -> i64 {
-        i64::from(self.0) * 60_000
-    }
-}
-
-/// The hour (by the chat's clock) a weekly digest comes at.
+/// The hour (by the chat's clock) a weekly digest comes at until the chat picks another.
 pub const DIGEST_HOUR: u8 = 10;
 
 /// A day of the week, 0 Monday … 6 Sunday (the weekly digest's day).
@@ -106,14 +43,13 @@ impl Weekday {
         self.0
     }
 
-    /// The first `hour`:00 of this weekday on the clocks of `zone` after `at`.
+    /// The first `hour`:00 of this weekday on the clocks of `zone` after `at` (by the rules in
+    /// force that day: across a change to or from summer time it is still `hour`:00 there).
     pub fn next_after(self, at: Millis, hour: u8, zone: Zone) -> Millis {
         let now = Local::of(at, zone);
-        let local_day = (at + zone.offset_ms()).div_euclid(DAY_MS);
         let ahead = (i64::from(self.0) - i64::from(now.weekday)).rem_euclid(7);
-        let day_start = (local_day + ahead) * DAY_MS - zone.offset_ms();
-        let at_hour = day_start + i64::from(hour) * 3_600_000;
-        if at_hour > at { at_hour } else { at_hour + 7 * DAY_MS }
+        let at_hour = zone.instant(now.day_number() + ahead, hour);
+        if at_hour > at { at_hour } else { zone.instant(now.day_number() + ahead + 7, hour) }
     }
 }
 
@@ -127,12 +63,14 @@ pub struct Local {
     pub minute: u8,
     /// 0 Monday … 6 Sunday.
     pub weekday: u8,
+    /// The local day, counted from 1970-01-01.
+    day_number: i64,
 }
 
 impl Local {
     /// `at` on the clocks of `zone`.
     pub fn of(at: Millis, zone: Zone) -> Local {
-        let local = at + zone.offset_ms();
+        let local = at.saturating_add(zone.offset_ms(at));
         let (days, ms) = (local.div_euclid(DAY_MS), local.rem_euclid(DAY_MS));
         let (year, month, day) = civil_from_days(days);
         let minutes = ms / 60_000;
@@ -144,7 +82,21 @@ impl Local {
             minute: (minutes % 60) as u8,
             // 1970-01-01 was a Thursday.
             weekday: (days + 3).rem_euclid(7) as u8,
+            day_number: days,
         }
+    }
+
+    /// The local day, counted from 1970-01-01.
+    pub fn day_number(&self) -> i64 {
+        self.day_number
+    }
+
+    /// The same wall-clock time (to the minute) `days` local days earlier: a week before a
+    /// digest is 7 days of the chat's calendar, 167 or 169 hours across a change of summer
+    /// time.
+    pub fn days_before(at: Millis, days: i64, zone: Zone) -> Millis {
+        let l = Local::of(at, zone);
+        zone.instant(l.day_number - days, l.hour) + i64::from(l.minute) * 60_000
     }
 
     /// "01.12.2026 15:05".
@@ -164,8 +116,9 @@ impl Local {
     /// "2026-12-01T15:05:09+03:00".
     pub fn iso(at: Millis, zone: Zone) -> String {
         let l = Local::of(at, zone);
-        let second = (at + zone.offset_ms()).rem_euclid(60_000) / 1000;
-        let m = i32::from(zone.0);
+        let offset = zone.offset_ms(at);
+        let second = at.saturating_add(offset).rem_euclid(60_000) / 1000;
+        let m = (offset / 60_000) as i32;
         let sign = if m < 0 { '-' } else { '+' };
         format!(
             "{:04}-{:02}-{:02}T{:02}:{:02}:{second:02}{sign}{:02}:{:02}",
@@ -221,12 +174,12 @@ impl Cadence {
         let index = now.year * 12 + i64::from(now.month - 1);
         let next = (index.div_euclid(months) + 1) * months;
         let (year, month) = (next.div_euclid(12), next.rem_euclid(12) + 1);
-        Some(days_from_civil(year, month, 1) * DAY_MS - zone.offset_ms())
+        Some(zone.instant(days_from_civil(year, month, 1), 0))
     }
 }
 
 /// The proleptic Gregorian date of a day counted from 1970-01-01 (H. Hinnant's algorithm).
-fn civil_from_days(z: i64) -> (i64, i64, i64) {
+pub(super) fn civil_from_days(z: i64) -> (i64, i64, i64) {
     let z = z + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z.rem_euclid(146_097);
@@ -332,12 +285,7 @@ mod tests {
     }
 
     #[test]
-    fn zones_are_labelled_and_bounded() {
-        let labels: Vec<String> =
-            [0, 180, -300, 330].into_iter().map(|m| Zone::of_minutes(m).unwrap().label()).collect();
-        assert_eq!(labels, ["UTC", "UTC+3", "UTC−5", "UTC+5:30"]);
-        assert!(ZONES.iter().all(|&m| Zone::of_minutes(m).is_some()));
-        assert_eq!((Zone::of_minutes(841), Zone::of_minutes(-721)), (None, None));
+    fn cadences_are_read_by_their_keys() {
         for c in Cadence::ALL {
             assert_eq!(Cadence::from_key(c.key()), Some(c));
         }

@@ -13,8 +13,9 @@ mod summary;
 mod tally;
 pub mod tournament;
 mod versus;
+mod zone;
 
-pub use calendar::{Cadence, DIGEST_HOUR, Local, Weekday, ZONES, Zone};
+pub use calendar::{Cadence, DIGEST_HOUR, Local, Weekday};
 pub use card::{Card, Met, Record};
 pub use ranking::{
     rated_order, rating_history_csv, rating_of, scoreboard_csv, top_order, wilson_lower_bound,
@@ -25,3 +26,5 @@ pub use story::{Named, SeasonStory};
 pub use summary::{MatchSummary, SummaryPlayer};
 pub use tally::{ChatTally, FirstMet, MatchTally, Meeting, PersonTally, Runs};
 pub use versus::HeadToHead;
+pub use zone::Zone;
+pub(crate) use zone::lenient as lenient_zone;

@@ -4,7 +4,7 @@
 
 use crate::engine::rules::Variant;
 use crate::session::{BotLevel, Lang};
-use crate::standings::{Cadence, Weekday, Zone};
+use crate::standings::{Cadence, DIGEST_HOUR, Weekday, Zone};
 use serde::{Deserialize, Serialize};
 
 /// Settings a chat keeps for its new tables. Fields missing from a stored document take their
@@ -31,10 +31,16 @@ pub struct ChatSettings {
     /// How the chat's seasons run: by hand (the default), monthly or quarterly.
     pub seasons: Cadence,
     /// The chat's clock (`None`: [`Zone::default_for`] its language), for history, seasons
-    /// and digests.
+    /// and digests: a fixed offset (stored as minutes) or a named zone (stored by its name; a
+    /// name the tz database no longer knows reads as `None`).
+    #[serde(deserialize_with = "crate::standings::lenient_zone")]
     pub zone: Option<Zone>,
     /// The weekly digest's day (`None`, the default: no digest).
     pub digest: Option<Weekday>,
+    /// The hour (on the chat's clock) the weekly digest comes at, within
+    /// [`crate::bounds::DIGEST_HOUR`]; [`DIGEST_HOUR`] (10) until chosen.
+    #[serde(deserialize_with = "digest_hour")]
+    pub digest_hour: u8,
     /// A standings message kept current in the chat (edited after each finished match, pinned
     /// where the bot may pin); off by default.
     pub standings_post: bool,
@@ -47,6 +53,15 @@ pub struct ChatSettings {
     /// turn ping, a message that notifies them); 0: at once, with every turn. Their hand
     /// says «your move» meanwhile, and the table points at them. One of [`NUDGES`].
     pub ping_after: u32,
+}
+
+/// A stored digest hour, held to its range.
+fn digest_hour<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
+    let hour = u8::deserialize(d)?;
+    crate::bounds::DIGEST_HOUR
+        .contains(u64::from(hour))
+        .then_some(hour)
+        .ok_or_else(|| serde::de::Error::custom(format!("no digest at {hour}:00")))
 }
 
 /// The reminders a chat can choose, seconds after a turn begins ([`ChatSettings::ping_after`]).
@@ -103,6 +118,7 @@ impl Default for ChatSettings {
             seasons: Cadence::Manual,
             zone: None,
             digest: None,
+            digest_hour: DIGEST_HOUR,
             standings_post: false,
             goat_tag: false,
             tag_words: TagWords::default(),
@@ -115,6 +131,13 @@ impl ChatSettings {
     /// The chat's clock: its own zone, or its language's.
     pub fn zone(&self) -> Zone {
         self.zone.unwrap_or(Zone::default_for(self.lang))
+    }
+
+    /// Whether the calendar's plans (the next season turn, the next digest) differ under these
+    /// settings and `other`: a change of seasons, zone, digest day or hour.
+    pub fn plans_differ(&self, other: &ChatSettings) -> bool {
+        (self.seasons, self.zone(), self.digest, self.digest_hour)
+            != (other.seasons, other.zone(), other.digest, other.digest_hour)
     }
 
     /// The options object new tables of `variant` start from (empty: the variant's defaults).
@@ -165,6 +188,7 @@ mod tests {
         assert_eq!(serde_json::from_str::<ChatSettings>(&json).unwrap(), league);
         let absurd = json.replace(":300", ":9999");
         assert!(serde_json::from_str::<ChatSettings>(&absurd).is_err(), "no such zone");
+        assert_eq!(s.digest_hour, 10, "settings stored before the digest's hour read as 10:00");
         let on = ChatSettings { hints: true, ..ChatSettings::default() };
         let json = serde_json::to_string(&on).unwrap();
         assert_eq!(serde_json::from_str::<ChatSettings>(&json).unwrap(), on);
@@ -175,5 +199,21 @@ mod tests {
         for b in BoardMode::ALL {
             assert_eq!(BoardMode::from_key(b.key()), Some(b));
         }
+    }
+
+    #[test]
+    fn a_named_zone_and_the_digest_hour_are_kept() {
+        let berlin = Zone::named("Europe/Berlin");
+        let s = ChatSettings { zone: berlin, digest_hour: 18, ..ChatSettings::default() };
+        let json = serde_json::to_string(&s).unwrap();
+        assert!(json.contains(r#""zone":"Europe/Berlin""#), "{json}");
+        assert!(json.contains(r#""digest_hour":18"#), "{json}");
+        assert_eq!(serde_json::from_str::<ChatSettings>(&json).unwrap(), s);
+        // A name the tz database dropped reads as no choice; the rest still reads.
+        let gone = json.replace("Europe/Berlin", "Europe/Atlantis");
+        let read = serde_json::from_str::<ChatSettings>(&gone).unwrap();
+        assert_eq!((read.zone, read.digest_hour), (None, 18));
+        let late = json.replace(":18", ":24");
+        assert!(serde_json::from_str::<ChatSettings>(&late).is_err(), "no 24:00 digest");
     }
 }

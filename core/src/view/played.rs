@@ -77,7 +77,7 @@ fn player_name(p: &SummaryPlayer) -> String {
 
 /// "01.12.2026 15:05 UTC+3".
 pub fn date_time(at: Millis, zone: Zone) -> String {
-    format!("{} {}", Local::of(at, zone).date_time(), zone.label())
+    format!("{} {}", Local::of(at, zone).date_time(), zone.label_at(at))
 }
 
 #[cfg(test)]

@@ -125,7 +125,7 @@ pub fn render_standings(t: &Tournament, lang: Lang) -> String {
 }
 
 fn when(at: i64, zone: Zone) -> String {
-    format!("{} ({})", Local::of(at, zone).date_time(), zone.label())
+    format!("{} ({})", Local::of(at, zone).date_time(), zone.label_at(at))
 }
 
 /// The tournament's message: what it is, who is in, where it stands, its fixtures, the standings.

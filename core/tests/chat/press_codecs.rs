@@ -10,7 +10,7 @@ use domino_core::engine::moves::{Move, Placement, Placements};
 use domino_core::engine::rules::{Preset, Variant, option, options_for};
 use domino_core::engine::tile::Tile;
 use domino_core::session::{BotLevel, Lang};
-use domino_core::standings::{Cadence, Weekday, ZONES, Zone};
+use domino_core::standings::{Cadence, Weekday, Zone};
 use domino_core::store::BoardMode;
 use domino_core::view::{ButtonAction, ButtonData};
 use proptest::prelude::*;
@@ -189,14 +189,19 @@ fn change_on(page: Page) -> BoxedStrategy<Change> {
         ]
         .boxed(),
         Page::League => {
+            let fixed = [-720, -300, 0, 180, 330, 345, 840].into_iter().map(Zone::of_minutes);
+            let names = ["Europe/Berlin", "America/Argentina/Buenos_Aires", "Asia/Kathmandu"];
+            let named = names.into_iter().map(Zone::named);
             let zones: Vec<Option<Zone>> =
-                std::iter::once(None).chain(ZONES.into_iter().map(Zone::of_minutes)).collect();
+                std::iter::once(None).chain(fixed).chain(named).collect();
+            assert!(zones.iter().skip(1).all(Option::is_some));
             prop_oneof![
                 common,
                 proptest::sample::select(Cadence::ALL.to_vec()).prop_map(Change::Seasons),
                 proptest::sample::select(zones).prop_map(Change::Zone),
                 proptest::option::of(proptest::sample::select(Weekday::ALL.to_vec()))
                     .prop_map(Change::Digest),
+                (0u8..=23).prop_map(Change::DigestHour),
                 any::<bool>().prop_map(Change::StandingsPost),
                 any::<bool>().prop_map(Change::GoatTag),
             ]

@@ -6,7 +6,7 @@
 use super::dying::Dying;
 use domino_core::service::{LeagueEvent, ManualClock, Options, OsSeeds, Service};
 use domino_core::session::{ChatId, Millis, Platform, Simple};
-use domino_core::standings::{Cadence, Weekday, Zone};
+use domino_core::standings::{Cadence, Weekday};
 use domino_core::store::{ChatSettings, PgStore, Store};
 use rand::{Rng, SeedableRng};
 use std::collections::BTreeMap;
@@ -25,8 +25,8 @@ fn league_chat(n: u32) -> ChatId {
 
 /// A chat's settings with seasons by the calendar and a digest, on a seeded draw.
 fn calendar(rng: &mut impl Rng) -> ChatSettings {
-    let zones = domino_core::standings::ZONES;
-    let zone = Zone::try_from(zones[rng.random_range(0..zones.len())]).unwrap();
+    let zones = super::zones();
+    let zone = zones[rng.random_range(0..zones.len())];
     let seasons = [Cadence::Monthly, Cadence::Quarterly][rng.random_range(0..2)];
     let digest = Weekday::ALL[rng.random_range(0..7)];
     ChatSettings {

@@ -22,8 +22,8 @@ use domino_core::service::{CountingSeeds, ManualClock, Options, OsSeeds, Service
 use domino_core::service::{ServiceError, TableSpec};
 use domino_core::session::{Action, Actor, ChatId, Command, FixtureOf, Millis, Person, Phase};
 use domino_core::session::{Platform, Simple, UserId};
+use domino_core::standings::Cadence;
 use domino_core::standings::tournament::FixtureState;
-use domino_core::standings::{Cadence, Zone};
 use domino_core::store::{ChatSettings, MemoryStore, PgStore, Store, log_replays};
 use domino_core::view::Watching;
 use rand::rngs::SmallRng;
@@ -58,8 +58,8 @@ fn admin(chat_no: u32, n: u32) -> Asker {
 
 /// Monthly seasons in a zone of a seeded draw, and matches of one round (target 1).
 fn settings(rng: &mut SmallRng) -> ChatSettings {
-    let zones = domino_core::standings::ZONES;
-    let zone = Zone::try_from(zones[rng.random_range(0..zones.len())]).unwrap();
+    let zones = super::zones();
+    let zone = zones[rng.random_range(0..zones.len())];
     let mut s = ChatSettings {
         version: 1,
         seasons: Cadence::Monthly,

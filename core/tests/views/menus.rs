@@ -39,6 +39,42 @@ fn menus() {
     }
 }
 
+/// The league page of chats that chose their clock: a zone the menu offers, one typed with
+/// `/clock` (added to the menu, chosen), a fixed offset stored before named zones; a digest
+/// hour the menu offers, and one outside its hours.
+#[test]
+fn league_menus_with_a_chosen_clock() {
+    use domino_core::standings::{Weekday, Zone};
+    for lang in [Lang::Ru, Lang::En] {
+        let chats = [
+            (Zone::named("Europe/Berlin"), 18),
+            (Zone::named("America/Argentina/Buenos_Aires"), 9),
+            (Zone::of_minutes(300), 6),
+        ];
+        let all: Vec<String> = chats
+            .into_iter()
+            .map(|(zone, digest_hour)| {
+                let s = ChatSettings {
+                    lang,
+                    version: 4,
+                    zone,
+                    digest: Weekday::of(4),
+                    digest_hour,
+                    ..ChatSettings::default()
+                };
+                let menu = settings_menu(&s, Page::League);
+                for item in menu.controls.iter().flat_map(|c| &c.items) {
+                    let data = item.press.encode();
+                    assert!(data.len() <= 64, "{data}");
+                    assert_eq!(MenuPress::decode(&data, &[]), Some(item.press.clone()), "{data}");
+                }
+                text(&menu)
+            })
+            .collect();
+        insta::assert_snapshot!(format!("league_clock_{}", lang.key()), all.join("\n\n-----\n\n"));
+    }
+}
+
 #[test]
 fn every_press_of_a_menu_reads_back_within_64_bytes() {
     let s = ChatSettings { version: 123_456, ..ChatSettings::default() };
@@ -64,6 +100,14 @@ fn every_press_of_a_menu_reads_back_within_64_bytes() {
         "s2:1:kozel:zone.180",
         "s2:1:l:zone.181",
         "s2:1:l:zone.+180",
+        "s2:1:l:zone.europe/berlin",
+        "s2:1:l:zone.Mars/Olympus",
+        "s2:1:l:zone.Europe/Berlin/",
+        "s2:1:g:zone.Europe/Berlin",
+        "s2:1:l:dhour.24",
+        "s2:1:l:dhour.07",
+        "s2:1:l:dhour.-1",
+        "s2:1:g:dhour.9",
         "s2:1:l:seasons.weekly",
         "s2:01:g:show",
         "s2:1:g:timer.45",

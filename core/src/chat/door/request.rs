@@ -173,7 +173,7 @@ impl Request {
     }
 
     /// Whether the answer depends on the requester administering the chat: settings, a new
-    /// season, a new tournament, the tags' words, closing a table.
+    /// season, a new tournament, the tags' words, the chat's clock, closing a table.
     pub fn needs_admin(&self) -> bool {
         match self {
             Request::Command(cmd, args) => match cmd {
@@ -181,6 +181,7 @@ impl Request {
                 Cmd::Season => args.new_season,
                 Cmd::Tournament => args.tour.is_some(),
                 Cmd::Tags => args.tag_words.as_deref().is_some_and(|w| !w.trim().is_empty()),
+                Cmd::Clock => args.zone.as_deref().is_some_and(|w| !w.trim().is_empty()),
                 _ => false,
             },
             Request::Press { press, .. } => match press {

@@ -5,8 +5,8 @@
 //! (`info`: the rules, a match's score, the standings, the history, the season), `/vs` and
 //! `/me` (`versus`), `/export`'s files (`export`), `/replay` (`replay`, its GIFs kept by
 //! `replays`), tournaments (`tournament`, the final standings' picture in `tour_picture`), the
-//! messages the bot keeps current (`kept`), and the member tags (`tags`; `/tags`, the chat's
-//! own words for them, in `tag_words`).
+//! messages the bot keeps current (`kept`), the member tags (`tags`; `/tags`, the chat's
+//! own words for them, in `tag_words`), and `/clock`, the chat's time zone (`clock`).
 
 use super::menu::league::cadence_text;
 use super::{Body, Chat, Reply};
@@ -23,6 +23,7 @@ use crate::view::text::display_name;
 use crate::view::{render_digest, render_season_end};
 use std::sync::Arc;
 
+mod clock;
 mod export;
 mod info;
 pub(super) mod kept;

@@ -29,6 +29,7 @@ pub(super) fn apply(
         (Change::Seasons(c), _) => s.seasons = *c,
         (Change::Zone(z), _) => s.zone = *z,
         (Change::Digest(d), _) => s.digest = *d,
+        (Change::DigestHour(h), _) => s.digest_hour = *h,
         (Change::StandingsPost(on), _) => s.standings_post = *on,
         (Change::GoatTag(on), _) => s.goat_tag = *on,
         (Change::Preset(p), Some(v)) => {

@@ -111,7 +111,7 @@ pub fn settings_text(s: &ChatSettings, page: Page) -> String {
         format!("🖼 {} {}", tr(lang, "Стол показан:", "Board shown as:"), board_text(s.board, lang)),
         format!("💡 {}: {}", pick(HINTS_LABEL, lang), hints_text(s.hints, lang)),
     ];
-    lines.extend(super::league::league_lines(s, lang));
+    lines.extend(super::league::league_lines(s, lang, page));
     for v in Variant::ALL {
         let shown = page == Page::Game(v) || s.presets.contains_key(v.key());
         if shown {

@@ -1,11 +1,13 @@
 //! The league page of the settings menu: how the chat's seasons run, its clock, its weekly
-//! digest. Each
-//! setting described once: its label, its choices' words and its line in the settings text.
+//! digest (its day and its hour). Each setting described once: its label, its choices' words
+//! and its line in the settings text.
 
 use super::{Change, Control, ControlKind, Item, Menu, MenuPress, Page};
+use crate::chat::words::cities::{MENU, city_name};
+use crate::engine::rules::Words;
 use crate::ids::Platform;
 use crate::session::Lang;
-use crate::standings::{Cadence, DIGEST_HOUR, Weekday, ZONES, Zone};
+use crate::standings::{Cadence, Weekday, Zone};
 use crate::store::ChatSettings;
 use crate::view::text::tr;
 
@@ -18,10 +20,23 @@ pub fn cadence_text(c: Cadence, lang: Lang) -> &'static str {
     }
 }
 
+/// A zone as a chat reads it: "UTC+3", "Берлин (Europe/Berlin)", "Asia/Kolkata".
+pub fn zone_name(z: Zone, lang: Lang) -> String {
+    match z.name().and_then(|name| city_name(name, lang)) {
+        Some(city) => format!("{city} ({})", z.label()),
+        None => z.label(),
+    }
+}
+
+/// A zone's item on the menu: the city ("Берлин"), or the zone ("UTC+5").
+fn zone_item(z: Zone, lang: Lang) -> String {
+    z.name().and_then(|name| city_name(name, lang)).map_or_else(|| z.label(), str::to_owned)
+}
+
 /// "UTC+3 (по языку чата)" when the chat has not chosen one.
 pub fn zone_text(s: &ChatSettings, lang: Lang) -> String {
     match s.zone {
-        Some(z) => z.label(),
+        Some(z) => zone_name(z, lang),
         None => format!(
             "{} {}",
             s.zone().label(),
@@ -63,22 +78,39 @@ fn weekday_short(d: Weekday, lang: Lang) -> &'static str {
 }
 
 /// "по пятницам в 10:00" or "нет".
-pub fn digest_text(d: Option<Weekday>, lang: Lang) -> String {
+pub fn digest_text(d: Option<Weekday>, hour: u8, lang: Lang) -> String {
     match d {
-        Some(d) => format!("{} {} {DIGEST_HOUR}:00", weekday_text(d, lang), tr(lang, "в", "at")),
+        Some(d) => format!("{} {} {}", weekday_text(d, lang), tr(lang, "в", "at"), hour_text(hour)),
         None => tr(lang, "нет", "off").to_owned(),
     }
 }
 
-/// The league's lines of the settings text.
-pub(super) fn league_lines(s: &ChatSettings, lang: Lang) -> Vec<String> {
-    vec![
+/// The digest's hour control: its label, and the hours it offers (any hour of
+/// [`crate::bounds::DIGEST_HOUR`] is kept; the chat's own is added when it is not among them).
+pub const DIGEST_HOUR_LABEL: Words = Words { ru: "Час сводки", en: "Digest hour" };
+pub const DIGEST_HOURS: [u8; 15] = [7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21];
+
+/// "09:00".
+fn hour_text(hour: u8) -> String {
+    format!("{hour:02}:00")
+}
+
+/// The league page's last line: a zone the menu does not offer is typed («/clock» is written
+/// the platform's way by [`for_platform`]).
+const OTHER_ZONES: Words = Words {
+    ru: "🕒 Другой пояс: /clock город, пояс (Europe/Berlin) или сдвиг от UTC (+3)",
+    en: "🕒 Any other zone: /clock city, zone (Europe/Berlin) or offset from UTC (+3)",
+};
+
+/// The league's lines of the settings text (on its own page, how to type another zone).
+pub(super) fn league_lines(s: &ChatSettings, lang: Lang, page: Page) -> Vec<String> {
+    let mut lines = vec![
         format!("🏁 {} {}", tr(lang, "Сезоны:", "Seasons:"), cadence_text(s.seasons, lang)),
         format!("🕒 {} {}", tr(lang, "Часы чата:", "The chat's clock:"), zone_text(s, lang)),
         format!(
             "📰 {} {}",
             tr(lang, "Сводка недели:", "Weekly digest:"),
-            digest_text(s.digest, lang)
+            digest_text(s.digest, s.digest_hour, lang)
         ),
         format!(
             "📌 {} {}",
@@ -90,7 +122,11 @@ pub(super) fn league_lines(s: &ChatSettings, lang: Lang) -> Vec<String> {
             tr(lang, "Метки козла и чемпиона:", "Goat and champion tags:"),
             on_off(s.goat_tag, lang)
         ),
-    ]
+    ];
+    if page == Page::League {
+        lines.push(crate::view::text::pick(OTHER_ZONES, lang).to_owned());
+    }
+    lines
 }
 
 /// The league page's controls.
@@ -109,11 +145,16 @@ pub(super) fn league_controls(s: &ChatSettings, lang: Lang) -> Vec<Control> {
         Change::Zone(None),
         s.zone.is_none(),
     )];
+    let mut offered: Vec<Zone> =
+        std::iter::once(Zone::UTC).chain(MENU.into_iter().filter_map(Zone::named)).collect();
+    // The chat's own zone, when it typed one the menu does not offer.
+    if let Some(own) = s.zone.filter(|z| !offered.contains(z)) {
+        offered.push(own);
+    }
     zones.extend(
-        ZONES
+        offered
             .into_iter()
-            .filter_map(Zone::of_minutes)
-            .map(|z| item(z.label(), Change::Zone(Some(z)), s.zone == Some(z))),
+            .map(|z| item(zone_item(z, lang), Change::Zone(Some(z)), s.zone == Some(z))),
     );
     let choice = |label: &str, items| Control {
         label: label.to_owned(),
@@ -126,10 +167,20 @@ pub(super) fn league_controls(s: &ChatSettings, lang: Lang) -> Vec<Control> {
     digests.extend(Weekday::ALL.into_iter().map(|d| {
         item(weekday_short(d, lang).to_owned(), Change::Digest(Some(d)), s.digest == Some(d))
     }));
+    let mut hours = DIGEST_HOURS.to_vec();
+    if !hours.contains(&s.digest_hour) {
+        hours.push(s.digest_hour);
+        hours.sort_unstable();
+    }
+    let hours = hours
+        .into_iter()
+        .map(|h| item(hour_text(h), Change::DigestHour(h), s.digest_hour == h))
+        .collect();
     vec![
         choice(tr(lang, "Сезоны", "Seasons"), cadences),
         choice(tr(lang, "Часовой пояс", "Time zone"), zones),
         choice(tr(lang, "Сводка недели", "Weekly digest"), digests),
+        choice(crate::view::text::pick(DIGEST_HOUR_LABEL, lang), hours),
         choice(
             tr(lang, "Таблица в чате (закреплённая)", "Standings message (pinned)"),
             [false, true]
@@ -161,8 +212,11 @@ fn on_off(on: bool, lang: Lang) -> String {
 /// The mark of the member tags' line (Telegram only: [`for_platform`] leaves it out elsewhere).
 const TAG_MARK: &str = "🏷";
 
-/// The menu as `platform` can use it: member tags are Telegram's only.
+/// The menu as `platform` can use it: member tags are Telegram's only; commands are written
+/// the platform's way.
 pub fn for_platform(mut menu: Menu, platform: Platform) -> Menu {
+    let clock = format!("{}clock", crate::chat::prefix(platform));
+    menu.text = menu.text.replace("/clock", &clock);
     if platform != Platform::Telegram {
         menu.controls
             .retain(|c| !c.items.iter().any(|i| matches!(i.press.change, Change::GoatTag(_))));

@@ -69,6 +69,8 @@ pub enum Change {
     Zone(Option<Zone>),
     /// The weekly digest's day, or none; the league page.
     Digest(Option<Weekday>),
+    /// The hour (the chat's clock) of the weekly digest; the league page.
+    DigestHour(u8),
     /// The standings message kept current in the chat, on or off; the league page.
     StandingsPost(bool),
     /// The goat's and the champion's member tags (Telegram), on or off; the league page.
@@ -160,6 +162,7 @@ impl Change {
             Change::Seasons(_)
                 | Change::Zone(_)
                 | Change::Digest(_)
+                | Change::DigestHour(_)
                 | Change::StandingsPost(_)
                 | Change::GoatTag(_)
         )

@@ -62,7 +62,7 @@ impl<S: Store> Chat<S> {
             Err(e) => return Ok(Answer::private(rules_error_text(&e, s.lang))),
         };
         let next = changed.next();
-        if (next.seasons, next.zone(), next.digest) != (s.seasons, s.zone(), s.digest) {
+        if next.plans_differ(&s) {
             // The calendar's next work is planned first: a plan whose settings were not kept is
             // put right by the round it falls due.
             crate::service::writing(self.service.plan_league(&from.chat, &next)).await?;

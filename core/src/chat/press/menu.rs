@@ -9,7 +9,7 @@ use super::base36;
 use crate::chat::menu::{Change, MenuPress, Page, TIMERS, TourAct};
 use crate::engine::rules::{Preset, option};
 use crate::session::{BotLevel, Lang};
-use crate::standings::{Cadence, Weekday, ZONES, Zone};
+use crate::standings::{Cadence, Weekday, Zone};
 use crate::store::{BoardMode, NUDGES};
 
 /// The format tag written first.
@@ -39,9 +39,13 @@ impl MenuPress {
             Change::Set(n) => format!("set.{n}"),
             Change::Seasons(c) => format!("seasons.{}", c.key()),
             Change::Zone(None) => "zone.lang".to_owned(),
-            Change::Zone(Some(z)) => format!("zone.{}", z.minutes()),
+            Change::Zone(Some(z)) => match z.name() {
+                Some(name) => format!("zone.{name}"),
+                None => format!("zone.{}", z.minutes().unwrap_or(0)),
+            },
             Change::Digest(None) => "digest.off".to_owned(),
             Change::Digest(Some(d)) => format!("digest.{}", d.index()),
+            Change::DigestHour(h) => format!("dhour.{h}"),
             Change::StandingsPost(on) => format!("pin.{}", if *on { "on" } else { "off" }),
             Change::GoatTag(on) => format!("tag.{}", if *on { "on" } else { "off" }),
             Change::Switch(key) => format!("opt.{key}"),
@@ -129,9 +133,16 @@ impl MenuPress {
                         game.is_some().then_some(Change::Set(n))?
                     }
                     "seasons" => Change::Seasons(Cadence::from_key(arg)?),
-                    "zone" => {
-                        let minutes = ZONES.into_iter().find(|m| m.to_string() == arg)?;
-                        Change::Zone(Some(Zone::of_minutes(minutes)?))
+                    // Minutes east of UTC (a fixed zone), or an IANA name as the database spells
+                    // it; anything encode would write otherwise is refused below.
+                    "zone" => Change::Zone(Some(match arg.parse::<i16>() {
+                        Ok(minutes) => Zone::of_minutes(minutes)?,
+                        Err(_) => Zone::named(arg)?,
+                    })),
+                    "dhour" => {
+                        let h =
+                            crate::bounds::DIGEST_HOUR.check(crate::bounds::digits(arg)?).ok()?;
+                        Change::DigestHour(u8::try_from(h).ok()?)
                     }
                     "digest" => Change::Digest(Some(
                         Weekday::ALL.into_iter().find(|d| d.index().to_string() == arg)?,

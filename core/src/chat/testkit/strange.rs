@@ -153,6 +153,12 @@ fn for_kind(rng: &mut impl Rng, kind: ArgKind) -> Vec<String> {
             1 => vec!["champion".into(), word(rng), word(rng)],
             _ => vec![word(rng)],
         },
+        ArgKind::Zone => match rng.random_range(0..4) {
+            0 => one("Москва"),
+            1 => vec!["UTC+5:30".into()],
+            2 => vec!["New".into(), "York".into()],
+            _ => vec![word(rng)],
+        },
         ArgKind::Streak => one("серия"),
         ArgKind::Rounds => vec!["раундов".into(), number(rng)],
         ArgKind::Pings => match rng.random_range(0..3) {

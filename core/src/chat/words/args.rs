@@ -78,6 +78,8 @@ pub struct Args {
     pub rounds: Option<u32>,
     /// `/tags`: the words after the command, as typed.
     pub tag_words: Option<String>,
+    /// `/clock`: the zone as typed (a city, an IANA name, an offset), read by the command.
+    pub zone: Option<String>,
     /// `/pings`: how the asker's turn pings are to come.
     pub pings: Option<crate::chat::PingMode>,
 }

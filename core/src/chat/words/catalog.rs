@@ -29,6 +29,7 @@ pub enum Cmd {
     Review,
     Export,
     Season,
+    Clock,
     Tournament,
     Tags,
     Watch,
@@ -89,6 +90,9 @@ pub enum ArgKind {
     TagWords,
     /// How a person's turn pings come: by mention, quietly, or not at all.
     Pings,
+    /// The chat's time zone (`/clock`): a city, an IANA name or an offset, the rest of the
+    /// words, read by the command itself.
+    Zone,
 }
 
 impl ArgKind {

@@ -295,6 +295,25 @@ pub static COMMANDS: &[CommandSpec] = &[
         )],
     },
     CommandSpec {
+        cmd: Cmd::Clock,
+        key: "clock",
+        ru: "часы",
+        help: w(
+            "часовой пояс чата: город, пояс или сдвиг от UTC (админ; без слов — какой сейчас)",
+            "the chat's time zone: a city, a zone or an offset from UTC (an admin; alone, the current one)",
+        ),
+        usage: w("[город | Europe/Berlin | +3 | сброс]", "[city | Europe/Berlin | +3 | reset]"),
+        args: &[arg(
+            ArgKind::Zone,
+            "zone",
+            "пояс",
+            w(
+                "Город (Москва), пояс (Europe/Berlin) или сдвиг (+3)",
+                "A city (Berlin), a zone (Europe/Berlin) or an offset (+3)",
+            ),
+        )],
+    },
+    CommandSpec {
         cmd: Cmd::Tournament,
         key: "tournament",
         ru: "турнир",

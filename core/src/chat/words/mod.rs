@@ -5,8 +5,9 @@
 //!
 //! Beside the grammar, what a chat can say: the [`catalog`] of commands (the list itself in
 //! `commands`, its shared arguments in `command_args`), the arguments read ([`Args`], `args`:
-//! the one place a new table's defaults are decided), the games' names (`game_names`) and the
-//! words of a table's own settings (`table_words`).
+//! the one place a new table's defaults are decided), the games' names (`game_names`), the
+//! words of a table's own settings (`table_words`), and the chat's clock as people write it
+//! (`zone_words`, with the cities people name it by in `cities`).
 
 use crate::bounds::{self, Bound, OutOfRange};
 use crate::engine::rules::{OptionKind, OptionSpec, Preset, Variant, option, options_for};
@@ -17,10 +18,12 @@ use serde_json::Value;
 
 pub(super) mod args;
 pub mod catalog;
+pub(super) mod cities;
 mod command_args;
 mod commands;
 pub(super) mod game_names;
 mod table_words;
+pub(super) mod zone_words;
 
 /// A word that could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -225,6 +228,10 @@ fn read_one(spec: &CommandSpec, args: &mut Args, words: &[&str]) -> Result<usize
             }
             ArgKind::TagWords => {
                 args.tag_words = Some(words.join(" "));
+                Some(words.len())
+            }
+            ArgKind::Zone => {
+                args.zone = Some(words.join(" "));
                 Some(words.len())
             }
             ArgKind::Ago if args.ago.is_none() => number(word, &bounds::REPLAY_AGO)?.map(|n| {

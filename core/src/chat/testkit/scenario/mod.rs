@@ -208,6 +208,7 @@ impl Scenario {
                 ArgKind::TagWords => {
                     out.tag_words = Some(value.as_str().expect("the words").to_owned())
                 }
+                ArgKind::Zone => out.zone = Some(value.as_str().expect("a zone").to_owned()),
                 ArgKind::Pings => {
                     out.pings = crate::chat::PingMode::from_key(value.as_str().expect("a mode"))
                 }
