@@ -7,6 +7,7 @@ use domino_discord::fake::payloads;
 mod harness;
 
 mod contained;
+mod defaults;
 mod flow;
 mod flows;
 mod kept;

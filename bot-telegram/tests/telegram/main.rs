@@ -5,6 +5,7 @@ use domino_telegram::fake;
 
 mod contained;
 mod controls;
+mod defaults;
 mod flow;
 mod hand_pictures;
 mod harness;
