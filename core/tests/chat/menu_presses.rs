@@ -131,4 +131,3 @@ pub fn values_of(p: &MenuPress) -> Vec<String> {
         _ => Vec::new(),
     }
 }
-

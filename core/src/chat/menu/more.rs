@@ -4,15 +4,21 @@
 
 use super::draw::{HINTS_LABEL, NUDGE_LABEL, nudge_text};
 use super::{CLOCKS, Change, Control, ControlKind, Item, MenuPress, Page};
-use crate::session::{BotLevel, Lang};
+use crate::engine::rules::Preset;
+use crate::session::{BotLevel, ClockRule, Lang};
 use crate::store::{BoardMode, ChatSettings, NUDGES, TableClock};
-use crate::view::text::{bot_level_name, pick, tr};
+use crate::view::text::{bot_level_name, pick, preset_word, tr};
 
 /// The match clock new tables take: «по пресету (sport: 10+5)», «нет», «10+5».
 pub fn clock_text(c: TableClock, lang: Lang) -> String {
     match c {
         TableClock::Preset => {
-            tr(lang, "по пресету (sport: 10+5)", "by the preset (sport: 10+5)").to_owned()
+            let sport = preset_word(Preset::Sport, lang);
+            format!(
+                "{} ({sport}: {})",
+                tr(lang, "по пресету", "by the preset"),
+                ClockRule::SPORT.text()
+            )
         }
         TableClock::Off => tr(lang, "нет", "none").to_owned(),
         TableClock::Rule(rule) => {
