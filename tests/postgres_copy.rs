@@ -171,7 +171,9 @@ impl<S: Store> Driver<S> {
 /// season and message references. Returns every table id, and the time it ended at.
 async fn busy_store(path: &Path) -> (Vec<i64>, Millis) {
     let store = SqliteStore::open_path(path).await.unwrap();
-    let on_guild = ChatSettings { turn_secs: Some(30), ..ChatSettings::default() }.next();
+    let on_guild =
+        ChatSettings { timer: domino_core::store::TurnTimer::Secs(30), ..ChatSettings::default() }
+            .next();
     store.set_chat_settings(&guild(), &on_guild).await.unwrap();
     let mut d = Driver { store, now: T0, seeds: 0 };
     let [p1, p2, p3, p4] = ["1", "2", "3", "4"].map(person);

@@ -11,7 +11,7 @@ use domino_core::session::{
     Action, Actor, BotLevel, ChatId, Command, Event, MovedBy, Person, Phase, Platform, Rejection,
     Robot, Simple, Table, UserId,
 };
-use domino_core::store::{PgStore, SqliteStore, Store, log_replays};
+use domino_core::store::{ChatSettings, PgStore, SqliteStore, Store, TurnTimer, log_replays};
 use rand::{Rng, SeedableRng};
 use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -99,6 +99,12 @@ async fn two_services_serve_one_store<S: Store>(first: S, second: S) {
     let a = service(first, clock.clone(), held.clone()).await;
     let b = service(second, clock.clone(), held.clone()).await;
     assert!(a.is_shared() && b.is_shared());
+    // No turn timer here (a group's default): the clock jumps a day below, and this is about
+    // two processes, not about the timer.
+    for n in 0..=6 {
+        let off = ChatSettings { timer: TurnTimer::Off, ..ChatSettings::default() }.next();
+        a.store().set_chat_settings(&chat(n), &off).await.unwrap();
+    }
 
     // A computer's move: thought of by one process only. `a` opens a duel against the
     // computer; `b`, looking at its due work while `a`'s computer thinks, leaves it alone.

@@ -55,7 +55,7 @@ async fn chat_settings_of_the_first_schema_become_versioned_documents() {
     let expected = ChatSettings {
         version: 1,
         lang: Lang::En,
-        turn_secs: Some(60),
+        timer: domino_core::store::TurnTimer::Secs(60),
         bot_level: BotLevel::Expert,
         default_variant: Variant::Kozel,
         presets: json!({"osel": {"preset": "troshin"}}).as_object().unwrap().clone(),
@@ -74,12 +74,14 @@ async fn chat_settings_of_the_first_schema_become_versioned_documents() {
         // the default reminder delay.
         tag_words: Default::default(),
         ping_after: 20,
+        // ... and their tables take the clock the preset gives.
+        clock: domino_core::store::TableClock::Preset,
     };
     assert_eq!(tg, expected);
     let dc = store.chat_settings(&ChatId::new(Platform::Discord, "77")).await.unwrap();
     assert_eq!(
-        (dc.version, dc.lang, dc.turn_secs, dc.bot_level),
-        (1, Lang::Ru, None, BotLevel::Random)
+        (dc.version, dc.lang, dc.timer, dc.bot_level),
+        (1, Lang::Ru, domino_core::store::TurnTimer::Unset, BotLevel::Random)
     );
     // The next change is made on version 1.
     store.set_chat_settings(&ChatId::new(Platform::Discord, "77"), &dc.next()).await.unwrap();

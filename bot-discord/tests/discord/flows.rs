@@ -272,7 +272,9 @@ async fn settings_need_an_admin_and_reach_new_tables() {
     assert!(en.msg.text().contains("Language: English"), "{}", en.msg.text());
     let (id, minute) = select(&en.msg, "1 min");
     let timed = w.choose(ADMIN, menu.id, &id, &[&minute]).await;
-    let (id, expert) = select(&timed.msg, "expert");
+    // The computer is on the page of more settings, a press away.
+    let more = w.press(ADMIN, menu.id, &button(&timed.msg, "More")).await;
+    let (id, expert) = select(&more.msg, "expert");
     let strong = w.choose(ADMIN, menu.id, &id, &[&expert]).await;
     assert!(strong.msg.text().contains("Turn timer: 1 min"), "{}", strong.msg.text());
 
@@ -287,7 +289,8 @@ async fn settings_need_an_admin_and_reach_new_tables() {
     assert!(note.await.contains("out of date"));
 
     // The game page: a preset and a house rule for Goat.
-    let rules = w.press(ADMIN, menu.id, &button(&strong.msg, "Game rules")).await;
+    let general = w.press(ADMIN, menu.id, &button(&strong.msg, "General")).await;
+    let rules = w.press(ADMIN, menu.id, &button(&general.msg, "Game rules")).await;
     assert!(rules.msg.text().contains("Goat"), "{}", rules.msg.text());
     let (id, troshin) = select(&rules.msg, "troshin");
     let preset = w.choose(ADMIN, menu.id, &id, &[&troshin]).await;
@@ -297,7 +300,10 @@ async fn settings_need_an_admin_and_reach_new_tables() {
     let done = w.press(ADMIN, menu.id, &button(&eggs.msg, "Done")).await;
     assert!(done.msg.buttons().is_empty(), "a closed menu has no controls");
     let s = store.chat_settings(&chat()).await.unwrap();
-    assert_eq!((s.version, s.turn_secs, s.lang), (5, Some(60), domino_core::session::Lang::En));
+    assert_eq!(
+        (s.version, s.turn_secs(false), s.lang),
+        (5, Some(60), domino_core::session::Lang::En)
+    );
 
     // Seasons: admins only.
     let season = w.slash(ANNA, "season", vec![opt("new", true)]).await;

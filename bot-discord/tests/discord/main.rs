@@ -8,6 +8,7 @@ mod harness;
 
 mod clock;
 mod contained;
+mod defaults;
 mod flow;
 mod flows;
 mod kept;

@@ -16,7 +16,9 @@ async fn a_restart_in_the_middle_of_a_game() {
     let clock = fake.clock();
     let store = SqliteStore::open_path(&path).await.unwrap();
     let chat = ChatId::new(Platform::Discord, CHANNEL.to_string());
-    let timer = ChatSettings { turn_secs: Some(30), ..ChatSettings::default() }.next();
+    let timer =
+        ChatSettings { timer: domino_core::store::TurnTimer::Secs(30), ..ChatSettings::default() }
+            .next();
     store.set_chat_settings(&chat, &timer).await.unwrap();
     let bot = Bot::start(&fake, service(store, clock.clone()).await).await;
     let w = World { fake, bot, clock: clock.clone() };

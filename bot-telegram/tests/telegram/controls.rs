@@ -131,7 +131,10 @@ async fn settings_by_buttons() {
     })
     .await;
     let settings = service.store().chat_settings(&chat(GROUP)).await.unwrap();
-    assert_eq!((settings.lang.key(), settings.turn_secs), ("en", Some(60)));
+    assert_eq!(
+        (settings.lang.key(), settings.timer),
+        ("en", domino_core::store::TurnTimer::Secs(60))
+    );
     fake.say(GROUP, &ALICE, "/new");
     let id = table_in(&service, GROUP).await.id;
     let t = table(&service, id).await;

@@ -6,6 +6,7 @@ use domino_telegram::fake;
 mod clock;
 mod contained;
 mod controls;
+mod defaults;
 mod flow;
 mod hand_pictures;
 mod harness;

@@ -231,8 +231,11 @@ async fn a_timer_moves_for_an_absent_player_and_the_chat_sees_it() {
     let fake = Fake::start().await;
     let clock = Arc::new(ManualClock::new(1_000_000));
     let store = domino_core::store::MemoryStore::new();
-    let settings =
-        domino_core::store::ChatSettings { turn_secs: Some(30), ..Default::default() }.next();
+    let settings = domino_core::store::ChatSettings {
+        timer: domino_core::store::TurnTimer::Secs(30),
+        ..Default::default()
+    }
+    .next();
     store.set_chat_settings(&chat(GROUP), &settings).await.unwrap();
     let service = quick_service(store, clock.clone()).await;
     let bot = start(&fake, service.clone()).await;

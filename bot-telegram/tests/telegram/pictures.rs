@@ -212,12 +212,19 @@ async fn a_chat_that_chose_text_keeps_text_tables_and_can_switch() {
     // An admin switches the chat to pictures: the table comes back as a photo, the text goes.
     fake.admin(GROUP, &ALICE);
     fake.say(GROUP, &ALICE, "/settings");
-    let menu = fake
+    let first = fake
         .until("the menu", |st| {
-            st.messages_in(GROUP).into_iter().find(|m| m.button("Картинка").is_some()).cloned()
+            st.messages_in(GROUP).into_iter().find(|m| m.button("Ещё").is_some()).cloned()
         })
         .await;
-    assert!(menu.text.contains("Стол показан: текстом"), "{}", menu.text);
+    assert!(first.text.contains("Стол показан: текстом"), "{}", first.text);
+    // The board is on the page of more settings, a press away.
+    assert_eq!(press(&fake, &ALICE, &first, "Ещё").await.text, None);
+    let menu = fake
+        .until("the page of more settings", |st| {
+            st.message(GROUP, first.id).filter(|m| m.button("Картинка").is_some()).cloned()
+        })
+        .await;
     assert_eq!(press(&fake, &ALICE, &menu, "Картинка").await.text, None);
     let version = table(&service, id).await.version;
     play(&fake, &service, id, &[ALICE, BOB], |t| t.version > version).await;

@@ -43,7 +43,8 @@ pub use door::{Changed, Door, Unavailable};
 pub use league::kept::Kept;
 pub use league::tags::{TAG_MAX, Tags};
 pub use menu::draw::{menu as settings_menu, rules_summary, settings_text, timer_text};
-pub use menu::{Change, Control, ControlKind, Item, Menu, Page, TIMERS, TourAct};
+pub use menu::offer::{OFFER_AFTER, offer_menu};
+pub use menu::{CLOCKS, Change, Control, ControlKind, Item, Menu, OfferAct, Page, TIMERS, TourAct};
 pub use press::{ButtonAction, ButtonData, Link, Links, MenuPress, Press};
 pub use tables::hand_place::HandPlace;
 pub use tables::people::PEOPLE_KEPT;
@@ -162,6 +163,10 @@ impl<S: Store> Chat<S> {
                         false => Ok(Answer::private(texts::unknown_button(lang))),
                     }
                 }
+                Some(Press::Menu(press)) if press.page == menu::Page::Offer => match drawn {
+                    true => self.offer_press(from, press, lang).await,
+                    false => Ok(Answer::private(texts::unknown_button(lang))),
+                },
                 // A press the pressed message does not offer redraws only a settings menu.
                 Some(Press::Menu(_)) if !drawn && !on_menu => {
                     Ok(Answer::private(texts::unknown_button(lang)))

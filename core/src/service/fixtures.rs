@@ -89,7 +89,7 @@ impl<S: Store> Service<S> {
             rules,
             size: people.len() as u8,
             lang: settings.lang,
-            turn_secs: settings.turn_secs,
+            turn_secs: settings.turn_secs(false),
             bot_level: settings.bot_level,
             seed: self.seeds.next_seed(),
             clock: None,

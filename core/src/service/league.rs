@@ -36,13 +36,17 @@ pub enum LeagueEvent {
     Standings { chat: ChatId },
     /// A tournament changed (`tournaments`).
     Tournament(Box<super::TourNews>),
+    /// The chat is offered its league, once (`offer`).
+    Offer { chat: ChatId },
 }
 
 impl LeagueEvent {
     pub fn chat(&self) -> &ChatId {
         match self {
             LeagueEvent::Season(t) => &t.chat,
-            LeagueEvent::Digest { chat, .. } | LeagueEvent::Standings { chat } => chat,
+            LeagueEvent::Digest { chat, .. }
+            | LeagueEvent::Standings { chat }
+            | LeagueEvent::Offer { chat } => chat,
             LeagueEvent::Tournament(news) => &news.doc.chat,
         }
     }

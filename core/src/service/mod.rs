@@ -15,6 +15,7 @@ mod gauges;
 mod held;
 mod league;
 mod moves;
+mod offer;
 mod open;
 mod robots;
 mod shared;
@@ -27,6 +28,7 @@ pub(crate) use contain::writing;
 pub use contain::{Failed, Failure, Written, contain, supervise};
 pub use fair::{AdviceLimits, Rate};
 pub use league::{LeagueEvent, SeasonTurn};
+pub use offer::{OFFER_AFTER, OFFER_DONE, OFFER_OPEN, offer_key};
 pub use open::TableSpec;
 pub use tournaments::{TourError, TourNews};
 
@@ -343,6 +345,7 @@ impl<S: Store> Service<S> {
         if finished {
             gauges::match_finished();
             self.standings_changed(&next.chat);
+            self.offer_league(&next).await;
         }
         if let Some(of) = next.fixture
             && (finished || !next.phase.is_open())

@@ -82,7 +82,7 @@ impl<S: Store> Service<S> {
             rules: spec.rules,
             size: spec.size,
             lang: lang.unwrap_or(settings.lang),
-            turn_secs: settings.turn_secs,
+            turn_secs: settings.turn_secs(private),
             bot_level: settings.bot_level,
             seed: self.seeds.next_seed(),
             clock: spec.clock,

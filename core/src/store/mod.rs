@@ -25,7 +25,9 @@ pub use copy::{
 };
 pub use memory::MemoryStore;
 pub use postgres::PgStore;
-pub use settings::{BoardMode, ChatSettings, NUDGES, TagWords};
+pub use settings::{
+    BoardMode, ChatSettings, GROUP_TURN_SECS, NUDGES, TableClock, TagWords, TurnTimer,
+};
 pub use sqlite::SqliteStore;
 pub use tournaments::{DUE_PER_ROUND, TournamentDoc};
 // The standings live in `crate::standings`; named here too for the store's callers.

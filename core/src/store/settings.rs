@@ -3,7 +3,7 @@
 //! admins pressing at once, or a press on an old menu, cannot silently undo a change.
 
 use crate::engine::rules::Variant;
-use crate::session::{BotLevel, Lang};
+use crate::session::{BotLevel, ClockRule, Lang};
 use crate::standings::{Cadence, DIGEST_HOUR, Weekday, Zone};
 use serde::{Deserialize, Serialize};
 
@@ -16,8 +16,10 @@ pub struct ChatSettings {
     #[serde(skip)]
     pub version: u64,
     pub lang: Lang,
-    /// Seconds per turn; `None` (the default) is no timer.
-    pub turn_secs: Option<u32>,
+    /// The turn timer the chat chose, if it chose one ([`ChatSettings::turn_secs`]: what a
+    /// new table takes). Stored as `turn_secs` (`null`: unset, `0`: off, else seconds).
+    #[serde(rename = "turn_secs")]
+    pub timer: TurnTimer,
     pub bot_level: BotLevel,
     /// The game `/new` opens when none is named.
     pub default_variant: Variant,
@@ -53,6 +55,71 @@ pub struct ChatSettings {
     /// turn ping, a message that notifies them); 0: at once, with every turn. Their hand
     /// says «your move» meanwhile, and the table points at them. One of [`NUDGES`].
     pub ping_after: u32,
+    /// The match clock new tables take unless their own words name one ([`TableClock`]).
+    pub clock: TableClock,
+}
+
+/// Seconds a turn a group's new tables give the person to move when the chat never chose a
+/// timer: the warning comes 30 s before it runs out (`session::warn`), then the computer
+/// makes the move for them (three in a row and it plays for them until they are back). A
+/// private chat (a person alone with the computers) keeps no timer unless it chooses one.
+pub const GROUP_TURN_SECS: u32 = 90;
+
+/// The turn timer a chat chose. Stored as the number `turn_secs` always was, so settings
+/// stored before the choice was told apart read as they were meant: a number is the
+/// chat's choice, `null` (what every chat that never chose stored) is unset, and `0`
+/// (never a timer's length) is a timer turned off.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(from = "Option<u32>", into = "Option<u32>")]
+pub enum TurnTimer {
+    /// Never chosen: [`GROUP_TURN_SECS`] in a group, none in a private chat.
+    #[default]
+    Unset,
+    /// Turned off by the chat.
+    Off,
+    /// Seconds a turn, as the chat chose.
+    Secs(u32),
+}
+
+impl From<Option<u32>> for TurnTimer {
+    fn from(stored: Option<u32>) -> TurnTimer {
+        match stored {
+            None => TurnTimer::Unset,
+            Some(0) => TurnTimer::Off,
+            Some(s) => TurnTimer::Secs(s),
+        }
+    }
+}
+
+impl From<TurnTimer> for Option<u32> {
+    fn from(t: TurnTimer) -> Option<u32> {
+        match t {
+            TurnTimer::Unset => None,
+            TurnTimer::Off => Some(0),
+            TurnTimer::Secs(s) => Some(s),
+        }
+    }
+}
+
+impl TurnTimer {
+    /// The chat's choice as a menu press says it (`None`: off).
+    pub fn chosen(secs: Option<u32>) -> TurnTimer {
+        secs.map_or(TurnTimer::Off, TurnTimer::Secs)
+    }
+}
+
+/// The match clock a chat's new tables take. Stored as `"preset"`, `"off"` or
+/// `{"rule": {...}}`; settings stored before it read as `Preset`.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TableClock {
+    /// As before the chat chose: the `sport` preset's 10+5, else none.
+    #[default]
+    Preset,
+    /// No clock, whatever the preset.
+    Off,
+    /// This clock.
+    Rule(ClockRule),
 }
 
 /// A stored digest hour, held to its range.
@@ -109,7 +176,7 @@ impl Default for ChatSettings {
         ChatSettings {
             version: 0,
             lang: Lang::Ru,
-            turn_secs: None,
+            timer: TurnTimer::Unset,
             bot_level: BotLevel::Greedy,
             default_variant: Variant::Kozel,
             presets: serde_json::Map::new(),
@@ -123,6 +190,7 @@ impl Default for ChatSettings {
             goat_tag: false,
             tag_words: TagWords::default(),
             ping_after: 20,
+            clock: TableClock::Preset,
         }
     }
 }
@@ -161,6 +229,17 @@ impl ChatSettings {
         }
     }
 
+    /// Seconds a turn a new table in this chat gives (`None`: no timer): the chat's choice,
+    /// else [`GROUP_TURN_SECS`] in a group and none in a private chat (`private`: a chat of
+    /// one person with the bot).
+    pub fn turn_secs(&self, private: bool) -> Option<u32> {
+        match self.timer {
+            TurnTimer::Unset => (!private).then_some(GROUP_TURN_SECS),
+            TurnTimer::Off => None,
+            TurnTimer::Secs(s) => Some(s),
+        }
+    }
+
     /// These settings as the next version, ready to be stored over the current one.
     pub fn next(&self) -> ChatSettings {
         ChatSettings { version: self.version + 1, ..self.clone() }
@@ -175,7 +254,9 @@ mod tests {
     fn settings_stored_before_the_board_setting_read_as_pictures() {
         let old = r#"{"lang":"en","turn_secs":60,"bot_level":"greedy","default_variant":"kozel","presets":{}}"#;
         let s: ChatSettings = serde_json::from_str(old).expect("old settings load");
-        assert_eq!((s.board, s.lang, s.turn_secs), (BoardMode::Picture, Lang::En, Some(60)));
+        assert_eq!((s.board, s.lang, s.timer), (BoardMode::Picture, Lang::En, TurnTimer::Secs(60)));
+        assert_eq!((s.turn_secs(true), s.turn_secs(false)), (Some(60), Some(60)), "chosen");
+        assert_eq!(s.clock, TableClock::Preset, "settings stored before the clock read as unset");
         assert!(!s.hints, "settings stored before hints read as off");
         assert_eq!((s.seasons, s.zone, s.zone()), (Cadence::Manual, None, Zone::UTC));
         let league = ChatSettings {
@@ -215,5 +296,35 @@ mod tests {
         assert_eq!((read.zone, read.digest_hour), (None, 18));
         let late = json.replace(":18", ":24");
         assert!(serde_json::from_str::<ChatSettings>(&late).is_err(), "no 24:00 digest");
+    }
+
+    #[test]
+    fn a_timer_never_chosen_is_the_group_default_and_a_chosen_one_stays() {
+        // Every chat that never chose stored `null`: it takes the group default.
+        let never = r#"{"lang":"ru","turn_secs":null,"presets":{}}"#;
+        let s: ChatSettings = serde_json::from_str(never).unwrap();
+        assert_eq!(s.timer, TurnTimer::Unset);
+        assert_eq!((s.turn_secs(false), s.turn_secs(true)), (Some(GROUP_TURN_SECS), None));
+        let missing: ChatSettings = serde_json::from_str(r#"{"lang":"en"}"#).unwrap();
+        assert_eq!(missing.timer, TurnTimer::Unset);
+        for (timer, json, group, private) in [
+            (TurnTimer::Off, r#""turn_secs":0"#, None, None),
+            (TurnTimer::Secs(30), r#""turn_secs":30"#, Some(30), Some(30)),
+            (TurnTimer::Unset, r#""turn_secs":null"#, Some(GROUP_TURN_SECS), None),
+        ] {
+            let s = ChatSettings { timer, ..ChatSettings::default() };
+            let text = serde_json::to_string(&s).unwrap();
+            assert!(text.contains(json), "{text}");
+            let back: ChatSettings = serde_json::from_str(&text).unwrap();
+            assert_eq!(back, s);
+            assert_eq!((back.turn_secs(false), back.turn_secs(true)), (group, private));
+        }
+        let rule = ClockRule { bank_secs: 300, increment_secs: 3, on_flag: Default::default() };
+        for clock in [TableClock::Preset, TableClock::Off, TableClock::Rule(rule)] {
+            let s = ChatSettings { clock, ..ChatSettings::default() };
+            let back: ChatSettings =
+                serde_json::from_str(&serde_json::to_string(&s).unwrap()).unwrap();
+            assert_eq!(back.clock, clock);
+        }
     }
 }

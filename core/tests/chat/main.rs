@@ -6,9 +6,11 @@
 mod advice;
 mod advice_fair;
 mod behind;
+mod defaults;
 mod find;
 mod flow;
 mod game_names;
+mod menu_presses;
 mod pings;
 mod places;
 mod press_codecs;

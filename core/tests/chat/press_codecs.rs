@@ -4,14 +4,13 @@
 //! inserted, case changed, leading zeros, a sign, a character dropped or replaced, another page
 //! — and each mutation is refused or is, exactly, what the bot writes for another press.
 
-use domino_core::chat::{Change, Link, Links, MenuPress, Page, TIMERS, TourAct};
+use crate::menu_presses::{menu_press, pages, values_of};
+use domino_core::chat::{Change, Link, Links, MenuPress, Page};
 use domino_core::engine::board::Arm;
 use domino_core::engine::moves::{Move, Placement, Placements};
-use domino_core::engine::rules::{Preset, Variant, option, options_for};
+use domino_core::engine::rules::Variant;
 use domino_core::engine::tile::Tile;
 use domino_core::session::{BotLevel, Lang};
-use domino_core::standings::{Cadence, Weekday, Zone};
-use domino_core::store::BoardMode;
 use domino_core::view::{ButtonAction, ButtonData};
 use proptest::prelude::*;
 
@@ -174,102 +173,6 @@ fn button() -> impl Strategy<Value = ButtonData> {
     (table, version, action()).prop_map(|(t, v, a)| ButtonData::new(t, v, a))
 }
 
-/// A change the menu draws on `page`.
-fn change_on(page: Page) -> BoxedStrategy<Change> {
-    let common = prop_oneof![Just(Change::Show), Just(Change::Done)];
-    match page {
-        Page::General => prop_oneof![
-            common,
-            prop_oneof![Just(Lang::Ru), Just(Lang::En)].prop_map(Change::Lang),
-            proptest::sample::select(TIMERS.to_vec()).prop_map(Change::Timer),
-            proptest::sample::select(BotLevel::ALL.to_vec()).prop_map(Change::Level),
-            proptest::sample::select(Variant::ALL.to_vec()).prop_map(Change::DefaultGame),
-            proptest::sample::select(BoardMode::ALL.to_vec()).prop_map(Change::Board),
-            any::<bool>().prop_map(Change::Hints),
-        ]
-        .boxed(),
-        Page::League => {
-            let fixed = [-720, -300, 0, 180, 330, 345, 840].into_iter().map(Zone::of_minutes);
-            let names = ["Europe/Berlin", "America/Argentina/Buenos_Aires", "Asia/Kathmandu"];
-            let named = names.into_iter().map(Zone::named);
-            let zones: Vec<Option<Zone>> =
-                std::iter::once(None).chain(fixed).chain(named).collect();
-            assert!(zones.iter().skip(1).all(Option::is_some));
-            prop_oneof![
-                common,
-                proptest::sample::select(Cadence::ALL.to_vec()).prop_map(Change::Seasons),
-                proptest::sample::select(zones).prop_map(Change::Zone),
-                proptest::option::of(proptest::sample::select(Weekday::ALL.to_vec()))
-                    .prop_map(Change::Digest),
-                (0u8..=23).prop_map(Change::DigestHour),
-                any::<bool>().prop_map(Change::StandingsPost),
-                any::<bool>().prop_map(Change::GoatTag),
-            ]
-            .boxed()
-        }
-        Page::Game(v) => {
-            let presets: Vec<Option<Preset>> = std::iter::once(None)
-                .chain(Preset::ALL.into_iter().filter(|p| p.allowed_in(v)).map(Some))
-                .collect();
-            let targets = option("target").expect("target is an option").suggestions(v);
-            let switches: Vec<&'static str> =
-                options_for(v).filter(|o| o.kind.is_switch()).map(|o| o.key).collect();
-            let subset = proptest::sample::subsequence(switches.clone(), 0..=switches.len())
-                .prop_shuffle()
-                .prop_map(Change::Switches);
-            prop_oneof![
-                common,
-                proptest::sample::select(presets).prop_map(Change::Preset),
-                proptest::sample::select(targets).prop_map(Change::Target),
-                proptest::sample::select(domino_core::engine::rules::SETS.to_vec())
-                    .prop_map(Change::Set),
-                proptest::sample::select(switches).prop_map(Change::Switch),
-                subset,
-            ]
-            .boxed()
-        }
-        // A tournament's message: its buttons and «show», nothing of the settings.
-        Page::Tournament(_) => proptest::sample::select(vec![
-            Change::Show,
-            Change::Tour(TourAct::Join),
-            Change::Tour(TourAct::Leave),
-            Change::Tour(TourAct::Start),
-            Change::Tour(TourAct::Partner),
-        ])
-        .boxed(),
-    }
-}
-
-fn page() -> impl Strategy<Value = Page> {
-    pages(i64::MAX)
-}
-
-/// Pages with tournament numbers up to `most`: a press moved onto a page it is never drawn on
-/// (the longest switch onto the largest tournament) may not fit in 64 bytes, so the moved
-/// presses take the numbers a chat reaches.
-fn pages(most: i64) -> impl Strategy<Value = Page> {
-    prop_oneof![
-        Just(Page::General),
-        Just(Page::League),
-        proptest::sample::select(Variant::ALL.to_vec()).prop_map(Page::Game),
-        prop_oneof![1i64..5000, 1i64..=most].prop_map(Page::Tournament),
-    ]
-}
-
-fn menu_press() -> impl Strategy<Value = MenuPress> {
-    (prop_oneof![any::<u64>(), 0u64..100], page()).prop_flat_map(|(version, page)| {
-        change_on(page).prop_map(move |change| MenuPress { version, page, change })
-    })
-}
-
-/// The select values a press is read with (a multi-select's switch keys).
-fn values_of(p: &MenuPress) -> Vec<String> {
-    match &p.change {
-        Change::Switches(keys) => keys.iter().map(|k| k.to_string()).collect(),
-        _ => Vec::new(),
-    }
-}
-
 /// A decoded menu press is exactly the string and the values it was read from.
 fn menu_exact(s: &str, values: &[String]) -> Result<(), TestCaseError> {
     if let Some(p) = MenuPress::decode(s, values) {
@@ -340,9 +243,14 @@ proptest! {
         // The same change on another kind of page: the general settings are drawn on the
         // general page only, the league's on its page only, a game's on a game's page only.
         let moved = MenuPress { page: other, ..p.clone() };
-        let same_kind = matches!(
+        // The seasons are drawn on the first page and on the league's.
+        let seasons = matches!(p.change, Change::Seasons(_))
+            && matches!(other, Page::General | Page::League);
+        let same_kind = seasons || matches!(
             (p.page, other),
             (Page::General, Page::General)
+                | (Page::More, Page::More)
+                | (Page::Offer, Page::Offer)
                 | (Page::League, Page::League)
                 | (Page::Game(_), Page::Game(_))
                 | (Page::Tournament(_), Page::Tournament(_))

@@ -113,17 +113,17 @@ async fn a_press_its_message_does_not_offer_changes_nothing() {
         chat.handle(&admin, Request::words(Cmd::Settings, &[])).await;
         let settings = chat.service().store().chat_settings(&admin.chat).await.unwrap();
         let offers = |page| {
-            let menu = settings_menu(&settings, page);
+            let menu = settings_menu(&settings, page, false);
             let items = menu.controls.iter().flat_map(|c| &c.items).chain(&menu.nav);
             items.map(|i| Offer::button(i.press.encode())).collect::<Vec<_>>()
         };
-        let kozel = settings_menu(&settings, Page::Game(Variant::Kozel));
+        let kozel = settings_menu(&settings, Page::Game(Variant::Kozel), false);
         let target = kozel.controls[2].items.iter().find(|i| !i.selected).unwrap().press.encode();
         // Pressed on the general page, which does not offer it: refused, nothing written.
         let on_general = Request::press_on(target.clone(), Vec::new(), offers(Page::General));
         let answer = chat.handle(&admin, on_general).await;
         assert_eq!(text(&answer), domino_core::chat::texts::menu_stale(lang));
-        assert_eq!(answer.menu, Some(settings_menu(&settings, Page::General)), "drawn anew");
+        assert_eq!(answer.menu, Some(settings_menu(&settings, Page::General, false)), "drawn anew");
         let after = chat.service().store().chat_settings(&admin.chat).await.unwrap();
         assert_eq!(after, settings);
         // Pressed on a message that is no menu (a reply, `/help`, a table): refused, and

@@ -117,7 +117,11 @@ async fn gather(lang: Lang, platform: Platform, seed: u64) -> Told {
     }
     // Hints on for the matches (the settings pages above leave them as their last press did).
     let general = menu_of(&chat.handle(&admin, ask(&folk[2], &[], "settings")).await).unwrap();
-    let on = general
+    // Hints are on the page of more settings, a press away.
+    let more = general.nav.iter().find(|i| i.press.page == domino_core::chat::Page::More);
+    let more = more.expect("«More» on the first page").press.encode();
+    let more = menu_of(&chat.handle(&admin, Request::press(more)).await).expect("the page");
+    let on = more
         .controls
         .iter()
         .flat_map(|c| &c.items)

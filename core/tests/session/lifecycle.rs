@@ -10,7 +10,7 @@ use domino_core::session::{
     Action, Actor, BotLevel, ChatId, CloseReason, Command, Event, Lang, Person, Phase, Platform,
     Rejection, Simple, UserId,
 };
-use domino_core::store::{ChatSettings, MemoryStore, SqliteStore, Store};
+use domino_core::store::{ChatSettings, MemoryStore, SqliteStore, Store, TurnTimer};
 use domino_core::view::notice::notices;
 use domino_core::view::refusal::rejection_text;
 use std::sync::Arc;
@@ -73,10 +73,13 @@ async fn an_untimed_match_left_for_a_week_is_abandoned_and_scores_nothing() {
     let svc = service(MemoryStore::new(), clock.clone(), quick()).await;
     let idle_ms = svc.options().lives.idle_ms;
     let (a, b) = (person(1), person(2));
+    // A group's tables have a turn timer unless the chat turned it off, as this one did.
+    let off = ChatSettings { timer: TurnTimer::Off, ..ChatSettings::default() }.next();
+    svc.store().set_chat_settings(&chat(1), &off).await.unwrap();
     let t = svc.create(spec(chat(1), 2), a.clone()).await.unwrap().table;
     // A full table of two starts by itself.
     let t = svc.handle(t.id, cmd(&b, Action::Join { seat: None })).await.unwrap().table;
-    assert_eq!((t.phase.clone(), t.deadline), (Phase::Playing, None), "no timer by default");
+    assert_eq!((t.phase.clone(), t.deadline), (Phase::Playing, None), "no timer");
     clock.advance(idle_ms / 2);
     assert!(svc.fire_due().await.is_empty());
     // A move makes the table active again: the week counts from it.

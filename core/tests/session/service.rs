@@ -183,7 +183,9 @@ async fn refused_commands_change_nothing() {
 async fn timers_play_for_the_absent_and_survive_a_restart() {
     let clock = Arc::new(ManualClock::new(10_000));
     let store = MemoryStore::new();
-    let settings = ChatSettings { turn_secs: Some(30), ..ChatSettings::default() }.next();
+    let settings =
+        ChatSettings { timer: domino_core::store::TurnTimer::Secs(30), ..ChatSettings::default() }
+            .next();
     store.set_chat_settings(&chat(), &settings).await.unwrap();
     let svc = service(store, clock.clone()).await;
     let table = svc

@@ -91,6 +91,7 @@ async fn told(heard: Vec<Heard>) -> BTreeMap<ChatId, Told> {
                 }
                 LeagueEvent::Standings { .. } => t.standings += 1,
                 LeagueEvent::Tournament(_) => panic!("no tournament here"),
+                LeagueEvent::Offer { .. } => panic!("no offer: the chats run their league"),
             }
         }
     }

@@ -17,7 +17,11 @@ async fn processes_whose_clocks_disagree_time_a_turn_alike() {
     let (ca, cb) = (Arc::new(ManualClock::new(T0)), Arc::new(ManualClock::new(T0 + 10 * MINUTES)));
     let a = service(PgStore::open(&url).await.unwrap(), ca.clone(), Arc::new(Simple)).await;
     let b = service(PgStore::open(&url).await.unwrap(), cb.clone(), Arc::new(Simple)).await;
-    let timed = ChatSettings { version: 1, turn_secs: Some(60), ..ChatSettings::default() };
+    let timed = ChatSettings {
+        version: 1,
+        timer: domino_core::store::TurnTimer::Secs(60),
+        ..ChatSettings::default()
+    };
     a.store().set_chat_settings(&chat(7), &timed).await.unwrap();
 
     // `a`'s join starts the match: the first turn's deadline is set by `a`.

@@ -211,7 +211,7 @@ pub(super) async fn contract<S: Store>(store: &S) -> Bench<'_, S> {
     let presets = json!({"kozel": {"preset": "troshin"}});
     let custom = ChatSettings {
         lang: Lang::En,
-        turn_secs: Some(60),
+        timer: domino_core::store::TurnTimer::Secs(60),
         bot_level: BotLevel::Expert,
         default_variant: Variant::Osel,
         presets: presets.as_object().unwrap().clone(),
@@ -220,7 +220,7 @@ pub(super) async fn contract<S: Store>(store: &S) -> Bench<'_, S> {
     .next();
     store.set_chat_settings(&chat_b, &custom).await.unwrap();
     assert_eq!(store.chat_settings(&chat_b).await.unwrap(), custom);
-    let calmer = ChatSettings { turn_secs: None, ..custom.next() };
+    let calmer = ChatSettings { timer: domino_core::store::TurnTimer::Off, ..custom.next() };
     store.set_chat_settings(&chat_b, &calmer).await.unwrap();
     assert_eq!(store.chat_settings(&chat_b).await.unwrap(), calmer);
     let late = ChatSettings { lang: Lang::Ru, ..custom.next() };

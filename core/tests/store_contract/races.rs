@@ -71,7 +71,7 @@ async fn one_writer_wins_each_race<S: Store>(stores: &[Arc<S>]) {
             tokio::spawn(async move {
                 let settings = ChatSettings {
                     lang,
-                    turn_secs: Some(10 + i as u32),
+                    timer: domino_core::store::TurnTimer::Secs(10 + i as u32),
                     ..ChatSettings::default()
                 };
                 store.set_chat_settings(&chat_a(), &settings.next()).await.map(|()| settings)

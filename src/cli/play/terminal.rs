@@ -3,7 +3,7 @@
 
 use super::texts;
 use domino_core::chat::{
-    Answer, Args as Words, Asker, Body, ButtonAction, Change, Cmd, Door, Ending, Fed, Feed,
+    Answer, Args as Words, Asker, Body, ButtonAction, Change, Cmd, Door, Ending, Fed, Feed, Page,
     Request, Show,
 };
 use domino_core::ids::Lang;
@@ -30,17 +30,24 @@ impl Terminal {
 
     /// Presses the settings menu's item whose change `pick` chooses.
     pub async fn set(&mut self, pick: impl Fn(&Change) -> bool) -> anyhow::Result<()> {
-        let menu = self.ask(Request::Command(Cmd::Settings, Words::default())).await?;
-        let menu = menu.menu.or(match menu.reply.map(|r| r.body) {
-            Some(Body::Menu(m)) => Some(m),
-            _ => None,
-        });
-        let item = menu
-            .iter()
-            .flat_map(|m| m.controls.iter().flat_map(|c| &c.items))
-            .find(|i| pick(&i.press.change))
-            .ok_or_else(|| anyhow::anyhow!("no such setting"))?;
-        self.ask(Request::press(item.press.encode())).await.map(drop)
+        let menu_of = |answer: Answer| {
+            answer.menu.or(match answer.reply.map(|r| r.body) {
+                Some(Body::Menu(m)) => Some(m),
+                _ => None,
+            })
+        };
+        let mut menu = menu_of(self.ask(Request::Command(Cmd::Settings, Words::default())).await?);
+        for _ in 0..2 {
+            let items = menu.iter().flat_map(|m| m.controls.iter().flat_map(|c| &c.items));
+            if let Some(item) = items.clone().find(|i| pick(&i.press.change)) {
+                return self.ask(Request::press(item.press.encode())).await.map(drop);
+            }
+            // Not on the first page: on the page of more settings, a press away.
+            let more = menu.iter().flat_map(|m| &m.nav).find(|i| i.press.page == Page::More);
+            let Some(more) = more.map(|i| i.press.encode()) else { break };
+            menu = menu_of(self.ask(Request::press(more)).await?);
+        }
+        anyhow::bail!("no such setting")
     }
 
     /// Writes a line.

@@ -168,7 +168,7 @@ impl Request {
         on.iter().any(|offer| {
             let read = Press::read(&offer.data, &offer.values);
             matches!(read.or_else(|| Press::read(&offer.data, &[])), Some(Press::Menu(m))
-                if !matches!(m.page, crate::chat::Page::Tournament(_)))
+                if !matches!(m.page, crate::chat::Page::Tournament(_) | crate::chat::Page::Offer))
         })
     }
 

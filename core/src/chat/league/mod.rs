@@ -155,6 +155,7 @@ impl<S: Store> Chat<S> {
             // The standings message is kept, not posted: the feed's `Fed::Kept`.
             LeagueEvent::Standings { .. } => Ok(None),
             LeagueEvent::Tournament(news) => self.tournament_post(news).await,
+            LeagueEvent::Offer { chat } => self.offer_post(chat).await,
         };
         match told {
             Ok(reply) => reply,

@@ -3,7 +3,7 @@
 
 use super::{Change, MenuPress, Page};
 use crate::engine::rules::{Rules, RulesError, Variant, option, options_for};
-use crate::store::ChatSettings;
+use crate::store::{ChatSettings, TurnTimer};
 use serde_json::{Map, Value};
 
 /// The settings after `press` (the same version: the caller stores them as the next one), or
@@ -15,12 +15,13 @@ pub(super) fn apply(
     let mut s = settings.clone();
     let game = match press.page {
         Page::Game(v) => Some(v),
-        Page::General | Page::League | Page::Tournament(_) => None,
+        Page::General | Page::More | Page::League | Page::Tournament(_) | Page::Offer => None,
     };
     match (&press.change, game) {
-        (Change::Show | Change::Done | Change::Tour(_), _) => {}
+        (Change::Show | Change::Done | Change::Tour(_) | Change::Offer(_), _) => {}
         (Change::Lang(l), _) => s.lang = *l,
-        (Change::Timer(t), _) => s.turn_secs = *t,
+        (Change::Timer(t), _) => s.timer = TurnTimer::chosen(*t),
+        (Change::Clock(c), _) => s.clock = *c,
         (Change::Nudge(t), _) => s.ping_after = *t,
         (Change::Level(l), _) => s.bot_level = *l,
         (Change::DefaultGame(v), _) => s.default_variant = *v,
@@ -58,6 +59,14 @@ pub(super) fn apply(
             } else {
                 options.insert("target".into(), Value::from(*n));
             }
+            set_checked(&mut s, v, options)?;
+        }
+        (Change::Number(key, n), Some(v)) => {
+            let mut options = s.options(v);
+            match n {
+                Some(n) => options.insert((*key).to_owned(), Value::from(*n)),
+                None => options.remove(*key),
+            };
             set_checked(&mut s, v, options)?;
         }
         (Change::Switch(key), Some(v)) => {

@@ -1,9 +1,11 @@
 //! Drawing the settings menu of a chat (one page at a time) and the settings as text.
 
+use super::more::{clock_text, more_controls};
 use super::{Change, Control, ControlKind, Item, Menu, MenuPress, Page, TIMERS};
-use crate::engine::rules::{Preset, Rules, Variant, Words, options_for};
-use crate::session::{BotLevel, Lang};
-use crate::store::{BoardMode, ChatSettings, NUDGES};
+use crate::engine::rules::{OptionKind, OptionSpec, Preset, Rules, Variant, Words, options_for};
+use crate::session::Lang;
+use crate::standings::Cadence;
+use crate::store::{BoardMode, ChatSettings, TurnTimer};
 use crate::view::text::{bot_level_name, pick, preset_word, rules_name, tr, variant_name};
 use serde_json::Value;
 
@@ -27,6 +29,16 @@ pub fn nudge_text(secs: u32, lang: Lang) -> String {
 /// The reminder setting, described once: its label on the menu.
 pub(super) const NUDGE_LABEL: Words =
     Words { ru: "Напоминание о ходе", en: "Turn reminder" };
+
+/// The chat's turn timer as its settings text says it: the seconds a new table takes, marked
+/// «by default» when the chat never chose (`private`: a chat of one person with the bot).
+fn timer_line(s: &ChatSettings, private: bool, lang: Lang) -> String {
+    let secs = timer_text(s.turn_secs(private), lang);
+    match s.timer {
+        TurnTimer::Unset => format!("{secs} {}", tr(lang, "(по умолчанию)", "(the default)")),
+        TurnTimer::Off | TurnTimer::Secs(_) => secs,
+    }
+}
 
 /// "картинкой" / "picture".
 pub(super) fn board_text(b: BoardMode, lang: Lang) -> &'static str {
@@ -70,8 +82,13 @@ pub fn rules_summary(rules: &Rules, lang: Lang) -> String {
     if rules.target() != base.target() {
         parts.push(format!("{} {}", tr(lang, "до", "to"), rules.target()));
     }
-    if let Some(d) = rules.deal() {
-        parts.push(format!("{} {d}", tr(lang, "раздача", "deal")));
+    for o in numbers(rules.variant()) {
+        let value = o.write(rules);
+        if value != o.write(&base)
+            && let Some(n) = value.as_u64()
+        {
+            parts.push(format!("{} {n}", pick(o.label, lang).to_lowercase()));
+        }
     }
     let switched: Vec<String> = options_for(rules.variant())
         .filter(|o| o.kind.is_switch() && o.is_on(rules) != o.is_on(&base))
@@ -89,8 +106,26 @@ pub fn rules_summary(rules: &Rules, lang: Lang) -> String {
     parts.join(" · ")
 }
 
-/// The settings as text: what new tables in this chat start with.
-pub fn settings_text(s: &ChatSettings, page: Page) -> String {
+/// The number options of `variant` a game's page sets beside its target and set (`deal`,
+/// `start_threshold`), in catalog order.
+fn numbers(variant: Variant) -> impl Iterator<Item = &'static OptionSpec> {
+    options_for(variant)
+        .filter(|o| o.kind == OptionKind::Number && !matches!(o.key, "target" | "set"))
+}
+
+/// A number option's value in the chat's options for `variant` (`None`: the game's own).
+fn chosen_number(s: &ChatSettings, variant: Variant, key: &str) -> Option<u32> {
+    s.options(variant).get(key).and_then(serde_json::Value::as_u64).map(|n| n as u32)
+}
+
+/// "по правилам игры" / "the game's own".
+fn game_own(lang: Lang) -> &'static str {
+    tr(lang, "по правилам игры", "the game's own")
+}
+
+/// The settings as text: what new tables in this chat start with (`private`: a chat of one
+/// person with the bot, whose timer default is none).
+pub fn settings_text(s: &ChatSettings, page: Page, private: bool) -> String {
     let lang = s.lang;
     let mut lines = vec![
         tr(
@@ -100,7 +135,7 @@ pub fn settings_text(s: &ChatSettings, page: Page) -> String {
         )
         .to_owned(),
         format!("🌐 {} {}", tr(lang, "Язык:", "Language:"), tr(lang, "русский", "English")),
-        format!("⏱ {} {}", tr(lang, "Таймер хода:", "Turn timer:"), timer_text(s.turn_secs, lang)),
+        format!("⏱ {} {}", tr(lang, "Таймер хода:", "Turn timer:"), timer_line(s, private, lang)),
         format!("🔔 {}: {}", pick(NUDGE_LABEL, lang), nudge_text(s.ping_after, lang)),
         format!("🤖 {} {}", tr(lang, "Компьютер:", "Computer:"), bot_level_name(s.bot_level, lang)),
         format!(
@@ -110,6 +145,7 @@ pub fn settings_text(s: &ChatSettings, page: Page) -> String {
         ),
         format!("🖼 {} {}", tr(lang, "Стол показан:", "Board shown as:"), board_text(s.board, lang)),
         format!("💡 {}: {}", pick(HINTS_LABEL, lang), hints_text(s.hints, lang)),
+        format!("⏲ {} {}", tr(lang, "Часы матча:", "Match clock:"), clock_text(s.clock, lang)),
     ];
     lines.extend(super::league::league_lines(s, lang, page));
     for v in Variant::ALL {
@@ -118,12 +154,22 @@ pub fn settings_text(s: &ChatSettings, page: Page) -> String {
             let rules = chat_rules(s, v);
             lines.push(format!("📖 {}: {}", rules_name(&rules, lang), rules_summary(&rules, lang)));
         }
+        // A game's page says what each of its numbers does, from the options catalog.
+        if page == Page::Game(v) {
+            for o in numbers(v) {
+                let value = chosen_number(s, v, o.key)
+                    .map_or_else(|| game_own(lang).to_owned(), |n| n.to_string());
+                let (label, help) = (pick(o.label, lang), pick(o.help, lang));
+                lines.push(format!("   {label}: {value} — {help}"));
+            }
+        }
     }
     lines.join("\n")
 }
 
-/// The menu at `page`, drawn for the settings' version.
-pub fn menu(s: &ChatSettings, page: Page) -> Menu {
+/// The menu at `page`, drawn for the settings' version (`private`: in a chat of one person
+/// with the bot).
+pub fn menu(s: &ChatSettings, page: Page, private: bool) -> Menu {
     let lang = s.lang;
     let press = |page, change| MenuPress { version: s.version, page, change };
     let item = |label: String, page, change, selected| Item {
@@ -143,19 +189,9 @@ pub fn menu(s: &ChatSettings, page: Page) -> Menu {
             let g = Page::General;
             let langs = [(Lang::Ru, "🇷🇺 Русский"), (Lang::En, "🇬🇧 English")]
                 .map(|(l, name)| item(name.to_owned(), g, Change::Lang(l), l == lang));
+            let secs = s.turn_secs(private);
             let timers = TIMERS.map(|t| {
-                item(format!("⏱ {}", timer_text(t, lang)), g, Change::Timer(t), t == s.turn_secs)
-            });
-            let nudges = NUDGES.map(|t| {
-                item(format!("🔔 {}", nudge_text(t, lang)), g, Change::Nudge(t), t == s.ping_after)
-            });
-            let levels = BotLevel::ALL.map(|l| {
-                item(
-                    format!("🤖 {}", bot_level_name(l, lang)),
-                    g,
-                    Change::Level(l),
-                    l == s.bot_level,
-                )
+                item(format!("⏱ {}", timer_text(t, lang)), g, Change::Timer(t), t == secs)
             });
             let games = Variant::ALL.map(|v| {
                 item(
@@ -165,21 +201,15 @@ pub fn menu(s: &ChatSettings, page: Page) -> Menu {
                     v == s.default_variant,
                 )
             });
-            let boards = BoardMode::ALL.map(|b| {
-                let mark = if b == BoardMode::Picture { "🖼" } else { "📝" };
-                let label = format!("{mark} {}", board_label(b, lang));
-                item(label, g, Change::Board(b), b == s.board)
+            let seasons = Cadence::ALL.map(|c| {
+                let label = format!("🏁 {}", super::league::cadence_text(c, lang));
+                item(label, g, Change::Seasons(c), c == s.seasons)
             });
-            let hints = [(true, tr(lang, "💡 Вкл", "💡 On")), (false, tr(lang, "Выкл", "Off"))]
-                .map(|(on, label)| item(label.to_owned(), g, Change::Hints(on), on == s.hints));
             let controls = vec![
-                choice(tr(lang, "Язык", "Language"), langs.to_vec()),
-                choice(tr(lang, "Таймер хода", "Turn timer"), timers.to_vec()),
-                choice(pick(NUDGE_LABEL, lang), nudges.to_vec()),
-                choice(tr(lang, "Сила компьютера", "Computer strength"), levels.to_vec()),
                 choice(tr(lang, "Игра по умолчанию", "Default game"), games.to_vec()),
-                choice(tr(lang, "Стол", "Board"), boards.to_vec()),
-                choice(pick(HINTS_LABEL, lang), hints.to_vec()),
+                choice(tr(lang, "Таймер хода", "Turn timer"), timers.to_vec()),
+                choice(tr(lang, "Язык", "Language"), langs.to_vec()),
+                choice(tr(lang, "Сезоны", "Seasons"), seasons.to_vec()),
             ];
             let rules = item(
                 tr(lang, "📖 Правила игр ▸", "📖 Game rules ▸").to_owned(),
@@ -187,14 +217,27 @@ pub fn menu(s: &ChatSettings, page: Page) -> Menu {
                 Change::Show,
                 false,
             );
+            let more =
+                item(tr(lang, "⚙️ Ещё ▸", "⚙️ More ▸").to_owned(), Page::More, Change::Show, false);
             let league = item(
                 tr(lang, "🏁 Сезоны и часы ▸", "🏁 Seasons and clock ▸").to_owned(),
                 Page::League,
                 Change::Show,
                 false,
             );
-            (controls, vec![rules, league, done])
+            (controls, vec![rules, more, league, done])
         }
+        Page::More => {
+            let back = item(
+                tr(lang, "◂ Общие", "◂ General").to_owned(),
+                Page::General,
+                Change::Show,
+                false,
+            );
+            (more_controls(s, lang), vec![back, done])
+        }
+        // The league's offer is drawn by `offer`, never as a settings page.
+        Page::Offer => (Vec::new(), vec![done]),
         // A tournament's message is drawn by `tournament`, never as a settings page.
         Page::Tournament(_) => (Vec::new(), vec![done]),
         Page::League => {
@@ -264,6 +307,26 @@ pub fn menu(s: &ChatSettings, page: Page) -> Menu {
             if sets.len() > 1 {
                 controls.push(choice(tr(lang, "Набор костей", "Set"), sets));
             }
+            // The game's other numbers (the deal, the writing threshold): the game's own or
+            // one of the catalog's suggestions, each within its bound.
+            for o in numbers(variant) {
+                let chosen = chosen_number(s, variant, o.key);
+                let mut values: Vec<u32> = o.suggestions(variant);
+                values.retain(|n| o.bound.is_some_and(|b| b.contains(u64::from(*n))));
+                if let Some(n) = chosen.filter(|n| !values.contains(n)) {
+                    values.push(n);
+                }
+                let mut items = vec![item(
+                    game_own(lang).to_owned(),
+                    page,
+                    Change::Number(o.key, None),
+                    chosen.is_none(),
+                )];
+                items.extend(values.into_iter().map(|n| {
+                    item(n.to_string(), page, Change::Number(o.key, Some(n)), chosen == Some(n))
+                }));
+                controls.push(choice(pick(o.label, lang), items));
+            }
             controls.push(Control {
                 label: tr(lang, "Правила", "Options").to_owned(),
                 kind: ControlKind::Switches,
@@ -280,18 +343,11 @@ pub fn menu(s: &ChatSettings, page: Page) -> Menu {
         }
     };
     debug_assert!(controls.iter().all(|c| c.kind != ControlKind::Switches || c.all.is_some()));
-    Menu { text: settings_text(s, page), controls, nav }
-}
-
-/// A board choice on the menu: "Картинка" / "Picture".
-fn board_label(b: BoardMode, lang: Lang) -> &'static str {
-    match b {
-        BoardMode::Picture => tr(lang, "Картинка", "Picture"),
-        BoardMode::Text => tr(lang, "Текст", "Text"),
-    }
+    Menu { text: settings_text(s, page, private), controls, nav }
 }
 
 /// The settings as a closed menu (after «Done»): the text and no buttons.
-pub(super) fn closed(s: &ChatSettings) -> Menu {
-    Menu { text: settings_text(s, Page::General), controls: Vec::new(), nav: Vec::new() }
+pub(super) fn closed(s: &ChatSettings, private: bool) -> Menu {
+    let text = settings_text(s, Page::General, private);
+    Menu { text, controls: Vec::new(), nav: Vec::new() }
 }

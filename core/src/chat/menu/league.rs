@@ -242,10 +242,13 @@ mod tests {
                 .any(|i| i.press.change == Change::GoatTag(true));
             (control, m.text.contains(TAG_MARK))
         };
-        let league = menu(&s, Page::League);
+        let league = menu(&s, Page::League, false);
         assert_eq!(tags(&for_platform(league.clone(), Platform::Telegram)), (true, true));
         assert_eq!(tags(&for_platform(league.clone(), Platform::Discord)), (false, false));
-        let general = for_platform(menu(&s, Page::General), Platform::Discord);
-        assert_eq!(general.text.lines().count() + 1, menu(&s, Page::General).text.lines().count());
+        let general = for_platform(menu(&s, Page::General, false), Platform::Discord);
+        assert_eq!(
+            general.text.lines().count() + 1,
+            menu(&s, Page::General, false).text.lines().count()
+        );
     }
 }

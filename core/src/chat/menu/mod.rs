@@ -5,29 +5,59 @@
 //! the chat's settings in `apply`; `/settings` and its presses are `settings`.
 
 use crate::engine::rules::{Preset, Variant};
+use crate::session::ClockRule;
 use crate::session::{BotLevel, Lang};
 use crate::standings::{Cadence, Weekday, Zone};
-use crate::store::BoardMode;
+use crate::store::{BoardMode, TableClock};
 
 mod apply;
 pub(super) mod draw;
 pub(super) mod league;
+pub(super) mod more;
+pub(super) mod offer;
 mod settings;
 
-/// Turn timers a chat can choose, in seconds (`None`: no timer).
-pub const TIMERS: [Option<u32>; 6] = [None, Some(30), Some(60), Some(120), Some(300), Some(600)];
+/// Turn timers a chat can choose, in seconds (`None`: no timer). A group that chose none has
+/// `store::GROUP_TURN_SECS`, one of these.
+pub const TIMERS: [Option<u32>; 7] =
+    [None, Some(30), Some(60), Some(90), Some(120), Some(300), Some(600)];
+
+/// Match clocks a chat can make its tables' default (minutes per side, seconds a move; each
+/// within `bounds::CLOCK_MINUTES` and `bounds::CLOCK_INCREMENT`), beside «by the preset» and
+/// «none».
+pub const CLOCKS: [ClockRule; 4] = [clock(5, 3), ClockRule::SPORT, clock(15, 10), clock(25, 10)];
+
+const fn clock(minutes: u32, increment_secs: u32) -> ClockRule {
+    ClockRule { bank_secs: minutes * 60, increment_secs, on_flag: crate::session::OnFlag::Lose }
+}
 
 /// A page of the menu.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Page {
-    /// Language, timer, computer, default game, how the board is shown, hints.
+    /// The first page: what a chat changes most (language, default game, turn timer, seasons).
     General,
+    /// The rest of the chat's defaults for new tables (`more`): the turn reminder, the
+    /// computer, how the board is shown, hints, the match clock.
+    More,
     /// One game's preset, target and options.
     Game(Variant),
     /// The chat's league: how its seasons run, its clock.
     League,
     /// A tournament's message (its id): enrol, withdraw, start, show it anew.
     Tournament(i64),
+    /// The offer of the league made once to a chat after its fifth match (`offer`).
+    Offer,
+}
+
+/// What a press on the league's offer answers.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum OfferAct {
+    /// Monthly seasons, the standings message and the weekly digest, all on.
+    All,
+    /// The settings' league page instead, to choose.
+    Choose,
+    /// Nothing changes.
+    No,
 }
 
 /// What a press on a tournament's message asks.
@@ -58,6 +88,8 @@ pub enum Change {
     Board(BoardMode),
     /// The expert's hints for people at new tables, on or off.
     Hints(bool),
+    /// The match clock of new tables.
+    Clock(TableClock),
     Preset(Option<Preset>),
     Target(u32),
     /// The set (highest pip) of the page's game: 6, 9, 12, 15 or 18 (traditional only
@@ -75,6 +107,9 @@ pub enum Change {
     StandingsPost(bool),
     /// The goat's and the champion's member tags (Telegram), on or off; the league page.
     GoatTag(bool),
+    /// A number option of the page's game other than the target and the set (`deal`,
+    /// `start_threshold`), by its key: this value, or (`None`) the game's own.
+    Number(&'static str, Option<u32>),
     /// Switch one option of the page's game.
     Switch(&'static str),
     /// Exactly these options of the page's game on, the others off (a multi-select).
@@ -83,6 +118,8 @@ pub enum Change {
     Done,
     /// A tournament's button (on its page).
     Tour(TourAct),
+    /// The league offer's button (on its page).
+    Offer(OfferAct),
 }
 
 /// One press on the menu.
@@ -141,18 +178,29 @@ impl Page {
 }
 
 impl Change {
-    /// A change of the general page (language, timer, computer, default game, board, hints).
-    pub(super) fn is_general(&self) -> bool {
+    /// A change drawn on the first page (language, default game, timer; the seasons too).
+    pub(super) fn on_first_page(&self) -> bool {
         matches!(
             self,
-            Change::Lang(_)
-                | Change::Timer(_)
-                | Change::Nudge(_)
+            Change::Lang(_) | Change::Timer(_) | Change::DefaultGame(_) | Change::Seasons(_)
+        )
+    }
+
+    /// A change of the page of more defaults (reminder, computer, board, hints, clock).
+    pub(super) fn on_more_page(&self) -> bool {
+        matches!(
+            self,
+            Change::Nudge(_)
                 | Change::Level(_)
-                | Change::DefaultGame(_)
                 | Change::Board(_)
                 | Change::Hints(_)
+                | Change::Clock(_)
         )
+    }
+
+    /// A change of the chat's own settings, not of a game (either page above).
+    pub(super) fn is_general(&self) -> bool {
+        self.on_first_page() || self.on_more_page()
     }
 
     /// A change of the league page (seasons, the clock).
@@ -170,6 +218,6 @@ impl Change {
 
     /// A change that belongs to one kind of page (not showing a page or closing the menu).
     pub(super) fn is_general_or_game(&self) -> bool {
-        !matches!(self, Change::Show | Change::Done | Change::Tour(_))
+        !matches!(self, Change::Show | Change::Done | Change::Tour(_) | Change::Offer(_))
     }
 }

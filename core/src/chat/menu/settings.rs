@@ -15,7 +15,7 @@ impl<S: Store> Chat<S> {
     /// `/settings`: the menu, for everyone to see; only admins can press it.
     pub(in crate::chat) async fn settings(&self, from: &Asker) -> Result<Answer, StoreError> {
         let s = self.service.store().chat_settings(&from.chat).await?;
-        let menu = for_platform(draw(&s, Page::General), from.chat.platform);
+        let menu = for_platform(draw(&s, Page::General, from.private), from.chat.platform);
         Ok(Answer::public(Body::Menu(menu)))
     }
 
@@ -30,8 +30,9 @@ impl<S: Store> Chat<S> {
     ) -> Result<Answer, StoreError> {
         let store = self.service.store();
         let s = store.chat_settings(&from.chat).await?;
-        let menu =
-            |s: &ChatSettings, page| -> Menu { for_platform(draw(s, page), from.chat.platform) };
+        let menu = |s: &ChatSettings, page| -> Menu {
+            for_platform(draw(s, page, from.private), from.chat.platform)
+        };
         if !may_administer(from) {
             return Ok(Answer::private(texts::admins_only(lang)));
         }
@@ -49,7 +50,7 @@ impl<S: Store> Chat<S> {
         }
         match press.change {
             Change::Done => {
-                let menu = Some(for_platform(closed(&s), from.chat.platform));
+                let menu = Some(for_platform(closed(&s, from.private), from.chat.platform));
                 return Ok(Answer { menu, ..Answer::default() });
             }
             Change::Show => {

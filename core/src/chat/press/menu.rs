@@ -6,11 +6,11 @@
 //! with a multi-select's values (distinct switch keys) only on `opts`.
 
 use super::base36;
-use crate::chat::menu::{Change, MenuPress, Page, TIMERS, TourAct};
-use crate::engine::rules::{Preset, option};
+use crate::chat::menu::{CLOCKS, Change, MenuPress, OfferAct, Page, TIMERS, TourAct};
+use crate::engine::rules::{OptionKind, Preset, option};
 use crate::session::{BotLevel, Lang};
 use crate::standings::{Cadence, Weekday, Zone};
-use crate::store::{BoardMode, NUDGES};
+use crate::store::{BoardMode, NUDGES, TableClock};
 
 /// The format tag written first.
 pub(super) const TAG: &str = "s2";
@@ -19,6 +19,8 @@ impl MenuPress {
     pub fn encode(&self) -> String {
         let page = match self.page {
             Page::General => "g".to_owned(),
+            Page::More => "m".to_owned(),
+            Page::Offer => "o".to_owned(),
             Page::League => "l".to_owned(),
             Page::Game(v) => v.key().to_owned(),
             Page::Tournament(id) => format!("t.{}", base36::write(id.unsigned_abs())),
@@ -33,6 +35,11 @@ impl MenuPress {
             Change::DefaultGame(v) => format!("game.{}", v.key()),
             Change::Board(b) => format!("board.{}", b.key()),
             Change::Hints(on) => format!("hints.{}", if *on { "on" } else { "off" }),
+            Change::Clock(TableClock::Preset) => "clock.preset".to_owned(),
+            Change::Clock(TableClock::Off) => "clock.off".to_owned(),
+            Change::Clock(TableClock::Rule(r)) => format!("clock.{}", r.text()),
+            Change::Number(key, None) => format!("num.{key}.game"),
+            Change::Number(key, Some(n)) => format!("num.{key}.{n}"),
             Change::Preset(None) => "preset.none".to_owned(),
             Change::Preset(Some(p)) => format!("preset.{}", p.key()),
             Change::Target(n) => format!("target.{n}"),
@@ -55,6 +62,9 @@ impl MenuPress {
             Change::Tour(TourAct::Leave) => "tour.leave".to_owned(),
             Change::Tour(TourAct::Start) => "tour.start".to_owned(),
             Change::Tour(TourAct::Partner) => "tour.mate".to_owned(),
+            Change::Offer(OfferAct::All) => "offer.all".to_owned(),
+            Change::Offer(OfferAct::Choose) => "offer.pick".to_owned(),
+            Change::Offer(OfferAct::No) => "offer.no".to_owned(),
         };
         let out = format!("{TAG}:{}:{page}:{change}", base36::write(self.version));
         debug_assert!(out.len() <= 64);
@@ -78,6 +88,8 @@ impl MenuPress {
         let version = base36::read(parts.next()?)?;
         let page = match parts.next()? {
             "g" => Page::General,
+            "m" => Page::More,
+            "o" => Page::Offer,
             "l" => Page::League,
             t if t.starts_with("t.") => {
                 let id = i64::try_from(base36::read(&t[2..])?).ok()?;
@@ -87,7 +99,7 @@ impl MenuPress {
         };
         let game = match page {
             Page::Game(v) => Some(v),
-            Page::General | Page::League | Page::Tournament(_) => None,
+            Page::General | Page::More | Page::League | Page::Tournament(_) | Page::Offer => None,
         };
         let switch = |key: &str| -> Option<&'static str> {
             let spec = option(key)?;
@@ -97,6 +109,8 @@ impl MenuPress {
             "show" => Change::Show,
             "done" => Change::Done,
             "timer.off" => Change::Timer(None),
+            "clock.preset" => Change::Clock(TableClock::Preset),
+            "clock.off" => Change::Clock(TableClock::Off),
             "zone.lang" => Change::Zone(None),
             "digest.off" => Change::Digest(None),
             "preset.none" if game.is_some() => Change::Preset(None),
@@ -117,6 +131,29 @@ impl MenuPress {
                     "board" => Change::Board(BoardMode::from_key(arg)?),
                     "hints" => Change::Hints(on_off(arg)?),
                     "pin" => Change::StandingsPost(on_off(arg)?),
+                    "clock" => Change::Clock(TableClock::Rule(
+                        CLOCKS.into_iter().find(|c| c.text() == arg)?,
+                    )),
+                    "num" => {
+                        let (key, value) = arg.split_once('.')?;
+                        let spec = option(key)?;
+                        let own_control = matches!(spec.key, "target" | "set");
+                        if spec.kind != OptionKind::Number || own_control {
+                            return None;
+                        }
+                        spec.applies_to(game?).then_some(())?;
+                        let value = match value {
+                            "game" => None,
+                            n => Some(spec.bound?.check(crate::bounds::digits(n)?).ok()?),
+                        };
+                        Change::Number(spec.key, value)
+                    }
+                    "offer" => Change::Offer(match arg {
+                        "all" => OfferAct::All,
+                        "pick" => OfferAct::Choose,
+                        "no" => OfferAct::No,
+                        _ => return None,
+                    }),
                     "tag" => Change::GoatTag(on_off(arg)?),
                     "preset" => {
                         let p = Preset::ALL.into_iter().find(|p| p.key() == arg)?;
@@ -165,7 +202,9 @@ impl MenuPress {
         // The general settings are drawn on the general page only, the league's on its page,
         // a game's on its own page.
         let on_its_page = match page {
-            Page::General => change.is_general(),
+            Page::General => change.on_first_page(),
+            Page::More => change.on_more_page(),
+            Page::Offer => matches!(change, Change::Offer(_)),
             Page::League => change.is_league(),
             Page::Game(_) => !change.is_general() && !change.is_league(),
             Page::Tournament(_) => matches!(change, Change::Tour(_)),
@@ -177,6 +216,10 @@ impl MenuPress {
         let tour_page = matches!(page, Page::Tournament(_));
         if matches!(change, Change::Tour(_)) != tour_page && !(tour_page && change == Change::Show)
         {
+            return None;
+        }
+        // The offer's buttons are on its message alone, and it has nothing else.
+        if matches!(change, Change::Offer(_)) != (page == Page::Offer) {
             return None;
         }
         let press = MenuPress { version, page, change };

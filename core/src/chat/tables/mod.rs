@@ -74,7 +74,7 @@ impl<S: Store> Chat<S> {
             Ok(t) => t,
             Err(e) => return Ok(Answer::private(rules_error_text(&e, lang))),
         };
-        let clock = args.clock(&rules);
+        let clock = args.clock(&rules, &settings);
         let spec = TableSpec {
             chat: from.chat.clone(),
             thread: from.thread.clone(),

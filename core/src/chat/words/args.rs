@@ -5,7 +5,7 @@
 use crate::bounds::{self, OutOfRange};
 use crate::engine::rules::{OPTIONS, Preset, Rules, RulesError, Teams, Variant};
 use crate::session::{ClockRule, Person};
-use crate::store::ChatSettings;
+use crate::store::{ChatSettings, TableClock};
 use serde_json::{Map, Value};
 
 /// Who a duel is with, as the chat named them.
@@ -152,12 +152,25 @@ impl Args {
         Ok(())
     }
 
-    /// The clock of a new table with `rules`: the one asked for, else the `sport` preset's
-    /// (10+5), else none.
-    pub fn clock(&self, rules: &Rules) -> Option<ClockRule> {
-        match self.clock {
-            Some(asked) => asked,
-            None => rules.sport().then_some(ClockRule::SPORT),
+    /// The clock of a new table with `rules` in a chat with `settings`: the one these
+    /// arguments ask for; else the `sport` preset's (10+5) when they name that preset (the
+    /// table's own words win over the chat's); else the chat's choice; else the `sport`
+    /// preset's when the rules have it (the chat's own preset); else none.
+    pub fn clock(&self, rules: &Rules, settings: &ChatSettings) -> Option<ClockRule> {
+        if let Some(asked) = self.clock {
+            return asked;
+        }
+        let sport = Value::from(Preset::Sport.key());
+        let named_sport = match self.options.get("preset") {
+            Some(Value::Array(list)) => list.contains(&sport),
+            Some(one) => *one == sport,
+            None => false,
+        };
+        match settings.clock {
+            _ if named_sport => Some(ClockRule::SPORT),
+            TableClock::Off => None,
+            TableClock::Rule(rule) => Some(rule),
+            TableClock::Preset => rules.sport().then_some(ClockRule::SPORT),
         }
     }
 
@@ -223,5 +236,37 @@ mod tests {
         assert!(big.table(&settings).is_err(), "eight only with a larger set");
         big.options.insert("set".into(), json!(9));
         assert_eq!(big.table(&settings).unwrap().1, 8);
+    }
+
+    #[test]
+    fn the_clock_is_the_tables_own_then_the_chats_then_the_presets() {
+        let five = ClockRule { bank_secs: 300, increment_secs: 3, on_flag: Default::default() };
+        let three = ClockRule { bank_secs: 180, ..five };
+        let plain = Args::default();
+        let mut sport = Args::default();
+        sport.add_preset(Preset::Sport);
+        let asked = Args { clock: Some(Some(three)), ..Args::default() };
+        let none = Args { clock: Some(None), ..Args::default() };
+        let mut chat_sport = ChatSettings::default();
+        chat_sport.presets.insert("kozel".into(), json!({"preset": "sport"}));
+        for (chat, args, want) in [
+            (TableClock::Preset, &plain, None),
+            (TableClock::Preset, &sport, Some(ClockRule::SPORT)),
+            (TableClock::Rule(five), &plain, Some(five)),
+            (TableClock::Rule(five), &sport, Some(ClockRule::SPORT)),
+            (TableClock::Rule(five), &asked, Some(three)),
+            (TableClock::Rule(five), &none, None),
+            (TableClock::Off, &plain, None),
+            (TableClock::Off, &sport, Some(ClockRule::SPORT)),
+        ] {
+            let settings = ChatSettings { clock: chat, ..ChatSettings::default() };
+            let (rules, _) = args.table(&settings).unwrap();
+            assert_eq!(args.clock(&rules, &settings), want, "{chat:?} {args:?}");
+        }
+        // The chat's own sport preset gives its clock only while the chat chose none.
+        let (rules, _) = plain.table(&chat_sport).unwrap();
+        assert_eq!(plain.clock(&rules, &chat_sport), Some(ClockRule::SPORT));
+        let off = ChatSettings { clock: TableClock::Off, ..chat_sport };
+        assert_eq!(plain.clock(&rules, &off), None);
     }
 }
