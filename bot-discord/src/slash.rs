@@ -75,6 +75,7 @@ pub fn parse(cmd: &CommandInteraction, bot: Option<u64>) -> Option<Request> {
             (ArgKind::Minutes, ResolvedValue::Integer(n)) => args.minutes = Some(typed(*n)),
             (ArgKind::Streak, ResolvedValue::Boolean(b)) => args.streak = *b,
             (ArgKind::Rounds, ResolvedValue::Integer(n)) => args.rounds = Some(typed(*n)),
+            (ArgKind::Round, ResolvedValue::Integer(n)) => args.round = Some(typed(*n)),
             (ArgKind::Pings, ResolvedValue::String(s)) => {
                 args.pings = Some(domino_core::chat::PingMode::from_key(s)?)
             }

@@ -1,6 +1,7 @@
 //! Every number a person can type, with its range, in one place: rule options (`target`,
 //! `deal`), table settings (seats, the turn timer, the match clock), and the numbers of chat
-//! commands (a table, a season, how many matches `/history` lists, which one `/replay` shows,
+//! commands (a table, a season, how many matches `/history` lists, which one `/replay` shows
+//! and which of its rounds,
 //! a tournament's entrants,
 //! rounds, arena window and deadline). Telegram's words, Discord's
 //! typed options (their `min`/`max` come from here), the settings menus, lobby buttons and
@@ -89,6 +90,10 @@ pub static HISTORY_COUNT: Bound = bound("count", 1, 30, w("число матче
 /// Which finished match `/replay` shows: 1 is the latest, as `/history` lists them.
 pub static REPLAY_AGO: Bound =
     bound("replay", 1, 30, w("номер матча в истории", "the match's place in the history"));
+/// Which round of that match `/replay N R` shows: 1 is the first. A match's own rounds bound
+/// it further (checked against the match's record, with the range told).
+pub static REPLAY_ROUND: Bound =
+    bound("replay.round", 1, MAX_ROUNDS, w("номер раунда", "the round number"));
 
 /// Entrants a chat tournament takes (people, or fixed pairs in a round robin of pairs).
 pub static TOURNAMENT_ENTRANTS: Bound =
@@ -104,7 +109,7 @@ pub static TOURNAMENT_DEADLINE_DAYS: Bound =
     bound("tournament.deadline_days", 1, 30, w("срок турнира", "the tournament's deadline"));
 
 /// Every bound, for tests and documentation.
-pub static ALL: [&Bound; 16] = [
+pub static ALL: [&Bound; 17] = [
     &TARGET,
     &DEAL,
     &PLAYERS,
@@ -117,6 +122,7 @@ pub static ALL: [&Bound; 16] = [
     &SEASON,
     &HISTORY_COUNT,
     &REPLAY_AGO,
+    &REPLAY_ROUND,
     &TOURNAMENT_ENTRANTS,
     &TOURNAMENT_ROUNDS,
     &ARENA_MINUTES,
