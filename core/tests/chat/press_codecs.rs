@@ -4,14 +4,13 @@
 //! inserted, case changed, leading zeros, a sign, a character dropped or replaced, another page
 //! — and each mutation is refused or is, exactly, what the bot writes for another press.
 
-use domino_core::chat::{Change, Link, Links, MenuPress, Page, TIMERS, TourAct};
+use domino_core::chat::{BoardMode, Change, Link, Links, MenuPress, Page, TIMERS, TourAct};
 use domino_core::engine::board::Arm;
 use domino_core::engine::moves::{Move, Placement, Placements};
 use domino_core::engine::rules::{Preset, Variant, option, options_for};
 use domino_core::engine::tile::Tile;
 use domino_core::session::{BotLevel, Lang};
 use domino_core::standings::{Cadence, Weekday, ZONES, Zone};
-use domino_core::store::BoardMode;
 use domino_core::view::{ButtonAction, ButtonData};
 use proptest::prelude::*;
 
@@ -199,6 +198,7 @@ fn change_on(page: Page) -> BoxedStrategy<Change> {
                     .prop_map(Change::Digest),
                 any::<bool>().prop_map(Change::StandingsPost),
                 any::<bool>().prop_map(Change::GoatTag),
+                any::<bool>().prop_map(Change::GoatRoles),
             ]
             .boxed()
         }

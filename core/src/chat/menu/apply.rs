@@ -31,6 +31,7 @@ pub(super) fn apply(
         (Change::Digest(d), _) => s.digest = *d,
         (Change::StandingsPost(on), _) => s.standings_post = *on,
         (Change::GoatTag(on), _) => s.goat_tag = *on,
+        (Change::GoatRoles(on), _) => s.goat_roles = *on,
         (Change::Preset(p), Some(v)) => {
             let mut options = s.options(v);
             match p {

@@ -73,6 +73,8 @@ pub enum Change {
     StandingsPost(bool),
     /// The goat's and the champion's member tags (Telegram), on or off; the league page.
     GoatTag(bool),
+    /// The goat's and the champion's roles (Discord), on or off; the league page.
+    GoatRoles(bool),
     /// Switch one option of the page's game.
     Switch(&'static str),
     /// Exactly these options of the page's game on, the others off (a multi-select).
@@ -162,6 +164,7 @@ impl Change {
                 | Change::Digest(_)
                 | Change::StandingsPost(_)
                 | Change::GoatTag(_)
+                | Change::GoatRoles(_)
         )
     }
 
