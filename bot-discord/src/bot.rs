@@ -19,6 +19,8 @@ pub(crate) struct Bot {
     pub hands: Hands,
     /// The spectators' ephemeral views kept current, through their interactions' tokens.
     pub watching: Hands,
+    /// The goat's and the champion's roles: what is known of the servers' roles (`roles`).
+    pub roles: crate::roles::Roles,
     /// The longest an interaction's handling may take (`contain`).
     pub work_limit: std::time::Duration,
     /// The interactions being handled (a stop lets them finish).
@@ -42,6 +44,7 @@ impl Bot {
             turns: Default::default(),
             hands: Hands::default(),
             watching: Hands::default(),
+            roles: Default::default(),
             work_limit,
             inflight: Default::default(),
             shows: Default::default(),

@@ -21,6 +21,7 @@
 //! | `paint` | the table message's edits, coalesced, from a task of the table's own |
 //! | `timers` | showing what the service's timers changed |
 //! | `watch` | spectators' ephemeral views kept current through their interactions' tokens |
+//! | `roles` | the goat's and the champion's roles: created once, moved as the core says |
 //! | `ops` | connection status and its log lines, interactions in flight, metrics |
 //! | `fake` | (feature `fake`) a fake Discord keeping the channel's rate limit, and the flow bench's driver |
 
@@ -41,6 +42,7 @@ mod people;
 mod publish;
 pub mod register;
 pub mod render;
+mod roles;
 pub mod slash;
 mod texts;
 mod timers;

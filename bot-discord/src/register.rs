@@ -69,7 +69,8 @@ pub fn kind(kind: ArgKind) -> CommandOptionType {
         | ArgKind::Ago
         | ArgKind::Days
         | ArgKind::Minutes
-        | ArgKind::Rounds => CommandOptionType::Integer,
+        | ArgKind::Rounds
+        | ArgKind::Round => CommandOptionType::Integer,
         ArgKind::Pairs
         | ArgKind::Computer
         | ArgKind::PairsTable

@@ -76,6 +76,7 @@ pub fn parse(cmd: &CommandInteraction, bot: Option<u64>) -> Option<Request> {
             (ArgKind::Streak, ResolvedValue::Boolean(b)) => args.streak = *b,
             (ArgKind::Rounds, ResolvedValue::Integer(n)) => args.rounds = Some(typed(*n)),
             (ArgKind::Zone, ResolvedValue::String(s)) => args.zone = Some((*s).to_owned()),
+            (ArgKind::Round, ResolvedValue::Integer(n)) => args.round = Some(typed(*n)),
             (ArgKind::Pings, ResolvedValue::String(s)) => {
                 args.pings = Some(domino_core::chat::PingMode::from_key(s)?)
             }

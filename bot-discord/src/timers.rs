@@ -60,8 +60,8 @@ pub(crate) async fn follow(bot: Arc<Bot>, http: Arc<Http>) {
             Fed::Kept { chat, kept, text } => {
                 crate::kept::keep(&bot, &http, chat, kept, text).await
             }
-            // Member tags are Telegram's; the core asks none for Discord.
-            Fed::Tags { .. } => {}
+            // The goat's and the champion's roles, moved as the core says.
+            Fed::Tags { chat, tags } => crate::roles::apply(&bot, &http, &chat, tags).await,
             Fed::Missed(n) => tracing::warn!(missed = n, "Discord: timer updates missed"),
         }
     }

@@ -134,13 +134,14 @@ pub(crate) async fn on_message(app: Arc<App>, msg: Message, extra: Extra) -> Han
         }
         answer.reply = None;
     }
-    // A long private answer (a review of one's own moves) asked in a group goes to the
-    // person's private chat with the bot.
+    // A long private answer (a review of one's own moves) asked in a group with a command
+    // everybody saw goes where `/hint`'s hand would: to the person alone in the group where
+    // the bot may (an administrator), else to their private chat with the bot.
     let personal =
         answer.reply.as_ref().is_some_and(|r| r.private && matches!(r.body, Body::Long(_)));
     if personal && !msg.chat.is_private() {
         let reply = answer.reply.take().expect("a reply");
-        app.post(user.id.0 as i64, None, None, &reply);
+        app.to_one_in_group(msg.chat.id.0, topic, user_id, &reply).await;
     }
     app.draw_reply(msg.chat.id.0, topic, msg.id.0, &answer);
     Ok(())

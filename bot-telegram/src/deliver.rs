@@ -94,7 +94,7 @@ impl App {
                     self.deliver_watch(chat, *table, *user, grant.as_ref()).await
                 }
                 Job::Ephemeral { user, text, grant, topic } => {
-                    self.send_ephemeral(chat, *user, *topic, text, grant).await
+                    self.send_ephemeral(chat, *user, *topic, text, grant.as_ref()).await
                 }
                 // The ping itself comes back when due (`Outcome::Later`, in `deliver`).
                 Job::Turn { table, key, due, .. } => {

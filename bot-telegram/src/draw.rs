@@ -66,6 +66,29 @@ impl App {
         }
     }
 
+    /// A reply meant for `user` alone, asked for in the group `chat` with a command everybody
+    /// saw (no grant: the bot may send there only as an administrator): where their hand goes,
+    /// their private chat for whoever chose it, else a message only they see in the group where
+    /// the bot may push one (refused, it goes to their private chat: `send_ephemeral`), else
+    /// their private chat.
+    pub(crate) async fn to_one_in_group(
+        &self,
+        chat: i64,
+        topic: Option<i32>,
+        user: i64,
+        reply: &Reply,
+    ) {
+        let place = self.chat.hand_place(&crate::ids::user_id(user)).await;
+        let private = place == domino_core::chat::HandPlace::Private && !self.is_closed(user);
+        let text = match &reply.body {
+            Body::Text(t) | Body::Long(t) if !private && self.ephemerals.may_push(chat) => t,
+            _ => return self.post(user, None, None, reply),
+        };
+        for text in pieces(text, MESSAGE) {
+            self.outbox.push(chat, Job::Ephemeral { user, text, grant: None, topic });
+        }
+    }
+
     /// The answer to an ephemeral command in the group `chat`: its reply to `user` alone
     /// (`grant`: the command), then the tables.
     pub(crate) fn only_to(
@@ -95,7 +118,7 @@ impl App {
                 Body::Files { caption, .. } => Some(caption),
             };
             for text in text.map(|t| pieces(t, MESSAGE)).unwrap_or_default() {
-                let grant = grant.clone();
+                let grant = Some(grant.clone());
                 self.outbox.push(chat, Job::Ephemeral { user, text, grant, topic });
             }
         }

@@ -271,19 +271,30 @@ impl App {
         user: i64,
         topic: Option<i32>,
         text: &str,
-        grant: &Grant,
+        grant: Option<&Grant>,
     ) -> Sent {
-        if !grant.live() {
+        if grant.is_some_and(|g| !g.live()) {
             tracing::warn!(chat, user, "an ephemeral answer came too late to be sent");
             return Ok(0);
         }
         let mut send = json!({"chat_id": chat, "text": text});
-        with_grant(&mut send, user, Some(grant));
+        with_grant(&mut send, user, grant);
         if let Some(t) = topic {
             send["message_thread_id"] = json!(t);
         }
         match self.raw.call("sendMessage", &send).await {
             Ok(_) => Ok(1),
+            // Pushed without a grant and refused: the bot is no administrator here; the
+            // person's private chat instead, unless it is known to be closed.
+            Err(Failure::NotAdmin) if grant.is_none() => {
+                self.ephemerals.admin(chat, false);
+                if !self.is_closed(user) {
+                    let text = text.to_owned();
+                    self.outbox
+                        .push(user, Job::Text { text, markup: None, reply_to: None, topic: None });
+                }
+                Ok(1)
+            }
             Err(Failure::NotAdmin | Failure::Other(_)) => Ok(1),
             Err(f) => Err(f),
         }

@@ -54,8 +54,10 @@ pub(crate) enum Job {
     /// A spectator's view of a table (`/watch N`): in their private chat (the chat is the
     /// watcher's), or in the group as a message only they see (`grant` as for a hand).
     Watch { table: i64, user: i64, grant: Option<Grant> },
-    /// A text only `user` sees, in a group, answering their ephemeral command or press.
-    Ephemeral { user: i64, text: String, grant: Grant, topic: Option<i32> },
+    /// A text only `user` sees, in a group, answering their ephemeral command or press
+    /// (`grant`), or pushed by an administrator bot (`None`; refused, it goes to their private
+    /// chat).
+    Ephemeral { user: i64, text: String, grant: Option<Grant>, topic: Option<i32> },
     /// The short mention of the player to move, replacing the previous one, not before `due`
     /// (the chat's reminder delay after the turn began; at once for a warning, or when the
     /// mover's hand cannot be shown). `key`: the ping's turn when it was asked for (`None`:

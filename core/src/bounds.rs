@@ -1,7 +1,7 @@
 //! Every number a person can type, with its range, in one place: rule options (`target`,
 //! `deal`), table settings (seats, the turn timer, the match clock), and the numbers of chat
-//! commands (a table, a season, how many matches `/history` lists, which one `/replay` shows,
-//! the weekly digest's hour, a tournament's entrants,
+//! commands (a table, a season, how many matches `/history` lists, which one `/replay` shows
+//! and which of its rounds, the weekly digest's hour, a tournament's entrants,
 //! rounds, arena window and deadline). Telegram's words, Discord's
 //! typed options (their `min`/`max` come from here), the settings menus, lobby buttons and
 //! forged presses are all checked against these; out of range is refused with the range, in the
@@ -89,6 +89,10 @@ pub static HISTORY_COUNT: Bound = bound("count", 1, 30, w("число матче
 /// Which finished match `/replay` shows: 1 is the latest, as `/history` lists them.
 pub static REPLAY_AGO: Bound =
     bound("replay", 1, 30, w("номер матча в истории", "the match's place in the history"));
+/// Which round of that match `/replay N R` shows: 1 is the first. A match's own rounds bound
+/// it further (checked against the match's record, with the range told).
+pub static REPLAY_ROUND: Bound =
+    bound("replay.round", 1, MAX_ROUNDS, w("номер раунда", "the round number"));
 
 /// The hour of the chat's clock its weekly digest comes at (the league's settings page).
 pub static DIGEST_HOUR: Bound =
@@ -122,6 +126,7 @@ pub static ALL: [&Bound; 17] = [
     &HISTORY_COUNT,
     &REPLAY_AGO,
     &DIGEST_HOUR,
+    &REPLAY_ROUND,
     &TOURNAMENT_ENTRANTS,
     &TOURNAMENT_ROUNDS,
     &ARENA_MINUTES,

@@ -157,6 +157,7 @@ fn every_number_option_has_its_range_and_discord_gets_it_too() {
                     | ArgKind::Days
                     | ArgKind::Minutes
                     | ArgKind::Rounds
+                    | ArgKind::Round
             );
             assert_eq!(numeric, a.kind.bound().is_some(), "/{} {}", c.key, a.key);
         }

@@ -70,6 +70,7 @@ async fn chat_settings_of_the_first_schema_become_versioned_documents() {
         digest_hour: 10,
         standings_post: false,
         goat_tag: false,
+        goat_roles: false,
         // ... and the bot's own words for the member tags; the person to move is pinged after
         // the default reminder delay.
         tag_words: Default::default(),

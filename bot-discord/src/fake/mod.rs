@@ -13,6 +13,7 @@ pub mod limits;
 pub mod multipart;
 pub mod payloads;
 mod rest;
+mod roles;
 mod wait;
 
 pub use rest::message_json;
@@ -157,6 +158,8 @@ struct Data {
     removed: Vec<u64>,
     /// The channels' rate limit and its breaches.
     limits: limits::Limits,
+    /// The server's roles (`roles`).
+    server: roles::Server,
 }
 
 struct Shared {

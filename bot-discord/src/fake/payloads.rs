@@ -68,7 +68,8 @@ pub fn ready(session: &str, resume_url: &str) -> Value {
     })
 }
 
-fn channel(id: u64) -> Value {
+/// A text channel of the fake server, as Discord shows it.
+pub fn channel(id: u64) -> Value {
     json!({
         "id": id.to_string(),
         "type": 0,

@@ -83,6 +83,9 @@ fn route(
         return (StatusCode::UNAUTHORIZED, axum::Json(body)).into_response();
     }
     let ok = |v: Value| (StatusCode::OK, axum::Json(v)).into_response();
+    if let Some(answered) = super::roles::route(d, method.as_str(), &seg, &body, id) {
+        return answered;
+    }
     match (method.as_str(), seg.as_slice()) {
         ("GET", ["gateway"]) => ok(json!({"url": format!("ws://{}/gateway", shared.addr)})),
         ("GET", ["gateway", "bot"]) => ok(json!({

@@ -22,6 +22,8 @@ mod refusals;
 mod register;
 mod removed;
 mod restart;
+mod review;
+mod roles;
 mod scenario;
 mod shards;
 mod slow;

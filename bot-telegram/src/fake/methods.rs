@@ -119,7 +119,8 @@ pub(crate) fn handle(
         }
         "senddocument" | "sendanimation" => {
             let (name, bytes) = file.unwrap_or_default();
-            st.documents.push(Doc { chat, name: name.clone(), bytes });
+            let caption = body.get("caption").and_then(Value::as_str).unwrap_or_default();
+            st.documents.push(Doc { chat, name: name.clone(), bytes, caption: caption.to_owned() });
             let m = st.new_message(chat, true, "", Value::Null, Value::Null);
             let mut v = message_json(&m, bot_json());
             v.as_object_mut().expect("an object").remove("text");

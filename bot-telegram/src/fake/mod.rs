@@ -121,6 +121,8 @@ pub struct Doc {
     pub chat: i64,
     pub name: String,
     pub bytes: Vec<u8>,
+    /// Its caption, as sent.
+    pub caption: String,
 }
 
 #[derive(Copy, Clone, Debug)]

@@ -4,6 +4,7 @@
 
 use crate::fake::{Fake, Msg, User};
 use crate::harness::*;
+use crate::told::{captions_since, only_to, private_count, private_since, replies};
 use crate::watch::watch_view;
 use domino_core::chat::scenario::{self, Act, Scenario, Seen};
 use domino_core::chat::{ArgKind, Chat, Link, command_named};
@@ -42,6 +43,7 @@ fn words(cmd: &str, args: &Map<String, Value>, name: impl Fn(&str) -> String) ->
             (ArgKind::Streak, _) => "серия".into(),
             (ArgKind::Opponent, Value::String(key)) => format!("@{}", name(key)),
             (ArgKind::Rounds, v) => format!("раундов {v}"),
+            (ArgKind::Round, v) => format!("раунд {v}"),
             (_, Value::String(s)) => s.clone(),
             (_, v) => v.to_string(),
         };
@@ -49,40 +51,6 @@ fn words(cmd: &str, args: &Map<String, Value>, name: impl Fn(&str) -> String) ->
         out.push_str(&text);
     }
     out
-}
-
-/// What the bot said in reply to message `to` of `chat`.
-fn replies(fake: &Fake, chat: i64, to: i32) -> Option<String> {
-    fake.with(|st| {
-        let texts: Vec<String> = st
-            .messages_in(chat)
-            .into_iter()
-            .filter(|m| m.from_bot && m.reply_to == Some(to))
-            .map(|m| m.text.clone())
-            .collect();
-        (!texts.is_empty()).then(|| texts.join("\n"))
-    })
-}
-
-/// How many messages the bot has sent to `user`'s private chat.
-fn private_count(fake: &Fake, user: i64) -> usize {
-    fake.with(|st| st.messages_in(user).into_iter().filter(|m| m.from_bot).count())
-}
-
-/// What the bot sent `user` privately after the first `seen` of its messages there, but for
-/// hands (messages with buttons).
-fn private_since(fake: &Fake, user: i64, seen: usize) -> Option<String> {
-    fake.with(|st| {
-        let texts: Vec<String> = st
-            .messages_in(user)
-            .into_iter()
-            .filter(|m| m.from_bot)
-            .skip(seen)
-            .filter(|m| m.buttons().is_empty())
-            .map(|m| m.text.clone())
-            .collect();
-        (!texts.is_empty()).then(|| texts.join("\n"))
-    })
 }
 
 /// The newest settings menu in the group.
@@ -157,10 +125,15 @@ async fn run(scenario: &Scenario) {
             }
             Act::Cmd { cmd, args } => {
                 let seen = private_count(&fake, who.id);
+                let (files, only) = fake.with(|st| (st.documents.len(), st.ephemerals.len()));
                 let id = fake.say(GROUP, &who, &words(cmd, args, |key| user(key).name.to_owned()));
                 fake.quiet().await;
-                // A private answer (a review) goes to the person's private chat.
-                replies(&fake, GROUP, id).or_else(|| private_since(&fake, who.id, seen))
+                // A private answer (a review) goes to the person alone in the group where the
+                // bot may, else to their private chat; a file (a replay) says its caption.
+                replies(&fake, GROUP, id)
+                    .or_else(|| only_to(&fake, who.id, only))
+                    .or_else(|| private_since(&fake, who.id, seen))
+                    .or_else(|| captions_since(&fake, files))
             }
             Act::Hand { hand: name } => {
                 let t = scenario::newest(&chat, &at, None).await.expect("a table");

@@ -43,6 +43,7 @@ pub use door::{Changed, Door, Unavailable};
 pub use league::kept::Kept;
 pub use league::tags::{TAG_MAX, Tags};
 pub use menu::draw::{menu as settings_menu, rules_summary, settings_text, timer_text};
+pub use menu::league::for_platform as menu_for_platform;
 pub use menu::offer::{OFFER_AFTER, offer_menu};
 pub use menu::{CLOCKS, Change, Control, ControlKind, Item, Menu, OfferAct, Page, TIMERS, TourAct};
 pub use press::{ButtonAction, ButtonData, Link, Links, MenuPress, Press};

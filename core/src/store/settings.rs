@@ -49,6 +49,9 @@ pub struct ChatSettings {
     /// Telegram member tags for the last Kozel match's goats and the season's Kozel leader
     /// (`chat::league::tags`); off by default.
     pub goat_tag: bool,
+    /// Discord roles for the same goats and leader, named by the same words
+    /// (`chat::league::tags`), which the bot creates and moves (Manage Roles); off by default.
+    pub goat_roles: bool,
     /// The chat's own words for the tags (`/tags`); unset, the bot's words.
     pub tag_words: TagWords,
     /// Seconds the person to move may think before the chat is told it waits on them (their
@@ -188,6 +191,7 @@ impl Default for ChatSettings {
             digest_hour: DIGEST_HOUR,
             standings_post: false,
             goat_tag: false,
+            goat_roles: false,
             tag_words: TagWords::default(),
             ping_after: 20,
             clock: TableClock::Preset,

@@ -56,6 +56,7 @@ pub fn change_on(page: Page) -> BoxedStrategy<Change> {
                 (0u8..=23).prop_map(Change::DigestHour),
                 any::<bool>().prop_map(Change::StandingsPost),
                 any::<bool>().prop_map(Change::GoatTag),
+                any::<bool>().prop_map(Change::GoatRoles),
             ]
             .boxed()
         }

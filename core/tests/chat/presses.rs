@@ -7,7 +7,7 @@
 
 use crate::setup::{chat, tg};
 use domino_core::chat::{
-    Answer, Asker, Body, Chat, Cmd, Link, Offer, Page, Request, settings_menu,
+    Answer, Asker, Body, Chat, Cmd, Link, Offer, Page, Request, menu_for_platform, settings_menu,
 };
 use domino_core::engine::rules::Variant;
 use domino_core::session::{ChatId, Lang, Person, Phase, Platform, Rejection};
@@ -123,7 +123,9 @@ async fn a_press_its_message_does_not_offer_changes_nothing() {
         let on_general = Request::press_on(target.clone(), Vec::new(), offers(Page::General));
         let answer = chat.handle(&admin, on_general).await;
         assert_eq!(text(&answer), domino_core::chat::texts::menu_stale(lang));
-        assert_eq!(answer.menu, Some(settings_menu(&settings, Page::General, false)), "drawn anew");
+        let general =
+            menu_for_platform(settings_menu(&settings, Page::General, false), Platform::Telegram);
+        assert_eq!(answer.menu, Some(general), "drawn anew");
         let after = chat.service().store().chat_settings(&admin.chat).await.unwrap();
         assert_eq!(after, settings);
         // Pressed on a message that is no menu (a reply, `/help`, a table): refused, and

@@ -4,6 +4,7 @@
 //! for one of people's thinking permits like a hint.
 
 use domino_core::chat::{Asker, Body, Chat, Cmd, Request};
+use domino_core::engine::record::Record;
 use domino_core::engine::rules::{Rules, Variant};
 use domino_core::service::{
     AdviceLimits, CountingSeeds, ManualClock, Options, Rate, Service, TableSpec,
@@ -27,6 +28,16 @@ fn person(n: u32) -> Person {
 /// `matches` matches finished in the chat (duels of person 0 against the computer, first legal
 /// moves, to one point).
 async fn with_history(thinkers: usize, most: u32, matches: usize) -> Arc<Service<MemoryStore>> {
+    with_history_to(thinkers, most, matches, 1).await
+}
+
+/// As [`with_history`], the matches played to `target`.
+async fn with_history_to(
+    thinkers: usize,
+    most: u32,
+    matches: usize,
+    target: u32,
+) -> Arc<Service<MemoryStore>> {
     let limits = AdviceLimits {
         thinkers,
         replays: Rate { most, per_ms: 60_000 },
@@ -40,7 +51,7 @@ async fn with_history(thinkers: usize, most: u32, matches: usize) -> Arc<Service
         .await
         .expect("a service");
     for _ in 0..matches {
-        let rules = Rules::builder(Variant::Classic).target(1).build().unwrap();
+        let rules = Rules::builder(Variant::Classic).target(target).build().unwrap();
         let spec = TableSpec::plain(chat(), rules, 2);
         let id = svc.duel(spec, person(0), None, 60_000).await.unwrap().table.id;
         for _ in 0..2000 {
@@ -70,8 +81,19 @@ async fn with_history(thinkers: usize, most: u32, matches: usize) -> Arc<Service
 }
 
 async fn replay(layer: &Chat<MemoryStore>, n: u32, ago: &str) -> domino_core::chat::Answer {
-    let from = Asker { lang: Some(Lang::En), ..Asker::member(chat(), person(n)) };
-    layer.handle(&from, Request::words(Cmd::Replay, &[ago])).await
+    asked(layer, n, Lang::En, ago).await
+}
+
+/// `/replay` with these words, asked by person `n` in `lang`.
+async fn asked(
+    layer: &Chat<MemoryStore>,
+    n: u32,
+    lang: Lang,
+    words: &str,
+) -> domino_core::chat::Answer {
+    let from = Asker { lang: Some(lang), ..Asker::member(chat(), person(n)) };
+    let words: Vec<&str> = words.split_whitespace().collect();
+    layer.handle(&from, Request::words(Cmd::Replay, &words)).await
 }
 
 fn gif(a: &domino_core::chat::Answer) -> Vec<u8> {
@@ -153,4 +175,56 @@ async fn a_replay_waits_for_a_thinking_permit() {
     let answer = asked.await.unwrap();
     assert!(matches!(answer.reply.unwrap().body, Body::Files { .. }));
     assert_eq!(svc.drawings(), 2);
+}
+
+#[tokio::test]
+async fn any_round_of_a_match_and_only_the_rounds_it_had() {
+    let svc = with_history_to(1, 10, 2, 40).await;
+    let layer = Chat::new(svc.clone());
+    let latest = svc
+        .store()
+        .season_records(&chat(), domino_core::standings::Span::AllTime, 1)
+        .await
+        .unwrap();
+    let rounds = Record::from_json(&latest[0]).unwrap().rounds.len();
+    assert!(rounds >= 2, "a match of several rounds to replay: {rounds}");
+    // The first round, in all the ways it is written; then the last, by default and by number.
+    let first = asked(&layer, 1, Lang::En, "1 round 1").await;
+    let caption = first.text().unwrap().to_owned();
+    assert!(caption.contains(&format!("round 1 of {rounds}")), "{caption}");
+    assert!(!first.reply.as_ref().unwrap().private, "a replay is for the chat");
+    for words in ["1 раунд 1", "1 1", "раунд 1"] {
+        let again = asked(&layer, 2, Lang::En, words).await;
+        assert_eq!((again.text(), gif(&again)), (Some(caption.as_str()), gif(&first)), "{words}");
+    }
+    assert_eq!(svc.drawings(), 1, "the first round drawn once");
+    let last = replay(&layer, 1, "1").await;
+    assert!(last.text().unwrap().contains(&format!("round {rounds} of {rounds}")));
+    assert_ne!(gif(&last), gif(&first), "another round, another picture");
+    let by_number = asked(&layer, 1, Lang::En, &format!("1 {rounds}")).await;
+    assert_eq!(gif(&by_number), gif(&last));
+    assert_eq!(svc.drawings(), 2, "each round drawn once");
+    // A round the match did not have: its range, nothing drawn.
+    let over = asked(&layer, 1, Lang::En, &format!("1 round {}", rounds + 1)).await;
+    assert!(over.reply.as_ref().unwrap().private, "only the asker is told");
+    assert_eq!(
+        over.text().unwrap(),
+        format!(
+            "🎞 That match had no round {}: it had {rounds} rounds — choose from 1 to {rounds}.",
+            rounds + 1
+        )
+    );
+    let ru = asked(&layer, 1, Lang::Ru, &format!("1 раунд {}", rounds + 1)).await;
+    let ru = ru.text().unwrap();
+    assert!(ru.starts_with(&format!("🎞 Раунда {} в этом матче не было", rounds + 1)), "{ru}");
+    assert!(ru.ends_with(&format!("выберите от 1 до {rounds}.")), "{ru}");
+    // Past every match's range: the range itself, before the history is read.
+    let zero = asked(&layer, 1, Lang::En, "1 0").await;
+    assert!(zero.text().unwrap().contains("from 1 to 300"), "{:?}", zero.text());
+    // A match the history does not have.
+    let unknown = replay(&layer, 1, "3").await;
+    assert_eq!(unknown.text(), Some("🎞 The chat's history has 2 matches. See /history."));
+    let unknown = asked(&layer, 1, Lang::En, "3 round 1").await;
+    assert_eq!(unknown.text(), Some("🎞 The chat's history has 2 matches. See /history."));
+    assert_eq!(svc.drawings(), 2, "nothing drawn for what was refused");
 }

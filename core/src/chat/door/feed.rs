@@ -31,8 +31,9 @@ pub enum Fed {
         kept: Kept,
         text: Option<String>,
     },
-    /// Member tags to change (Telegram): each person's new tag (`""` takes it off), and what
-    /// to tell the chat, once, if the bot may not set them.
+    /// Member tags (Telegram) or roles (Discord) to change: each person's new tag (`""` takes
+    /// it off), the tags that go (a role removed by its name), and what to tell the chat,
+    /// once, if the bot may not set them.
     Tags {
         chat: ChatId,
         tags: Tags,

@@ -127,14 +127,19 @@ impl<S: Store> Chat<S> {
         let zone = store.chat_settings(&from.chat).await?.zone();
         let mut text = render_history(&matches, lang, zone);
         if !matches.is_empty() && args.game.is_none() {
-            // Every game's matches, newest first: the first is `/replay 1`.
+            // Every game's matches, newest first: the first is `/replay 1`; `/replay 1 2` its
+            // second round.
             let p = crate::chat::prefix(from.chat.platform);
             text.push_str(&match lang {
                 Lang::Ru => {
-                    format!("\n\n🎞 Последний раунд матча анимацией: {p}replay N (1 — верхний).")
+                    format!(
+                        "\n\n🎞 Раунд матча анимацией: {p}replay N [R] (N: 1 — верхний; R: \
+                         номер раунда, обычно последний)."
+                    )
                 }
                 Lang::En => format!(
-                    "\n\n🎞 A match's last round as an animation: {p}replay N (1 is the top one)."
+                    "\n\n🎞 A match's round as an animation: {p}replay N [R] (N: 1 is the top \
+                     one; R: the round, the last by default)."
                 ),
             });
         }

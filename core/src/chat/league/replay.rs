@@ -1,7 +1,9 @@
-//! `/replay [N]` (`/повтор`; Discord `/domino replay match:`): the last round of a finished
-//! match of the chat's history (1, the default, is the latest, as `/history` lists them)
-//! replayed as an animated GIF, drawn from the match's record. Public like the table picture:
-//! the board and the bazaar's backs, never a hand.
+//! `/replay [N] [R]` (`/повтор`; Discord `/domino replay match: round:`): a round of a
+//! finished match of the chat's history (N: 1, the default, is the latest, as `/history`
+//! lists them; R: `раунд R`, `round R` or a bare second number, 1 the first, the last by
+//! default) replayed as an animated GIF, drawn from the match's record. A round the match
+//! did not have is refused with the match's range, and changes nothing. Public like the table
+//! picture: the board and the bazaar's backs, never a hand.
 //!
 //! A GIF takes up to seconds of CPU (eight seats of double-eighteen), so it is drawn once per
 //! match and round and kept (`replays`), and drawn on people's thinking permits within the
@@ -44,7 +46,12 @@ impl<S: Store> Chat<S> {
                 return Ok(Answer::private(unreadable(lang)));
             }
         };
-        let round = record.rounds.len().saturating_sub(1);
+        let rounds = record.rounds.len();
+        let round = match args.round.map(|r| r as usize) {
+            None => rounds.saturating_sub(1),
+            Some(r) if (1..=rounds).contains(&r) => r - 1,
+            Some(r) => return Ok(Answer::private(no_such_round(lang, r, rounds))),
+        };
         let key = replays::Key::of(value, round);
         let service = &self.service;
         let drawn = self.replays.get_or_draw(key, async || {
@@ -69,7 +76,11 @@ impl<S: Store> Chat<S> {
             Err(None) => return Ok(Answer::private(unreadable(lang))),
         };
         let caption = caption(&record, &animation, lang);
-        let file = File { name: format!("replay-{ago}.gif"), bytes: animation.gif.clone() };
+        let name = match args.round {
+            None => format!("replay-{ago}.gif"),
+            Some(r) => format!("replay-{ago}-{r}.gif"),
+        };
+        let file = File { name, bytes: animation.gif.clone() };
         Ok(Answer::public(Body::Files { caption, files: vec![file] }))
     }
 }
@@ -101,6 +112,20 @@ fn none_that_far(lang: Lang, have: usize, p: &str) -> String {
         .to_owned(),
         (n, Lang::Ru) => format!("🎞 В истории чата матчей: {n}. Номера — в {p}history."),
         (n, Lang::En) => format!("🎞 The chat's history has {n} matches. See {p}history."),
+    }
+}
+
+/// A round the match did not have: the match's range.
+fn no_such_round(lang: Lang, asked: usize, rounds: usize) -> String {
+    match lang {
+        Lang::Ru => format!(
+            "🎞 Раунда {asked} в этом матче не было: в нём {rounds} {} — выберите от 1 до {rounds}.",
+            plural_ru(rounds as u64, "раунд", "раунда", "раундов")
+        ),
+        Lang::En => format!(
+            "🎞 That match had no round {asked}: it had {rounds} {} — choose from 1 to {rounds}.",
+            if rounds == 1 { "round" } else { "rounds" }
+        ),
     }
 }
 

@@ -1,9 +1,10 @@
-//! Member tags (Telegram, Bot API 9.5 `setChatMemberTag`; a chat setting, off by default): the
-//! goats of the chat's last Kozel-family match wear «Козёл» («Осёл» after Osel), the season's
-//! Kozel leader «Чемпион», or the chat's own words for either (`/tags`, `tag_words.rs`). The
-//! core keeps who wears what (meta key `tags:<chat>`, moving with
-//! the chat) and says what to change; the adapter sets the tags and, when the bot lacks the
-//! right, tells the chat once what it would need.
+//! Member tags (Telegram, Bot API 9.5 `setChatMemberTag`) and roles (Discord), each a chat
+//! setting, off by default: the goats of the chat's last Kozel-family match wear «Козёл»
+//! («Осёл» after Osel), the season's Kozel leader «Чемпион», or the chat's own words for
+//! either (`/tags`, `tag_words.rs`); on Discord a role of that name, which the bot creates.
+//! The core keeps who wears what (meta key `tags:<chat>`, moving with the chat) and says what
+//! to change; the adapter sets the tags (adds and removes the roles) and, when the bot lacks
+//! the right, tells the chat once what it would need.
 
 use crate::chat::Chat;
 use crate::engine::rules::{Rules, Variant};
@@ -19,11 +20,13 @@ const LOOK_BACK: u32 = 50;
 /// Telegram's longest tag.
 pub const TAG_MAX: usize = 16;
 
-/// What the tags should become: a tag per person (`""` takes one off), and what to tell the
-/// chat if the bot may not set them.
+/// What the tags should become: a tag per person (`""` takes one off), the tags each person
+/// wore that go (a role to remove by its name: a person's changed tag is in both lists), and
+/// what to tell the chat if the bot may not set them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tags {
     pub set: Vec<(UserId, String)>,
+    pub off: Vec<(UserId, String)>,
     pub refused: String,
 }
 
@@ -71,12 +74,34 @@ pub fn changes(
     off.chain(on).collect()
 }
 
+/// The tags `worn` that `want` takes off or changes: (person, the tag they wore).
+pub fn taken_off(
+    worn: &BTreeMap<String, String>,
+    want: &BTreeMap<String, String>,
+) -> Vec<(String, String)> {
+    worn.iter()
+        .filter(|(u, t)| want.get(*u) != Some(t))
+        .map(|(u, t)| (u.clone(), t.clone()))
+        .collect()
+}
+
 fn key(chat: &ChatId) -> String {
     format!("tags:{chat}")
 }
 
-/// What the chat is told when the bot may not set tags.
-pub fn refused(lang: Lang) -> &'static str {
+/// What the chat is told when the bot may not set tags (Telegram) or give roles (Discord).
+pub fn refused(lang: Lang, platform: Platform) -> &'static str {
+    if platform == Platform::Discord {
+        return tr(
+            lang,
+            "🎭 Чтобы выдавать роли «Козёл» и «Чемпион», боту нужно право «Управлять ролями» \
+             (Manage Roles), а его роль — выше этих. Выдайте его в настройках сервера или \
+             выключите роли в /domino settings.",
+            "🎭 To give the «Goat» and «Champion» roles, the bot needs the Manage Roles \
+             permission, its own role above them. Grant it in the server's settings, or turn \
+             the roles off in /domino settings.",
+        );
+    }
     tr(
         lang,
         "🏷 Чтобы надевать метки «Козёл» и «Чемпион», боту нужны права администратора с правом \
@@ -98,7 +123,12 @@ impl<S: Store> Chat<S> {
             Some(json) => serde_json::from_str(&json).unwrap_or_default(),
             None => BTreeMap::new(),
         };
-        let want = match settings.goat_tag && chat.platform == Platform::Telegram {
+        let on = match chat.platform {
+            Platform::Telegram => settings.goat_tag,
+            Platform::Discord => settings.goat_roles,
+            Platform::Terminal => false,
+        };
+        let want = match on {
             false => BTreeMap::new(),
             true => {
                 let recent = store.history(chat, None, LOOK_BACK).await?;
@@ -110,15 +140,18 @@ impl<S: Store> Chat<S> {
                 wanted(last, &mut kozel, &ratings, settings.lang, &settings.tag_words)
             }
         };
-        let set = changes(&worn, &want);
+        let (set, off) = (changes(&worn, &want), taken_off(&worn, &want));
         if set.is_empty() {
             return Ok(None);
         }
         let json = serde_json::to_string(&want).unwrap_or_default();
         let json = (!want.is_empty()).then_some(json);
         store.set_meta(&key(chat), json.as_deref()).await?;
-        let set = set.into_iter().map(|(u, t)| (UserId::new(chat.platform, u), t)).collect();
-        Ok(Some(Tags { set, refused: refused(settings.lang).to_owned() }))
+        let person = |(u, t): (String, String)| (UserId::new(chat.platform, u), t);
+        let (set, off) =
+            (set.into_iter().map(person).collect(), off.into_iter().map(person).collect());
+        let refused = refused(settings.lang, chat.platform).to_owned();
+        Ok(Some(Tags { set, off, refused }))
     }
 }
 
@@ -144,6 +177,12 @@ mod tests {
             ]
         );
         assert!(changes(&want, &want).is_empty());
+        // What goes, by the tag worn (a role is removed by its name).
+        assert_eq!(
+            taken_off(&worn, &want),
+            vec![("1".into(), "Козёл".into()), ("3".into(), "Козёл".into())]
+        );
+        assert!(taken_off(&want, &want).is_empty());
     }
 
     fn row(user: &str, wins: u32, matches: u32) -> ScoreRow {

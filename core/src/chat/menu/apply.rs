@@ -33,6 +33,7 @@ pub(super) fn apply(
         (Change::DigestHour(h), _) => s.digest_hour = *h,
         (Change::StandingsPost(on), _) => s.standings_post = *on,
         (Change::GoatTag(on), _) => s.goat_tag = *on,
+        (Change::GoatRoles(on), _) => s.goat_roles = *on,
         (Change::Preset(p), Some(v)) => {
             let mut options = s.options(v);
             match p {

@@ -122,6 +122,11 @@ pub(super) fn league_lines(s: &ChatSettings, lang: Lang, page: Page) -> Vec<Stri
             tr(lang, "Метки козла и чемпиона:", "Goat and champion tags:"),
             on_off(s.goat_tag, lang)
         ),
+        format!(
+            "{ROLE_MARK} {} {}",
+            tr(lang, "Роли козла и чемпиона:", "Goat and champion roles:"),
+            on_off(s.goat_roles, lang)
+        ),
     ];
     if page == Page::League {
         lines.push(crate::view::text::pick(OTHER_ZONES, lang).to_owned());
@@ -198,6 +203,17 @@ pub(super) fn league_controls(s: &ChatSettings, lang: Lang) -> Vec<Control> {
                 .map(|on| item(on_off(on, lang), Change::GoatTag(on), s.goat_tag == on))
                 .collect(),
         ),
+        choice(
+            tr(
+                lang,
+                "Роли козла и чемпиона (управление ролями)",
+                "Goat and champion roles (Manage Roles)",
+            ),
+            [false, true]
+                .into_iter()
+                .map(|on| item(on_off(on, lang), Change::GoatRoles(on), s.goat_roles == on))
+                .collect(),
+        ),
     ]
 }
 
@@ -211,18 +227,24 @@ fn on_off(on: bool, lang: Lang) -> String {
 
 /// The mark of the member tags' line (Telegram only: [`for_platform`] leaves it out elsewhere).
 const TAG_MARK: &str = "🏷";
+/// The mark of the roles' line (Discord only).
+const ROLE_MARK: &str = "🎭";
 
-/// The menu as `platform` can use it: member tags are Telegram's only; commands are written
-/// the platform's way.
+/// The menu as `platform` can use it: member tags are Telegram's only, roles Discord's;
+/// commands are written the platform's way.
 pub fn for_platform(mut menu: Menu, platform: Platform) -> Menu {
     let clock = format!("{}clock", crate::chat::prefix(platform));
     menu.text = menu.text.replace("/clock", &clock);
-    if platform != Platform::Telegram {
-        menu.controls
-            .retain(|c| !c.items.iter().any(|i| matches!(i.press.change, Change::GoatTag(_))));
-        let lines: Vec<&str> = menu.text.lines().filter(|l| !l.starts_with(TAG_MARK)).collect();
-        menu.text = lines.join("\n");
-    }
+    let (tags, roles) = (platform == Platform::Telegram, platform == Platform::Discord);
+    let offered = |change: &Change| match change {
+        Change::GoatTag(_) => tags,
+        Change::GoatRoles(_) => roles,
+        _ => true,
+    };
+    menu.controls.retain(|c| c.items.iter().all(|i| offered(&i.press.change)));
+    let shown =
+        |l: &&str| (tags || !l.starts_with(TAG_MARK)) && (roles || !l.starts_with(ROLE_MARK));
+    menu.text = menu.text.lines().filter(shown).collect::<Vec<_>>().join("\n");
     menu
 }
 
@@ -232,23 +254,28 @@ mod tests {
     use crate::chat::menu::draw::menu;
 
     #[test]
-    fn member_tags_are_offered_on_telegram_only() {
+    fn member_tags_are_offered_on_telegram_only_and_roles_on_discord_only() {
         let s = ChatSettings::default();
-        let tags = |m: &Menu| {
-            let control = m
-                .controls
-                .iter()
-                .flat_map(|c| &c.items)
-                .any(|i| i.press.change == Change::GoatTag(true));
-            (control, m.text.contains(TAG_MARK))
+        let offers = |m: &Menu, change: Change, mark: &str| {
+            let control =
+                m.controls.iter().flat_map(|c| &c.items).any(|i| i.press.change == change);
+            (control, m.text.contains(mark))
         };
+        let tags = |m: &Menu| offers(m, Change::GoatTag(true), TAG_MARK);
+        let roles = |m: &Menu| offers(m, Change::GoatRoles(true), ROLE_MARK);
         let league = menu(&s, Page::League, false);
-        assert_eq!(tags(&for_platform(league.clone(), Platform::Telegram)), (true, true));
-        assert_eq!(tags(&for_platform(league.clone(), Platform::Discord)), (false, false));
-        let general = for_platform(menu(&s, Page::General, false), Platform::Discord);
-        assert_eq!(
-            general.text.lines().count() + 1,
-            menu(&s, Page::General, false).text.lines().count()
-        );
+        let telegram = for_platform(league.clone(), Platform::Telegram);
+        assert_eq!((tags(&telegram), roles(&telegram)), ((true, true), (false, false)));
+        let discord = for_platform(league.clone(), Platform::Discord);
+        assert_eq!((tags(&discord), roles(&discord)), ((false, false), (true, true)));
+        let terminal = for_platform(league, Platform::Terminal);
+        assert_eq!((tags(&terminal), roles(&terminal)), ((false, false), (false, false)));
+        // Each platform's settings text leaves out the other's line (the general page shows
+        // the league's lines too).
+        let general = menu(&s, Page::General, false);
+        for platform in [Platform::Telegram, Platform::Discord] {
+            let text = for_platform(general.clone(), platform).text;
+            assert_eq!(text.lines().count() + 1, general.text.lines().count(), "{platform:?}");
+        }
     }
 }

@@ -110,6 +110,8 @@ pub enum Change {
     /// A number option of the page's game other than the target and the set (`deal`,
     /// `start_threshold`), by its key: this value, or (`None`) the game's own.
     Number(&'static str, Option<u32>),
+    /// The goat's and the champion's roles (Discord), on or off; the league page.
+    GoatRoles(bool),
     /// Switch one option of the page's game.
     Switch(&'static str),
     /// Exactly these options of the page's game on, the others off (a multi-select).
@@ -213,6 +215,7 @@ impl Change {
                 | Change::DigestHour(_)
                 | Change::StandingsPost(_)
                 | Change::GoatTag(_)
+                | Change::GoatRoles(_)
         )
     }
 

@@ -71,7 +71,8 @@ impl<S: Store> Chat<S> {
         match crate::service::writing(store.set_chat_settings(&from.chat, &next)).await {
             Ok(()) => {
                 // The standings message and the tags are put right at once.
-                if (next.standings_post, next.goat_tag) != (s.standings_post, s.goat_tag) {
+                let marks = |s: &ChatSettings| (s.standings_post, s.goat_tag, s.goat_roles);
+                if marks(&next) != marks(&s) {
                     self.service.standings_changed(&from.chat);
                 }
                 Ok(Answer { menu: Some(menu(&next, press.page)), ..Answer::default() })

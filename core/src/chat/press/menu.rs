@@ -55,6 +55,7 @@ impl MenuPress {
             Change::DigestHour(h) => format!("dhour.{h}"),
             Change::StandingsPost(on) => format!("pin.{}", if *on { "on" } else { "off" }),
             Change::GoatTag(on) => format!("tag.{}", if *on { "on" } else { "off" }),
+            Change::GoatRoles(on) => format!("role.{}", if *on { "on" } else { "off" }),
             Change::Switch(key) => format!("opt.{key}"),
             Change::Switches(_) => "opts".to_owned(),
             Change::Done => "done".to_owned(),
@@ -155,6 +156,7 @@ impl MenuPress {
                         _ => return None,
                     }),
                     "tag" => Change::GoatTag(on_off(arg)?),
+                    "role" => Change::GoatRoles(on_off(arg)?),
                     "preset" => {
                         let p = Preset::ALL.into_iter().find(|p| p.key() == arg)?;
                         p.allowed_in(game?).then_some(Change::Preset(Some(p)))?

@@ -161,6 +161,7 @@ fn for_kind(rng: &mut impl Rng, kind: ArgKind) -> Vec<String> {
         },
         ArgKind::Streak => one("серия"),
         ArgKind::Rounds => vec!["раундов".into(), number(rng)],
+        ArgKind::Round => vec!["раунд".into(), number(rng)],
         ArgKind::Pings => match rng.random_range(0..3) {
             0 => one("тихо"),
             1 => one("off"),

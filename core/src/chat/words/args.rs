@@ -62,6 +62,9 @@ pub struct Args {
     pub count: Option<u32>,
     /// Which finished match (`/replay N`: 1 is the latest).
     pub ago: Option<u32>,
+    /// Which round of that match (`/replay N R`, `/replay N раунд R`: 1 is the first; `None`,
+    /// the last).
+    pub round: Option<u32>,
     /// The match clock asked for: `Some(None)` is «no clock»; `None` leaves the default.
     pub clock: Option<Option<ClockRule>>,
     /// The queue at a new table (`/new … на вылет`); `None`: none.
@@ -130,6 +133,7 @@ impl Args {
             (&bounds::SEASON, self.season.map(u64::from)),
             (&bounds::HISTORY_COUNT, self.count.map(u64::from)),
             (&bounds::REPLAY_AGO, self.ago.map(u64::from)),
+            (&bounds::REPLAY_ROUND, self.round.map(u64::from)),
             (&bounds::TOURNAMENT_DEADLINE_DAYS, self.days.map(u64::from)),
             (&bounds::ARENA_MINUTES, self.minutes.map(u64::from)),
             (&bounds::TOURNAMENT_ROUNDS, self.rounds.map(u64::from)),

@@ -75,6 +75,8 @@ pub enum ArgKind {
     Count,
     /// Which finished match, counted back from the latest (`/replay`).
     Ago,
+    /// Which round of that match, 1 the first (`/replay N round R`, or a bare second number).
+    Round,
     /// A tournament's format: `round` (a round robin of people) or `arena`.
     TourFormat,
     /// Days from a tournament's start to its deadline.
@@ -106,6 +108,7 @@ impl ArgKind {
             ArgKind::Season => Some(&bounds::SEASON),
             ArgKind::Count => Some(&bounds::HISTORY_COUNT),
             ArgKind::Ago => Some(&bounds::REPLAY_AGO),
+            ArgKind::Round => Some(&bounds::REPLAY_ROUND),
             ArgKind::Days => Some(&bounds::TOURNAMENT_DEADLINE_DAYS),
             ArgKind::Minutes => Some(&bounds::ARENA_MINUTES),
             ArgKind::Rounds => Some(&bounds::TOURNAMENT_ROUNDS),

@@ -171,19 +171,30 @@ pub static COMMANDS: &[CommandSpec] = &[
         key: "replay",
         ru: "повтор",
         help: w(
-            "повтор последнего раунда матча из истории анимацией",
-            "the last round of a match of the history, as an animation",
+            "повтор раунда матча из истории анимацией (обычно последнего)",
+            "a round of a match of the history, as an animation (the last by default)",
         ),
-        usage: w("[N: 1 — последний матч]", "[N: 1 is the latest match]"),
-        args: &[arg(
-            ArgKind::Ago,
-            "match",
-            "матч",
-            w(
-                "Какой матч истории: 1 — последний (1–30)",
-                "Which match of the history: 1 is the latest (1–30)",
+        usage: w("[N: 1 — последний матч] [раунд R]", "[N: 1 is the latest match] [round R]"),
+        args: &[
+            arg(
+                ArgKind::Ago,
+                "match",
+                "матч",
+                w(
+                    "Какой матч истории: 1 — последний (1–30)",
+                    "Which match of the history: 1 is the latest (1–30)",
+                ),
             ),
-        )],
+            arg(
+                ArgKind::Round,
+                "round",
+                "раунд",
+                w(
+                    "Какой раунд матча: 1 — первый (обычно последний)",
+                    "Which round of the match: 1 is the first (the last by default)",
+                ),
+            ),
+        ],
     },
     CommandSpec {
         cmd: Cmd::Vs,

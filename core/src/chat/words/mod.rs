@@ -80,6 +80,13 @@ fn number(word: &str, bound: &'static Bound) -> Result<Option<u32>, WordError> {
     bound.check(n).map(Some).map_err(range)
 }
 
+/// The number for `bound` the word at the front of `words` is followed by («дней 7»): not
+/// understood when there is none.
+fn counted(words: &[&str], bound: &'static Bound) -> Result<u32, WordError> {
+    let n = words.get(1).ok_or_else(|| WordError::Unknown(words[0].to_owned()))?;
+    number(n, bound)?.ok_or_else(|| WordError::Unknown((*n).to_owned()))
+}
+
 /// Reads the words after `cmd`.
 pub fn parse(cmd: Cmd, words: &[&str]) -> Result<Args, WordError> {
     let spec = spec(cmd);
@@ -193,31 +200,19 @@ fn read_one(spec: &CommandSpec, args: &mut Args, words: &[&str]) -> Result<usize
             ArgKind::Days
                 if matches!(w.as_str(), "дней" | "дня" | "день" | "срок" | "days" | "day") =>
             {
-                let n = words.get(1).ok_or_else(|| WordError::Unknown(word.to_owned()))?;
-                args.days = Some(
-                    number(n, &bounds::TOURNAMENT_DEADLINE_DAYS)?
-                        .ok_or_else(|| WordError::Unknown((*n).to_owned()))?,
-                );
+                args.days = Some(counted(words, &bounds::TOURNAMENT_DEADLINE_DAYS)?);
                 Some(2)
             }
             ArgKind::Minutes
                 if matches!(w.as_str(), "минут" | "минуты" | "мин" | "minutes" | "min") =>
             {
-                let n = words.get(1).ok_or_else(|| WordError::Unknown(word.to_owned()))?;
-                args.minutes = Some(
-                    number(n, &bounds::ARENA_MINUTES)?
-                        .ok_or_else(|| WordError::Unknown((*n).to_owned()))?,
-                );
+                args.minutes = Some(counted(words, &bounds::ARENA_MINUTES)?);
                 Some(2)
             }
             ArgKind::Rounds
                 if matches!(w.as_str(), "раундов" | "раунда" | "туров" | "тура" | "rounds") =>
             {
-                let n = words.get(1).ok_or_else(|| WordError::Unknown(word.to_owned()))?;
-                args.rounds = Some(
-                    number(n, &bounds::TOURNAMENT_ROUNDS)?
-                        .ok_or_else(|| WordError::Unknown((*n).to_owned()))?,
-                );
+                args.rounds = Some(counted(words, &bounds::TOURNAMENT_ROUNDS)?);
                 Some(2)
             }
             ArgKind::Streak
@@ -238,6 +233,18 @@ fn read_one(spec: &CommandSpec, args: &mut Args, words: &[&str]) -> Result<usize
                 args.ago = Some(n);
                 1
             }),
+            // «раунд 3», «round 3», or a bare number after the match's.
+            ArgKind::Round if args.round.is_none() => match w.as_str() {
+                "раунд" | "раунда" | "round" => {
+                    args.round = Some(counted(words, &bounds::REPLAY_ROUND)?);
+                    Some(2)
+                }
+                _ if args.ago.is_some() => number(word, &bounds::REPLAY_ROUND)?.map(|n| {
+                    args.round = Some(n);
+                    1
+                }),
+                _ => None,
+            },
             ArgKind::Pings => super::PingMode::of_word(word).map(|m| {
                 args.pings = Some(m);
                 1

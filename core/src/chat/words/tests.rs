@@ -95,6 +95,24 @@ fn duels_standings_and_tables() {
 }
 
 #[test]
+fn a_replay_names_its_match_and_its_round() {
+    let both = |s| words(Cmd::Replay, s).map(|a| (a.ago, a.round));
+    assert_eq!(both(""), Ok((None, None)));
+    assert_eq!(both("2"), Ok((Some(2), None)));
+    for s in ["2 раунд 3", "2 round 3", "2 3", "раунд 3 2", "2 Раунда 3"] {
+        assert_eq!(both(s), Ok((Some(2), Some(3))), "{s:?}");
+    }
+    assert_eq!(both("раунд 1"), Ok((None, Some(1))));
+    // Each number within its range; a third is not understood, nor a round without its number.
+    assert!(matches!(both("2 0"), Err(WordError::OutOfRange { .. })));
+    assert!(matches!(both("31"), Err(WordError::OutOfRange { .. })));
+    assert!(matches!(both("1 раунд 301"), Err(WordError::OutOfRange { .. })));
+    assert_eq!(both("1 2 3"), Err(WordError::Unknown("3".into())));
+    assert_eq!(both("1 раунд"), Err(WordError::Unknown("раунд".into())));
+    assert_eq!(both("1 раунд x"), Err(WordError::Unknown("x".into())));
+}
+
+#[test]
 fn every_option_word_is_understood() {
     for v in Variant::ALL {
         for (spec, word) in option_words(v) {

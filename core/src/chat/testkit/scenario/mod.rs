@@ -205,6 +205,7 @@ impl Scenario {
                 ArgKind::Minutes => out.minutes = Some(int()),
                 ArgKind::Streak => out.streak = flag(),
                 ArgKind::Rounds => out.rounds = Some(int()),
+                ArgKind::Round => out.round = Some(int()),
                 ArgKind::TagWords => {
                     out.tag_words = Some(value.as_str().expect("the words").to_owned())
                 }
