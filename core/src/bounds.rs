@@ -112,7 +112,7 @@ pub static TOURNAMENT_DEADLINE_DAYS: Bound =
     bound("tournament.deadline_days", 1, 30, w("срок турнира", "the tournament's deadline"));
 
 /// Every bound, for tests and documentation.
-pub static ALL: [&Bound; 17] = [
+pub static ALL: [&Bound; 18] = [
     &TARGET,
     &DEAL,
     &PLAYERS,

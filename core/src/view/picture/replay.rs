@@ -338,7 +338,7 @@ mod tests {
             for index in [0, record.rounds.len() - 1] {
                 let scenes = scenes(&record, index, &style).expect("the round's scenes");
                 let mut stamps = Stamps::default();
-                let (w, h) = (scenes[0].width, scenes[0].height);
+                let w = scenes[0].width;
                 let mut canvas = raster::draw(&scenes[0]).expect("drawn").data().to_vec();
                 let mut parts = 0;
                 for i in 1..scenes.len() {
