@@ -77,6 +77,8 @@ async fn chat_settings_of_the_first_schema_become_versioned_documents() {
         ping_after: 20,
         // ... and their tables take the clock the preset gives.
         clock: domino_core::store::TableClock::Preset,
+        // ... and the computer moves for a person out of time.
+        time_up: domino_core::session::TimeUp::Computer,
     };
     assert_eq!(tg, expected);
     let dc = store.chat_settings(&ChatId::new(Platform::Discord, "77")).await.unwrap();

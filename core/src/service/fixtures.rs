@@ -97,6 +97,7 @@ impl<S: Store> Service<S> {
         let of = FixtureOf { tournament: t.id, fixture: n };
         let (mut table, events) = Table::fixture(new, of, people, now)?;
         table.hints = settings.hints;
+        table.time_up = settings.time_up;
         super::writing(self.store.create(&mut table, &events)).await?;
         self.map().insert(&table, Arc::new(TableLock::new(table.clone())));
         self.kick(&table);

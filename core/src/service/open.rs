@@ -93,6 +93,7 @@ impl<S: Store> Service<S> {
         };
         table.thread = spec.thread;
         table.hints = settings.hints;
+        table.time_up = settings.time_up;
         table.private = private;
         table.rotation = spec.rotation.filter(|_| !private);
         super::writing(self.store.create(&mut table, &events)).await?;

@@ -50,6 +50,7 @@ impl Table {
             turn_secs: new.turn_secs,
             bot_level: new.bot_level,
             hints: false,
+            time_up: super::TimeUp::Computer,
             private: false,
             host: host.id.clone(),
             seats,

@@ -203,10 +203,12 @@ impl Table {
         Ok(())
     }
 
-    /// A person's move is refused once their flag has fallen: the timer takes it.
+    /// A person's move is refused once their flag has fallen, or their turn timer ran out
+    /// where that loses the match: the timer takes it.
     pub(super) fn check_flag(&self, now: Millis) -> Result<(), Rejection> {
         match self.flag_fallen(now) {
             Some(_) if self.phase == Phase::Playing => Err(Rejection::OutOfTime),
+            _ if self.time_up_due(now).is_some() => Err(Rejection::OutOfTime),
             _ => Ok(()),
         }
     }

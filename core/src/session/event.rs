@@ -80,6 +80,10 @@ pub enum Event {
         side: u8,
         computer: bool,
     },
+    /// A person's turn timer ran out where that loses the match (`TimeUp::Lose`).
+    TimeUp {
+        seat: u8,
+    },
     /// A person moved to another free seat (lobby).
     SeatChanged {
         from: u8,

@@ -108,7 +108,8 @@ impl Table {
     /// What is due at `now`: a pause ends, a pair's resignation lapses, a clock's flag falls, a
     /// warning before a turn's time runs out (`warn`), a challenge expires, a lobby closes, an idle
     /// match is abandoned, a match everyone is away from closes.
-    /// A turn deadline is not handled here: its computer move comes as `RobotMove`.
+    /// A turn deadline is handled here only where it loses the match (`TimeUp::Lose`); else its
+    /// computer move comes as `RobotMove`.
     pub(super) fn tick(
         &mut self,
         now: Millis,
@@ -126,6 +127,10 @@ impl Table {
         }
         if let (Phase::Playing, Some(side)) = (&self.phase, self.flag_fallen(now)) {
             self.flag_fall(side, now, ev);
+            return Ok(());
+        }
+        if let Some(seat) = self.time_up_due(now) {
+            self.time_up(seat, ev);
             return Ok(());
         }
         if self.warn(now, ev) {

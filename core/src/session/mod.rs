@@ -19,6 +19,7 @@ mod resign;
 pub mod robot;
 mod seats;
 pub mod table;
+mod time_up;
 mod turns;
 pub mod warn;
 
@@ -34,4 +35,5 @@ pub use queue::{MAX_QUEUE, Rotation};
 pub use resign::RESIGN_VOTE_MS;
 pub use robot::{Robot, Simple};
 pub use table::{BotLevel, CloseReason, Occupant, Paused, Phase, ResignVote, Seat, Table};
+pub use time_up::TimeUp;
 pub use warn::{WARN_BEFORE_MS, Warning, warn_lead};

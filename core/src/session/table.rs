@@ -198,6 +198,9 @@ pub struct Table {
     /// opened; a later change of the setting does not reach a table already open).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub hints: bool,
+    /// What the turn timer running out does (the chat's setting when the table opened).
+    #[serde(default, skip_serializing_if = "super::TimeUp::is_default")]
+    pub time_up: super::TimeUp,
     /// Opened in a chat of one (a private chat with the bot): only its host plays at it, with
     /// computers; nobody else is seated, by a link or otherwise, and no person is challenged.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

@@ -168,6 +168,10 @@ impl Table {
             // The flag falls first (a `Tick`): no computer move gives the time back.
             return None;
         } else if self.deadline.is_some_and(|d| d <= now) {
+            if self.time_up == super::TimeUp::Lose {
+                // The side loses instead: the timer's `Tick` takes it.
+                return None;
+            }
             MovedBy::Timeout
         } else {
             return None;

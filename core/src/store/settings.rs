@@ -3,7 +3,7 @@
 //! admins pressing at once, or a press on an old menu, cannot silently undo a change.
 
 use crate::engine::rules::Variant;
-use crate::session::{BotLevel, ClockRule, Lang};
+use crate::session::{BotLevel, ClockRule, Lang, TimeUp};
 use crate::standings::{Cadence, DIGEST_HOUR, Weekday, Zone};
 use serde::{Deserialize, Serialize};
 
@@ -60,11 +60,15 @@ pub struct ChatSettings {
     pub ping_after: u32,
     /// The match clock new tables take unless their own words name one ([`TableClock`]).
     pub clock: TableClock,
+    /// What the turn timer running out does at new tables: the computer moves (the default)
+    /// or the match is lost.
+    pub time_up: TimeUp,
 }
 
 /// Seconds a turn a group's new tables give the person to move when the chat never chose a
 /// timer: the warning comes 30 s before it runs out (`session::warn`), then the computer
-/// makes the move for them (three in a row and it plays for them until they are back). A
+/// makes the move for them (three in a row and it plays for them until they are back), or
+/// their side loses the match where the chat chose so (`ChatSettings::time_up`). A
 /// private chat (a person alone with the computers) keeps no timer unless it chooses one.
 pub const GROUP_TURN_SECS: u32 = 90;
 
@@ -195,6 +199,7 @@ impl Default for ChatSettings {
             tag_words: TagWords::default(),
             ping_after: 20,
             clock: TableClock::Preset,
+            time_up: TimeUp::Computer,
         }
     }
 }

@@ -123,6 +123,13 @@ pub fn notice(table: &Table, event: &Event, lang: Lang) -> Option<String> {
                 }
             }
         }
+        Event::TimeUp { seat } => {
+            let who = seat_name(table, *seat as usize, lang).unwrap_or_default();
+            match lang {
+                Lang::Ru => format!("⏱ {who}: время на ход вышло — матч проигран."),
+                Lang::En => format!("⏱ {who}: out of time for the move — the match is lost."),
+            }
+        }
         Event::SeatsSwapped { a, b } => match lang {
             Lang::Ru => format!("🔀 Места {} и {} поменялись.", a + 1, b + 1),
             Lang::En => format!("🔀 Seats {} and {} swapped.", a + 1, b + 1),
@@ -296,11 +303,18 @@ pub fn warning_text(table: &Table) -> Option<String> {
     let st = table.seats.get(seat)?.as_ref()?;
     let name = display_name(&st.person().filter(|_| !st.away)?.name);
     let secs = (warned.left_ms + 999) / 1000;
-    Some(match (table.lang, warned.clock) {
-        (Lang::Ru, false) => format!("⏳ {name}, осталось {secs} с на ход!"),
-        (Lang::Ru, true) => format!("⏳ {name}, на ваших часах {secs} с!"),
-        (Lang::En, false) => format!("⏳ {name}, {secs} s left for your move!"),
-        (Lang::En, true) => format!("⏳ {name}, {secs} s left on your clock!"),
+    let lose = table.time_up == crate::session::TimeUp::Lose;
+    Some(match (table.lang, warned.clock, lose) {
+        (Lang::Ru, false, false) => format!("⏳ {name}, осталось {secs} с на ход!"),
+        (Lang::Ru, false, true) => {
+            format!("⏳ {name}, осталось {secs} с на ход — потом матч проигран!")
+        }
+        (Lang::Ru, true, _) => format!("⏳ {name}, на ваших часах {secs} с!"),
+        (Lang::En, false, false) => format!("⏳ {name}, {secs} s left for your move!"),
+        (Lang::En, false, true) => {
+            format!("⏳ {name}, {secs} s left for your move, then the match is lost!")
+        }
+        (Lang::En, true, _) => format!("⏳ {name}, {secs} s left on your clock!"),
     })
 }
 

@@ -139,9 +139,7 @@ pub fn rejection_text(rejection: &Rejection, lang: Lang) -> String {
             };
         }
         Rejection::Move(e) => return move_error_text(e, lang),
-        Rejection::OutOfTime => {
-            tr(lang, "Ваше время на матч вышло.", "Your time for the match is up.")
-        }
+        Rejection::OutOfTime => tr(lang, "Ваше время вышло.", "Your time is up."),
         Rejection::NotPairs => {
             tr(lang, "За этим столом играют не парами.", "This table does not play in pairs.")
         }

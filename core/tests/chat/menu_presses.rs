@@ -3,7 +3,7 @@
 
 use domino_core::chat::{CLOCKS, Change, MenuPress, OfferAct, Page, TIMERS, TourAct};
 use domino_core::engine::rules::{OptionKind, Preset, Variant, option, options_for};
-use domino_core::session::{BotLevel, Lang};
+use domino_core::session::{BotLevel, Lang, TimeUp};
 use domino_core::standings::{Cadence, Weekday, Zone};
 use domino_core::store::{BoardMode, NUDGES, TableClock};
 use proptest::prelude::*;
@@ -29,6 +29,7 @@ pub fn change_on(page: Page) -> BoxedStrategy<Change> {
                 proptest::sample::select(BotLevel::ALL.to_vec()).prop_map(Change::Level),
                 proptest::sample::select(BoardMode::ALL.to_vec()).prop_map(Change::Board),
                 any::<bool>().prop_map(Change::Hints),
+                proptest::sample::select(TimeUp::ALL.to_vec()).prop_map(Change::TimeUp),
                 proptest::sample::select(clocks).prop_map(Change::Clock),
             ]
             .boxed()

@@ -11,6 +11,7 @@ mod samples;
 mod seats;
 mod service;
 mod session_properties;
+mod time_up;
 mod votes;
 mod warn;
 mod worked_examples;

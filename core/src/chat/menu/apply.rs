@@ -27,6 +27,7 @@ pub(super) fn apply(
         (Change::DefaultGame(v), _) => s.default_variant = *v,
         (Change::Board(b), _) => s.board = *b,
         (Change::Hints(on), _) => s.hints = *on,
+        (Change::TimeUp(t), _) => s.time_up = *t,
         (Change::Seasons(c), _) => s.seasons = *c,
         (Change::Zone(z), _) => s.zone = *z,
         (Change::Digest(d), _) => s.digest = *d,

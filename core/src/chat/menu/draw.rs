@@ -1,6 +1,6 @@
 //! Drawing the settings menu of a chat (one page at a time) and the settings as text.
 
-use super::more::{clock_text, more_controls};
+use super::more::{TIME_UP_LABEL, clock_text, more_controls, time_up_text};
 use super::{Change, Control, ControlKind, Item, Menu, MenuPress, Page, TIMERS};
 use crate::engine::rules::{OptionKind, OptionSpec, Preset, Rules, Variant, Words, options_for};
 use crate::session::Lang;
@@ -136,6 +136,7 @@ pub fn settings_text(s: &ChatSettings, page: Page, private: bool) -> String {
         .to_owned(),
         format!("🌐 {} {}", tr(lang, "Язык:", "Language:"), tr(lang, "русский", "English")),
         format!("⏱ {} {}", tr(lang, "Таймер хода:", "Turn timer:"), timer_line(s, private, lang)),
+        format!("⌛ {}: {}", pick(TIME_UP_LABEL, lang), time_up_text(s.time_up, lang)),
         format!("🔔 {}: {}", pick(NUDGE_LABEL, lang), nudge_text(s.ping_after, lang)),
         format!("🤖 {} {}", tr(lang, "Компьютер:", "Computer:"), bot_level_name(s.bot_level, lang)),
         format!(

@@ -6,7 +6,7 @@
 
 use crate::engine::rules::{Preset, Variant};
 use crate::session::ClockRule;
-use crate::session::{BotLevel, Lang};
+use crate::session::{BotLevel, Lang, TimeUp};
 use crate::standings::{Cadence, Weekday, Zone};
 use crate::store::{BoardMode, TableClock};
 
@@ -86,6 +86,8 @@ pub enum Change {
     Level(BotLevel),
     DefaultGame(Variant),
     Board(BoardMode),
+    /// What the turn timer running out does at new tables.
+    TimeUp(TimeUp),
     /// The expert's hints for people at new tables, on or off.
     Hints(bool),
     /// The match clock of new tables.
@@ -193,6 +195,7 @@ impl Change {
         matches!(
             self,
             Change::Nudge(_)
+                | Change::TimeUp(_)
                 | Change::Level(_)
                 | Change::Board(_)
                 | Change::Hints(_)

@@ -1,11 +1,11 @@
 //! The page of more defaults: what a chat changes less often than its game, timer, language
-//! and seasons (the first page) — the turn reminder, the computer's strength, how the board is
-//! shown, hints, and the match clock of new tables.
+//! and seasons (the first page) — the turn reminder, what the turn timer running out does, the
+//! computer's strength, how the board is shown, hints, and the match clock of new tables.
 
 use super::draw::{HINTS_LABEL, NUDGE_LABEL, nudge_text};
 use super::{CLOCKS, Change, Control, ControlKind, Item, MenuPress, Page};
-use crate::engine::rules::Preset;
-use crate::session::{BotLevel, ClockRule, Lang};
+use crate::engine::rules::{Preset, Words};
+use crate::session::{BotLevel, ClockRule, Lang, TimeUp};
 use crate::store::{BoardMode, ChatSettings, NUDGES, TableClock};
 use crate::view::text::{bot_level_name, pick, preset_word, tr};
 
@@ -27,6 +27,18 @@ pub fn clock_text(c: TableClock, lang: Lang) -> String {
     }
 }
 
+/// What the turn timer running out does: «ходит компьютер» / «матч проигран».
+pub fn time_up_text(t: TimeUp, lang: Lang) -> &'static str {
+    match t {
+        TimeUp::Computer => tr(lang, "ходит компьютер", "the computer moves"),
+        TimeUp::Lose => tr(lang, "матч проигран", "the match is lost"),
+    }
+}
+
+/// The label of the control and of the settings' line.
+pub const TIME_UP_LABEL: Words =
+    Words { ru: "Когда время хода вышло", en: "When the turn timer runs out" };
+
 /// The page's controls.
 pub(super) fn more_controls(s: &ChatSettings, lang: Lang) -> Vec<Control> {
     let m = Page::More;
@@ -43,6 +55,10 @@ pub(super) fn more_controls(s: &ChatSettings, lang: Lang) -> Vec<Control> {
     };
     let nudges = NUDGES
         .map(|t| item(format!("🔔 {}", nudge_text(t, lang)), Change::Nudge(t), t == s.ping_after));
+    let time_ups = TimeUp::ALL.map(|t| {
+        let mark = if t == TimeUp::Computer { "🤖" } else { "🏳" };
+        item(format!("{mark} {}", time_up_text(t, lang)), Change::TimeUp(t), t == s.time_up)
+    });
     let levels = BotLevel::ALL.map(|l| {
         item(format!("🤖 {}", bot_level_name(l, lang)), Change::Level(l), l == s.bot_level)
     });
@@ -60,6 +76,7 @@ pub(super) fn more_controls(s: &ChatSettings, lang: Lang) -> Vec<Control> {
     clocks.extend(CLOCKS.map(|r| clock(format!("⏲ {}", r.text()), TableClock::Rule(r))));
     vec![
         choice(pick(NUDGE_LABEL, lang), nudges.to_vec()),
+        choice(pick(TIME_UP_LABEL, lang), time_ups.to_vec()),
         choice(tr(lang, "Сила компьютера", "Computer strength"), levels.to_vec()),
         choice(tr(lang, "Стол", "Board"), boards.to_vec()),
         choice(pick(HINTS_LABEL, lang), hints.to_vec()),

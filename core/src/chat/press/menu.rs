@@ -8,7 +8,7 @@
 use super::base36;
 use crate::chat::menu::{CLOCKS, Change, MenuPress, OfferAct, Page, TIMERS, TourAct};
 use crate::engine::rules::{OptionKind, Preset, option};
-use crate::session::{BotLevel, Lang};
+use crate::session::{BotLevel, Lang, TimeUp};
 use crate::standings::{Cadence, Weekday, Zone};
 use crate::store::{BoardMode, NUDGES, TableClock};
 
@@ -35,6 +35,7 @@ impl MenuPress {
             Change::DefaultGame(v) => format!("game.{}", v.key()),
             Change::Board(b) => format!("board.{}", b.key()),
             Change::Hints(on) => format!("hints.{}", if *on { "on" } else { "off" }),
+            Change::TimeUp(t) => format!("timeup.{}", t.key()),
             Change::Clock(TableClock::Preset) => "clock.preset".to_owned(),
             Change::Clock(TableClock::Off) => "clock.off".to_owned(),
             Change::Clock(TableClock::Rule(r)) => format!("clock.{}", r.text()),
@@ -131,6 +132,7 @@ impl MenuPress {
                     "game" => Change::DefaultGame(arg.parse().ok()?),
                     "board" => Change::Board(BoardMode::from_key(arg)?),
                     "hints" => Change::Hints(on_off(arg)?),
+                    "timeup" => Change::TimeUp(TimeUp::from_key(arg)?),
                     "pin" => Change::StandingsPost(on_off(arg)?),
                     "clock" => Change::Clock(TableClock::Rule(
                         CLOCKS.into_iter().find(|c| c.text() == arg)?,
