@@ -49,7 +49,7 @@ impl Table {
         if self.time_up != TimeUp::Lose || self.phase != Phase::Playing || self.is_paused() {
             return None;
         }
-        if !self.deadline.is_some_and(|d| d <= now) {
+        if self.deadline.is_none_or(|d| d > now) {
             return None;
         }
         let seat = self.to_move()?;
