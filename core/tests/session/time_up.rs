@@ -75,7 +75,7 @@ fn the_choice_decides_what_the_deadline_brings() {
                 assert!(events.contains(&Event::TimeUp { seat: seat as u8 }), "{case}: {events:?}");
                 assert_eq!(table.phase, Phase::Finished, "{case}");
                 let side = table.rules.side_of(seat);
-                let outcome = table.game.as_ref().unwrap().outcome.clone().unwrap();
+                let outcome = table.game.as_ref().unwrap().outcome.unwrap();
                 assert_eq!(outcome.loser, Some(side), "{case}");
                 assert_eq!(outcome.flag, Some(side as u8), "{case}");
                 assert_eq!(outcome.winner, Some(1 - side), "{case}");
