@@ -89,6 +89,12 @@ pub(super) fn lay_out(board: &Board, x: f32, y: f32, w: f32, h: f32) -> BoardLay
     }
 }
 
+/// The hub (Osel) or house (Telefon) of `board`, if it has one yet.
+pub(super) fn hub_of(board: &Board) -> Option<Tile> {
+    let laid: Vec<Laid> = board.laid().collect();
+    hub_tile(board, &laid)
+}
+
 fn hub_tile(board: &Board, laid: &[Laid]) -> Option<Tile> {
     let hub = board.hub()?;
     match hub.site {

@@ -1,6 +1,8 @@
 //! A round replayed as an animated GIF: the board as the table picture draws it
 //! ([`super::board_svg`]), a frame after the deal and one after each move (its tiles
-//! outlined), the last held a while. Drawn from a match's record (`domino-record/1`), so any
+//! outlined), the last held a while. Every tile stands where the round's last board has it
+//! (that board laid out once, each earlier one a part of it), so nothing moves or shrinks as
+//! the line grows. Drawn from a match's record (`domino-record/1`), so any
 //! finished match of the chat's history can be replayed. Public like the table picture: only
 //! the tiles on the table and the bazaar's backs, never a hand.
 //!
@@ -12,9 +14,10 @@
 //! the other) is written as a frame a place, all but the last shown for a moment. So a frame
 //! costs what the move changed, not the whole board.
 
+use super::layout::lay_out;
 use super::scene::{Group, Scene, Shape};
 use super::stamp::Stamps;
-use super::table::board_scene;
+use super::table::{board_area, board_scene_in};
 use super::{PictureError, Style, raster};
 use crate::engine::game::Match;
 use crate::engine::moves::Move;
@@ -91,16 +94,24 @@ fn scenes(record: &Record, index: usize, style: &Style) -> Result<Vec<Scene>, Pi
     let rules = m.rules();
     let full = TileSet::full(rules.max_pip()).len() as usize;
     let has_bazaar = rules.deal_size(seats) * seats < full;
-    let scene = |m: &Match, last: &[Tile]| {
+    // The board after each move, then each drawn with every tile where the round's last board
+    // has it: a tile laid stays where it is, so a frame changes only where a move did.
+    let state = |m: &Match, last: Vec<Tile>| {
         let r = m.round().expect("a round is dealt");
-        board_scene(r.board(), last, has_bazaar.then(|| r.bazaar_len()), style)
+        (r.board().clone(), last, has_bazaar.then(|| r.bazaar_len()))
     };
-    let mut scenes = vec![scene(&m, &[])];
+    let mut states = vec![state(&m, Vec::new())];
     for mv in &record.rounds[index].moves {
         if let Some(done) = play(&mut m, mv) {
-            scenes.push(scene(&m, &laid(&done)));
+            states.push(state(&m, laid(&done)));
         }
     }
+    let (x, y, w, h) = board_area(style);
+    let fixed = lay_out(&states.last().expect("the deal's state").0, x, y, w, h);
+    let scenes = states
+        .iter()
+        .map(|(board, last, bazaar)| board_scene_in(board, Some(&fixed), last, *bazaar, style))
+        .collect();
     Ok(scenes)
 }
 

@@ -83,3 +83,27 @@ fn gif_shows_each_scene(scenes: &[Scene]) {
         assert!(off <= 16, "{off} pixels differ from the scene drawn whole");
     }
 }
+
+/// A tile laid stays where it is: after the deal's frame, a move redraws only around what it
+/// changed (its tile, the last move's outline, the bazaar), so all the moves' parts together
+/// cover less than the whole picture once, where a layout redone each move (the line
+/// shrinking to fit as it grows) redrew most of the picture at most moves.
+#[test]
+fn moves_redraw_only_what_they_changed() {
+    let style = Style::default();
+    for (variant, seats, seed) in
+        [(Variant::Kozel, 4, 1), (Variant::Osel, 4, 2), (Variant::Classic, 2, 3)]
+    {
+        let record = samples::match_record(variant, seats, seed);
+        for index in [0, record.rounds.len() - 1] {
+            let scenes = scenes(&record, index, &style).expect("the round's scenes");
+            let whole = u64::from(scenes[0].width * scenes[0].height);
+            let redrawn: u64 = scenes
+                .windows(2)
+                .flat_map(|w| dirty(&w[0], &w[1]))
+                .map(|(_, _, pw, ph)| u64::from(pw * ph))
+                .sum();
+            assert!(redrawn < whole, "{variant:?} round {index}: {redrawn} px of {whole}");
+        }
+    }
+}

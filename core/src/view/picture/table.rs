@@ -3,7 +3,7 @@
 
 use super::PictureError;
 use super::digits::{self, Anchor};
-use super::layout::lay_out;
+use super::layout::{BoardLayout, hub_of, lay_out};
 use super::scene::{Group, Scene};
 use super::style::{Palette, Style};
 use super::tile::{Marks, back, closed_bar, face};
@@ -33,13 +33,35 @@ pub(super) fn board_scene(
     bazaar: Option<usize>,
     style: &Style,
 ) -> Scene {
+    board_scene_in(board, None, last, bazaar, style)
+}
+
+/// The area of a picture `style.table` the board takes (the rest is the bazaar's strip).
+pub(super) fn board_area(style: &Style) -> (f32, f32, f32, f32) {
+    let (w, h) = style.table;
+    (0.0, 0.0, w as f32, h as f32 - (h as f32 * STRIP).round())
+}
+
+/// [`board_scene`] with every tile where `fixed` (a layout of a board this one grows into:
+/// a replay's last) puts it, rather than where `board` alone would.
+pub(super) fn board_scene_in(
+    board: &Board,
+    fixed: Option<&BoardLayout>,
+    last: &[Tile],
+    bazaar: Option<usize>,
+    style: &Style,
+) -> Scene {
     let (w, h) = style.table;
     let p = &style.palette;
     let mut scene = Scene::new(w, h, p.felt);
-    let strip = (h as f32 * STRIP).round();
-    draw_board(&mut scene, board, last, (0.0, 0.0, w as f32, h as f32 - strip), p);
+    let area = board_area(style);
+    match fixed {
+        None => draw_board(&mut scene, board, last, area, p),
+        Some(layout) => draw_laid(&mut scene, board, layout, last, p),
+    }
     if let Some(count) = bazaar {
-        draw_bazaar(&mut scene, count, h as f32 - strip, strip, p);
+        let strip = h as f32 - area.3;
+        draw_bazaar(&mut scene, count, area.3, strip, p);
     }
     scene
 }
@@ -70,11 +92,24 @@ pub(super) fn draw_board(
 ) {
     let (x, y, w, h) = area;
     let layout = lay_out(board, x, y, w, h);
+    draw_laid(scene, board, &layout, last, palette);
+}
+
+/// Draws the tiles on `board` where `layout` puts them (a layout of `board`, or of a board it
+/// grows into), the tiles of `last` outlined; the hub and the closed arms are `board`'s.
+fn draw_laid(
+    scene: &mut Scene,
+    board: &Board,
+    layout: &BoardLayout,
+    last: &[Tile],
+    palette: &Palette,
+) {
+    let on: TileSet = board.laid().map(|l| l.tile).collect();
     let closed: TileSet = board.laid().filter(|l| l.closed).map(|l| l.tile).collect();
-    for put in &layout.puts {
+    let hub = hub_of(board);
+    for put in layout.puts.iter().filter(|p| on.contains(p.link.tile)) {
         let tile = put.link.tile;
-        let marks =
-            Marks { last: last.contains(&tile), hub: layout.hub == Some(tile), playable: false };
+        let marks = Marks { last: last.contains(&tile), hub: hub == Some(tile), playable: false };
         scene.groups.push(face(format!("t{}", tile.index()), put, layout.unit, palette, marks));
         if closed.contains(tile) {
             scene.groups.push(closed_bar(put, layout.unit, palette));
