@@ -147,6 +147,8 @@ fn encode(scenes: &[Scene], round: usize) -> Result<Animation, PictureError> {
     let frames = {
         let mut encoder = gif::Encoder::new(&mut out, w16, h16, &palette.rgb).map_err(bad)?;
         encoder.set_repeat(gif::Repeat::Infinite).map_err(bad)?;
+        // Each scene's groups told apart once, not once for each frame they border.
+        let keys: Vec<Vec<String>> = scenes.iter().map(group_keys).collect();
         // The stamps of the tiles and pips, made once for every frame.
         let mut stamps = Stamps::default();
         let mut frames = 0;
@@ -158,7 +160,7 @@ fn encode(scenes: &[Scene], round: usize) -> Result<Animation, PictureError> {
             };
             let mut parts = match i {
                 0 => vec![(0, 0, w, h)],
-                _ => dirty(&scenes[i - 1], scene),
+                _ => dirty_keyed((&scenes[i - 1], &keys[i - 1]), (scene, &keys[i])),
             };
             if parts.is_empty() {
                 // Nothing changed (a pass, where there is no bazaar): one pixel kept as it was.
@@ -202,32 +204,43 @@ fn encode(scenes: &[Scene], round: usize) -> Result<Animation, PictureError> {
 /// same. The whole picture when the two differ in anything else (size, felt, the order of
 /// the groups they share). Parts apart keep a frame small when a move changes both ends of
 /// the line.
+#[cfg(test)]
 fn dirty(a: &Scene, b: &Scene) -> Vec<(u32, u32, u32, u32)> {
+    dirty_keyed((a, &group_keys(a)), (b, &group_keys(b)))
+}
+
+/// What tells a scene's groups apart: each drawn the same is written the same.
+fn group_keys(scene: &Scene) -> Vec<String> {
+    scene.groups.iter().map(|g: &Group| format!("{g:?}")).collect()
+}
+
+/// [`dirty`] with each scene's [`group_keys`].
+fn dirty_keyed(
+    (a, ka): (&Scene, &[String]),
+    (b, kb): (&Scene, &[String]),
+) -> Vec<(u32, u32, u32, u32)> {
     let (w, h) = (b.width, b.height);
     let whole = vec![(0, 0, w, h)];
     if (a.width, a.height, a.background) != (w, h, b.background) {
         return whole;
     }
-    let key = |g: &Group| format!("{g:?}");
-    let (ka, kb): (Vec<String>, Vec<String>) =
-        (a.groups.iter().map(key).collect(), b.groups.iter().map(key).collect());
     let mut count: HashMap<&str, i32> = HashMap::new();
-    for k in &ka {
+    for k in ka {
         *count.entry(k).or_default() += 1;
     }
-    for k in &kb {
+    for k in kb {
         *count.entry(k).or_default() -= 1;
     }
     let shared = |keys: &[String]| -> Vec<usize> {
         (0..keys.len()).filter(|&i| count[keys[i].as_str()] == 0).collect()
     };
-    let (sa, sb) = (shared(&ka), shared(&kb));
+    let (sa, sb) = (shared(ka), shared(kb));
     if sa.len() != sb.len() || sa.iter().zip(&sb).any(|(&i, &j)| ka[i] != kb[j]) {
         return whole;
     }
     let clamp = |v: f32, most: u32| (v.max(0.0) as u32).min(most);
     let mut boxes: Vec<(u32, u32, u32, u32)> = Vec::new();
-    let differing = a.groups.iter().zip(&ka).chain(b.groups.iter().zip(&kb));
+    let differing = a.groups.iter().zip(ka).chain(b.groups.iter().zip(kb));
     for (g, _) in differing.filter(|(_, k)| count[k.as_str()] != 0) {
         let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
         for s in &g.shapes {
