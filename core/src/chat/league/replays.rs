@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex};
 use tokio::sync::OnceCell;
 
 /// GIFs kept at most: the latest match of a hundred chats asking at once (a Kozel round's
-/// GIF is about 150 KiB); [`BYTES`] bounds the memory.
+/// GIF is about 25 KiB); [`BYTES`] bounds the memory.
 pub const MOST: usize = 128;
 /// Bytes of GIFs kept at most, whatever their size (the longest rounds, eight seats of
 /// double-eighteen). What is kept is most of what a busy process's memory grows by: at 1,000
