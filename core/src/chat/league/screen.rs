@@ -5,9 +5,9 @@
 //! ([`Store::swap_meta`]): of two renewals from the same value, from any process, one moves it
 //! and both answer the link it moved to; every older link is then refused.
 
-use crate::chat::Chat;
 use crate::chat::press::ScreenLink;
-use crate::ids::ChatId;
+use crate::chat::{Answer, Args, Asker, Body, Chat, Reply, may_administer, prefix, texts};
+use crate::ids::{ChatId, Lang, Platform};
 use crate::service::writing;
 use crate::store::{Store, StoreError};
 
@@ -15,7 +15,49 @@ fn key(chat: &ChatId) -> String {
     format!("screen:{chat}")
 }
 
+/// `/screen new` as `platform` writes it.
+fn renew_command(platform: Platform, lang: Lang) -> String {
+    match (platform, lang) {
+        (Platform::Discord, Lang::Ru) => "/domino экран новый:True".into(),
+        (Platform::Discord, Lang::En) => "/domino screen new:True".into(),
+        (_, Lang::Ru) => format!("{}экран новый", prefix(platform)),
+        (_, Lang::En) => format!("{}screen new", prefix(platform)),
+    }
+}
+
+/// A page's address under the bot's public one.
+pub fn screen_url(public: &str, token: &str) -> String {
+    format!("{}/screen/{token}", public.trim_end_matches('/'))
+}
+
 impl<S: Store> Chat<S> {
+    /// `/screen [new]`: the chat's page, to an admin alone (`new`: renewed first, every older
+    /// link refused). Anyone else is refused, and so is everyone while the operator has given
+    /// the bot no public address; nothing changes then.
+    pub(in crate::chat) async fn screen(
+        &self,
+        from: &Asker,
+        args: Args,
+        lang: Lang,
+    ) -> Result<Answer, StoreError> {
+        if !may_administer(from) {
+            return Ok(Answer::private(texts::admins_only(lang)));
+        }
+        let Some(public) = self.service().options().public_url.clone() else {
+            return Ok(Answer::private(texts::screen_no_address(lang)));
+        };
+        let token = match args.new_link {
+            true => self.renew_screen(&from.chat).await?,
+            false => self.screen_token(&from.chat).await?,
+        };
+        let again = renew_command(from.chat.platform, lang);
+        let text = texts::screen_link(lang, &screen_url(&public, &token), args.new_link, &again);
+        Ok(Answer {
+            reply: Some(Reply { body: Body::Long(text), private: true, ack: false }),
+            ..Answer::default()
+        })
+    }
+
     /// The chat's link generation now.
     async fn screen_generation(&self, chat: &ChatId) -> Result<(u64, Option<String>), StoreError> {
         let raw = self.service().store().meta(&key(chat)).await?;
