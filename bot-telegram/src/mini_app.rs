@@ -80,8 +80,9 @@ fn secret_key(bot_token: &str) -> Vec<u8> {
     mac.finalize().into_bytes().to_vec()
 }
 
+/// A SHA-256 hash in hex (64 digits).
 fn unhex(s: &str) -> Option<Vec<u8>> {
-    if s.len() % 2 != 0 || !s.bytes().all(|b| b.is_ascii_hexdigit()) {
+    if s.len() != 64 || !s.bytes().all(|b| b.is_ascii_hexdigit()) {
         return None;
     }
     (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).ok()).collect()
