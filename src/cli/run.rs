@@ -106,6 +106,13 @@ async fn serve(mut s: Settings) -> anyhow::Result<()> {
         discord: s.discord.as_ref().map(|d| d.status.clone()),
         metrics,
     };
+    // The chats' pages (`domino-web`) beside health and metrics, on the same listener.
+    let screens = domino_web::Screens::new(
+        Door::new(svc.clone()),
+        Arc::new(domino_web::FixedTokens::default()),
+        super::VERSION,
+    );
+    let routes = http::routes(probe).merge(domino_web::router(screens));
     let (quit, quitting) = tokio::sync::watch::channel(false);
     let until_quit = |mut q: tokio::sync::watch::Receiver<bool>| async move {
         let _ = q.wait_for(|q| *q).await;
@@ -113,12 +120,12 @@ async fn serve(mut s: Settings) -> anyhow::Result<()> {
     match (listener, s.http, s.telegram.as_mut()) {
         (Some(listener), _, _) => {
             let addr = listener.local_addr()?;
-            tracing::info!(%addr, "health and metrics: /healthz /readyz /metrics");
-            tokio::spawn(http::serve(listener, http::routes(probe), until_quit(quitting.clone())));
+            tracing::info!(%addr, "health and metrics: /healthz /readyz /metrics; pages: /screen/");
+            tokio::spawn(http::serve(listener, routes, until_quit(quitting.clone())));
         }
         (None, Some(addr), Some(telegram)) => {
             tracing::info!(%addr, "health and metrics on the webhook's server: /healthz /readyz /metrics");
-            telegram.options.routes = Some(http::routes(probe));
+            telegram.options.routes = Some(routes);
         }
         _ => {}
     }

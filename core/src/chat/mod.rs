@@ -20,6 +20,7 @@ mod help;
 mod league;
 pub mod menu;
 pub mod press;
+pub mod screen;
 mod tables;
 pub mod texts;
 pub mod words;

@@ -3,6 +3,7 @@
 
 use super::Changed;
 use super::message::MessageAt;
+use crate::chat::screen::{Ask, Seen};
 use crate::chat::{Answer, Args, Asker, Chat, HandPlace, Kept, Links, Reply, Request, Show, Tags};
 use crate::ids::{ChatId, Lang, Millis, Person, Platform, UserId};
 use crate::service::{Applied as Replied, LeagueEvent, TourNews};
@@ -25,6 +26,7 @@ pub(in crate::chat) trait Gate: Send + Sync + 'static {
     fn standings_post<'a>(&'a self, c: &'a ChatId)
     -> Boxed<'a, Result<Option<String>, StoreError>>;
     fn tags<'a>(&'a self, c: &'a ChatId) -> Boxed<'a, Result<Option<Tags>, StoreError>>;
+    fn screen<'a>(&'a self, c: &'a ChatId, ask: Ask) -> Boxed<'a, Result<Seen, StoreError>>;
     fn tournament_live<'a>(
         &'a self,
         news: &'a TourNews,
@@ -95,6 +97,9 @@ impl<S: Store> Gate for Chat<S> {
     }
     fn tags<'a>(&'a self, c: &'a ChatId) -> Boxed<'a, Result<Option<Tags>, StoreError>> {
         Box::pin(Chat::tags(self, c))
+    }
+    fn screen<'a>(&'a self, c: &'a ChatId, ask: Ask) -> Boxed<'a, Result<Seen, StoreError>> {
+        Box::pin(Chat::screen(self, c, ask))
     }
     fn tournament_live<'a>(
         &'a self,

@@ -30,7 +30,7 @@ pub(super) mod turn;
 /// The store could not be reached: nothing was read or written.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("the store is unavailable: {0}")]
-pub struct Unavailable(String);
+pub struct Unavailable(pub(in crate::chat) String);
 
 impl From<StoreError> for Unavailable {
     fn from(e: StoreError) -> Unavailable {

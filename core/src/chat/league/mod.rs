@@ -66,9 +66,10 @@ pub(super) fn points(
         .collect()
 }
 
-/// The chart of up to [`CHART_LINES`] named lines of points, drawn on a blocking thread (a
-/// picture takes milliseconds); `None` when no line has a point or the picture cannot be drawn.
-pub(super) async fn chart_of(lines: Vec<(String, Vec<(Millis, i32)>)>) -> Option<Chart> {
+/// The lines a chart draws of `lines` (up to [`CHART_LINES`], those with a point) and the
+/// caption that says whose each is; `None` when no line has a point. The one choice of what
+/// a chart shows, whether drawn as a PNG for a chat or as SVG for a page.
+pub(super) fn chart_lines(lines: Lines) -> Option<(Vec<RatingLine>, String)> {
     let drawn: Vec<(String, RatingLine)> = lines
         .into_iter()
         .filter(|(_, points)| !points.is_empty())
@@ -83,7 +84,16 @@ pub(super) async fn chart_of(lines: Vec<(String, Vec<(Millis, i32)>)>) -> Option
         .enumerate()
         .map(|(i, (name, _))| format!("{} {name}", SIDE_MARKS[i]))
         .collect();
-    let lines: Vec<RatingLine> = drawn.into_iter().map(|(_, l)| l).collect();
+    Some((drawn.into_iter().map(|(_, l)| l).collect(), caption.join(" · ")))
+}
+
+/// Named lines of shown ratings over time: a chart's data.
+pub(super) type Lines = Vec<(String, Vec<(Millis, i32)>)>;
+
+/// The chart of up to [`CHART_LINES`] named lines of points, drawn on a blocking thread (a
+/// picture takes milliseconds); `None` when no line has a point or the picture cannot be drawn.
+pub(super) async fn chart_of(lines: Lines) -> Option<Chart> {
+    let (lines, caption) = chart_lines(lines)?;
     let drawing = tokio::task::spawn_blocking(move || rating_png(&lines, &Style::default()));
     let picture = match drawing.await {
         Ok(Ok(p)) => p,
@@ -96,7 +106,23 @@ pub(super) async fn chart_of(lines: Vec<(String, Vec<(Millis, i32)>)>) -> Option
             return None;
         }
     };
-    Some(Chart { picture: Arc::new(picture), caption: caption.join(" · ") })
+    Some(Chart { picture: Arc::new(picture), caption })
+}
+
+/// The lines of the leaders (`/top` order) of one game over `changes`.
+pub(super) fn leaders_lines(
+    rows: &[ScoreRow],
+    ratings: &[Rating],
+    game: Variant,
+    changes: &[RatingChange],
+) -> Lines {
+    let mut lines: Vec<ScoreRow> = rows.iter().filter(|r| r.variant == game).cloned().collect();
+    rated_order(&mut lines, ratings);
+    let named = lines.into_iter().map(|r| {
+        let who = Rated::Player(r.user);
+        (display_name(&r.name), points(changes, &who, Some(game)))
+    });
+    named.collect()
 }
 
 /// The chart of the leaders (`/top` order) of one game's lines over `changes`.
@@ -106,13 +132,7 @@ pub(super) async fn leaders_chart(
     game: Variant,
     changes: &[RatingChange],
 ) -> Option<Chart> {
-    let mut lines: Vec<ScoreRow> = rows.iter().filter(|r| r.variant == game).cloned().collect();
-    rated_order(&mut lines, ratings);
-    let named = lines.into_iter().map(|r| {
-        let who = Rated::Player(r.user);
-        (display_name(&r.name), points(changes, &who, Some(game)))
-    });
-    chart_of(named.collect()).await
+    chart_of(leaders_lines(rows, ratings, game, changes)).await
 }
 
 /// The game most of `matches` were.
