@@ -19,6 +19,7 @@
 //! | `photos` | the table message as a photo edited in place; pictures with their captions |
 //! | `keyboards` | button rows as inline keyboards, deep links |
 //! | `webhook` | webhook mode |
+//! | `mini_app` | the chat's page as a Mini App: `initData` checked, members let through |
 //! | `ops` | connection status and its log lines, metrics |
 //! | `app`, `ids`, `failure`, `texts` | shared state, id conversions, error kinds, the adapter's own words |
 //! | `fake` | (feature `fake`) a fake Bot API server keeping Telegram's limits, and the flow bench's driver |
@@ -39,6 +40,7 @@ mod ids;
 mod jobs;
 mod kept;
 mod keyboards;
+mod mini_app;
 mod ops;
 mod outbox;
 mod pacing;
@@ -50,6 +52,9 @@ mod updates;
 mod watch;
 mod webhook;
 
+pub use mini_app::{
+    INIT_DATA_MAX_AGE, Launch, MEMBERS_KEPT, Refused, check_init_data, mini_app_routes,
+};
 pub use ops::{STUCK_AFTER, Status};
 pub use pacing::Pacing;
 pub use webhook::Webhook;

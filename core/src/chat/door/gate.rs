@@ -50,6 +50,9 @@ pub(in crate::chat) trait Gate: Send + Sync + 'static {
     fn links(&self) -> Boxed<'_, Result<Links, StoreError>>;
     fn secret<'a>(&'a self, name: &'a str) -> Boxed<'a, Result<String, StoreError>>;
     fn link_target<'a>(&'a self, payload: &'a str) -> Boxed<'a, Option<ChatId>>;
+    fn screen_token<'a>(&'a self, c: &'a ChatId) -> Boxed<'a, Result<String, StoreError>>;
+    fn renew_screen<'a>(&'a self, c: &'a ChatId) -> Boxed<'a, Result<String, StoreError>>;
+    fn screen_chat<'a>(&'a self, t: &'a str) -> Boxed<'a, Result<Option<ChatId>, StoreError>>;
     fn saw<'a>(&'a self, chat: &'a ChatId, name: &'a str, who: &'a Person) -> Boxed<'a, ()>;
     fn invitee<'a>(&'a self, chat: &'a ChatId, args: &'a Args) -> Boxed<'a, Option<Person>>;
     fn meta_prefix<'a>(
@@ -142,6 +145,15 @@ impl<S: Store> Gate for Chat<S> {
     }
     fn link_target<'a>(&'a self, payload: &'a str) -> Boxed<'a, Option<ChatId>> {
         Box::pin(Chat::link_target(self, payload))
+    }
+    fn screen_token<'a>(&'a self, c: &'a ChatId) -> Boxed<'a, Result<String, StoreError>> {
+        Box::pin(Chat::screen_token(self, c))
+    }
+    fn renew_screen<'a>(&'a self, c: &'a ChatId) -> Boxed<'a, Result<String, StoreError>> {
+        Box::pin(Chat::renew_screen(self, c))
+    }
+    fn screen_chat<'a>(&'a self, t: &'a str) -> Boxed<'a, Result<Option<ChatId>, StoreError>> {
+        Box::pin(Chat::screen_chat(self, t))
     }
     fn saw<'a>(&'a self, chat: &'a ChatId, name: &'a str, who: &'a Person) -> Boxed<'a, ()> {
         Box::pin(Chat::saw(self, chat, name, who))

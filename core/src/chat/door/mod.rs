@@ -171,6 +171,24 @@ impl Door {
         self.0.link_target(payload).await
     }
 
+    /// The chat's screen token, for its web page's address `/screen/<token>`: the same until
+    /// it is renewed.
+    pub async fn screen_token(&self, chat: &ChatId) -> Result<String, Unavailable> {
+        Ok(self.0.screen_token(chat).await?)
+    }
+
+    /// Renews the chat's screen link (`/screen new`): every older token is refused from now
+    /// on. The new token.
+    pub async fn renew_screen(&self, chat: &ChatId) -> Result<String, Unavailable> {
+        Ok(self.0.renew_screen(chat).await?)
+    }
+
+    /// The chat a screen token opens: `None` when it is forged, malformed or revoked. Whoever
+    /// holds a good token may see the chat's page, and nothing more: a page changes nothing.
+    pub async fn screen_chat(&self, token: &str) -> Result<Option<ChatId>, Unavailable> {
+        Ok(self.0.screen_chat(token).await?)
+    }
+
     /// `who` was seen in `chat` under @`username` (`/duel @username` finds them).
     pub async fn saw(&self, chat: &ChatId, username: &str, who: &Person) {
         self.0.saw(chat, username, who).await

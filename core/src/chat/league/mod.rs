@@ -29,6 +29,7 @@ mod info;
 pub(super) mod kept;
 mod replay;
 pub(super) mod replays;
+pub(super) mod screen;
 mod tag_words;
 pub(super) mod tags;
 mod tour_picture;
