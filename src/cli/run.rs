@@ -107,11 +107,8 @@ async fn serve(mut s: Settings) -> anyhow::Result<()> {
         metrics,
     };
     // The chats' pages (`domino-web`) beside health and metrics, on the same listener.
-    let screens = domino_web::Screens::new(
-        Door::new(svc.clone()),
-        Arc::new(domino_web::FixedTokens::default()),
-        super::VERSION,
-    );
+    let door = Door::new(svc.clone());
+    let screens = domino_web::Screens::new(door.clone(), Arc::new(door), super::VERSION);
     let routes = http::routes(probe).merge(domino_web::router(screens));
     let (quit, quitting) = tokio::sync::watch::channel(false);
     let until_quit = |mut q: tokio::sync::watch::Receiver<bool>| async move {

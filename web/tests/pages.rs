@@ -228,3 +228,17 @@ async fn a_live_page_is_told_each_move_a_finished_match_and_a_new_version() {
     let mut buffer = String::new();
     assert_eq!(next_event(&mut old, &mut buffer, "version", within).await, "test-1");
 }
+
+#[tokio::test]
+async fn the_doors_signed_token_opens_the_page_until_renewed() {
+    let league = League::new(5).await;
+    let door = league.door.clone();
+    let screens = domino_web::Screens::new(door.clone(), std::sync::Arc::new(door), "test-1");
+    let router = domino_web::router(screens);
+    let token = league.door.screen_token(&league.chat).await.unwrap();
+    page(&router, &format!("/screen/{token}")).await;
+    let renewed = league.door.renew_screen(&league.chat).await.unwrap();
+    page(&router, &format!("/screen/{renewed}/tables")).await;
+    let (status, _, body) = get(&router, &format!("/screen/{token}")).await;
+    assert_eq!((status, body.len()), (StatusCode::FORBIDDEN, 0), "the old link is revoked");
+}
