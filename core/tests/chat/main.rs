@@ -16,6 +16,7 @@ mod places;
 mod press_codecs;
 mod presses;
 mod replay;
+mod screen_reads;
 mod screen;
 mod setup;
 mod tour_kills;
