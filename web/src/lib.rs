@@ -109,8 +109,15 @@ impl IntoResponse for Refused {
         match self {
             Refused::Forbidden => StatusCode::FORBIDDEN.into_response(),
             Refused::NotFound(why) => (StatusCode::NOT_FOUND, why).into_response(),
+            // A page on a wall tries again by itself.
             Refused::Unavailable(lang) => {
-                (StatusCode::SERVICE_UNAVAILABLE, words(lang).unavailable).into_response()
+                let page = maud::html! {
+                    (maud::DOCTYPE)
+                    html { head { meta charset="utf-8"; meta http-equiv="refresh" content="30"; }
+                        body { p { (words(lang).unavailable) } } }
+                };
+                (StatusCode::SERVICE_UNAVAILABLE, axum::response::Html(page.into_string()))
+                    .into_response()
             }
         }
     }

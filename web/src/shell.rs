@@ -40,7 +40,12 @@ const LIVE: &str = r#"
   var url=BASE+"/events?v="+encodeURIComponent(VERSION)+"&l="+LEAGUE;
   var es=new EventSource(url);
   es.onopen=function(){document.body.classList.remove("off")};
-  es.onerror=function(){document.body.classList.add("off")};
+  es.onerror=function(){
+    document.body.classList.add("off");
+    /* Refused rather than cut (the bot's store away, say): the browser gives up, the page
+       does not. */
+    if(es.readyState===2){setTimeout(function(){location.reload()},15000)}
+  };
   es.addEventListener("tables",function(e){
     document.body.classList.remove("off");
     var t=document.getElementById("tables");if(t){t.innerHTML=e.data}
@@ -90,7 +95,7 @@ pub fn page(open: &Open, s: &crate::Screens, tab: Tab, live: Option<u64>, body: 
                     (item(Tab::League, format!("{base}/league"), w.story))
                     a href=(format!("{base}/tv")) { "📺 " (w.tv) }
                 }
-                main { (body) }
+                main { (body) p.dim { (w.read_only) } }
                 div #offline { (w.offline) }
                 @if let Some(league) = live { (script(open, s, league, "")) }
             }

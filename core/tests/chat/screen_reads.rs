@@ -35,7 +35,11 @@ async fn moved(chat: &Chat<MemoryStore>, id: i64) -> bool {
     let Some(seat) = t.to_move().filter(|_| t.phase == Phase::Playing) else { return false };
     let who = t.humans().find(|(s, _)| *s == seat).unwrap().1.clone();
     let mv = t.live().unwrap().legal_moves(seat)[0];
-    let cmd = Command { actor: Actor::person(who), action: Action::Move { mv }, version: Some(t.version) };
+    let cmd = Command {
+        actor: Actor::person(who),
+        action: Action::Move { mv },
+        version: Some(t.version),
+    };
     chat.service().handle(id, cmd).await.unwrap();
     true
 }

@@ -31,6 +31,7 @@ pub async fn card(State(s): State<Screens>, Path((token, person)): Path<(String,
                 a href=(format!("{}/vs/{}/{}", open.base, who.id, p.id.id)) { (p.name) }
             }
         }
+        p.people { a href=(open.base) { (w.back) } }
     };
     html(page(&open, &s, Tab::Other, Some(league), body))
 }

@@ -10,7 +10,6 @@ pub struct Words {
     /// The page's title: «Домино» / «Domino».
     pub title: &'static str,
     pub standings: &'static str,
-    pub season: &'static str,
     pub all_time: &'static str,
     pub chart: &'static str,
     pub tables: &'static str,
@@ -27,6 +26,7 @@ pub struct Words {
     /// «Сравнить с …»: the head-to-heads a card links to.
     pub compare: &'static str,
     pub tv: &'static str,
+    /// Back to the standings.
     pub back: &'static str,
     /// Shown while the live updates are cut off (they come back by themselves).
     pub offline: &'static str,
@@ -41,7 +41,6 @@ pub struct Words {
 const RU: Words = Words {
     title: "Домино",
     standings: "Таблица",
-    season: "Сезон",
     all_time: "За всё время",
     chart: "Рейтинг лидеров",
     tables: "Столы сейчас",
@@ -66,7 +65,6 @@ const RU: Words = Words {
 const EN: Words = Words {
     title: "Domino",
     standings: "Standings",
-    season: "Season",
     all_time: "All time",
     chart: "Leaders' rating",
     tables: "Tables now",
