@@ -60,9 +60,9 @@ pub fn check(args: &RunArgs) -> Result<Settings, Vec<String>> {
     if let Some(o) = service.as_mut() {
         o.public_url = public_url.clone();
     }
-    if public_url.is_some() && http.is_none() && !webhook(&telegram) {
+    if public_url.is_some() && http.is_none() {
         p.0.push(
-            "DOMINO_PUBLIC_URL needs a listener for its pages: set DOMINO_HTTP_ADDR too".into(),
+            "DOMINO_PUBLIC_URL needs the listener its pages are served on: set DOMINO_HTTP_ADDR too".into(),
         );
     }
     let logs = logs(&args.ops, &mut p);
@@ -113,11 +113,6 @@ fn public_url(text: &str) -> Result<String, String> {
         return Err(bad("an address without a user or password"));
     }
     Ok(url.as_str().trim_end_matches('/').to_owned())
-}
-
-/// Whether Telegram runs with a webhook (whose server then carries the routes).
-fn webhook(telegram: &Option<Telegram>) -> bool {
-    telegram.as_ref().is_some_and(|t| matches!(t.options.mode, Mode::Webhook(_)))
 }
 
 /// An http(s) URL with a host.

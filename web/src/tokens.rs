@@ -16,6 +16,17 @@ pub trait Tokens: Send + Sync + 'static {
     fn chat<'a>(&'a self, token: &'a str) -> Checked<'a>;
 }
 
+/// The door's signed tokens (`/screen`'s links): a forged, malformed or revoked one names no
+/// chat.
+#[derive(Clone, Debug)]
+pub struct DoorTokens(pub domino_core::chat::Door);
+
+impl Tokens for DoorTokens {
+    fn chat<'a>(&'a self, token: &'a str) -> Checked<'a> {
+        Box::pin(self.0.screen_chat(token))
+    }
+}
+
 /// A fixed token for each chat.
 #[derive(Clone, Debug, Default)]
 pub struct FixedTokens(pub HashMap<String, ChatId>);
