@@ -111,8 +111,7 @@ async fn serve(mut s: Settings) -> anyhow::Result<()> {
     // to the door's signed tokens (`/screen`); with a public address and Telegram, the Mini
     // App's entry (`/app`) too.
     let door = Door::new(svc.clone());
-    let tokens = Arc::new(domino_web::DoorTokens(door.clone()));
-    let screens = domino_web::Screens::new(door.clone(), tokens, super::VERSION);
+    let screens = domino_web::Screens::new(door.clone(), Arc::new(door.clone()), super::VERSION);
     let mut routes = http::routes(probe).merge(domino_web::router(screens));
     if let (Some(public), Some(telegram)) = (&s.service.public_url, &s.telegram) {
         let bot = telegram.bot.clone();

@@ -16,7 +16,7 @@ mod pages;
 mod shell;
 mod tokens;
 
-pub use tokens::{DoorTokens, FixedTokens, Tokens};
+pub use tokens::{FixedTokens, Tokens};
 
 use axum::Router;
 use axum::http::StatusCode;

@@ -27,7 +27,9 @@ body.off #offline{display:block}
 body.tv{font-size:2.1vw;height:100vh;overflow:hidden}
 body.tv main{max-width:none;height:100vh;padding:1.5vh 2vw}
 body.tv .slide{display:none;height:96vh;overflow:hidden}body.tv .slide.on{display:block}
-body.tv .chart svg{max-height:45vh}
+body.tv .chart svg{max-height:70vh}
+body.tv .slide.on.duo{display:grid;grid-template-columns:1fr 1fr;gap:0 2vw;align-content:start}
+body.tv .duo>h1,body.tv .duo>.people{grid-column:1/-1}
 body.tv .boards{grid-template-columns:repeat(auto-fit,minmax(30vw,1fr))}
 body.tv .board img{max-height:55vh;object-fit:contain}
 "#;
@@ -45,6 +47,10 @@ const LIVE: &str = r#"
   });
   es.addEventListener("league",function(){location.reload()});
   es.addEventListener("version",function(){location.reload()});
+  /* A page left holds no connection (a browser allows a few per server); one come back to
+     from the history is drawn anew. */
+  addEventListener("pagehide",function(){es.close()});
+  addEventListener("pageshow",function(e){if(e.persisted){location.reload()}});
 })();
 "#;
 

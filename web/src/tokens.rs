@@ -1,7 +1,7 @@
-//! Which chat a page's token names. The signed, revocable tokens are the door's
-//! (`Door::screen_chat`); a fixed map serves tests and tools.
+//! Which chat a page's token names: the door's signed, revocable screen tokens
+//! (`Door::screen_chat`, `/screen` and `/screen new`), or a fixed map (tests, tools).
 
-use domino_core::chat::Unavailable;
+use domino_core::chat::{Door, Unavailable};
 use domino_core::ids::ChatId;
 use std::collections::HashMap;
 use std::future::Future;
@@ -16,17 +16,6 @@ pub trait Tokens: Send + Sync + 'static {
     fn chat<'a>(&'a self, token: &'a str) -> Checked<'a>;
 }
 
-/// The door's signed tokens (`/screen`'s links): a forged, malformed or revoked one names no
-/// chat.
-#[derive(Clone, Debug)]
-pub struct DoorTokens(pub domino_core::chat::Door);
-
-impl Tokens for DoorTokens {
-    fn chat<'a>(&'a self, token: &'a str) -> Checked<'a> {
-        Box::pin(self.0.screen_chat(token))
-    }
-}
-
 /// A fixed token for each chat.
 #[derive(Clone, Debug, Default)]
 pub struct FixedTokens(pub HashMap<String, ChatId>);
@@ -34,5 +23,12 @@ pub struct FixedTokens(pub HashMap<String, ChatId>);
 impl Tokens for FixedTokens {
     fn chat<'a>(&'a self, token: &'a str) -> Checked<'a> {
         Box::pin(async move { Ok(self.0.get(token).cloned()) })
+    }
+}
+
+/// The chat's signed screen tokens: a forged, malformed or revoked one names no chat.
+impl Tokens for Door {
+    fn chat<'a>(&'a self, token: &'a str) -> Checked<'a> {
+        Box::pin(self.screen_chat(token))
     }
 }

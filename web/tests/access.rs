@@ -1,5 +1,5 @@
 //! Who may see a page: only a token `/screen` gave, until it is renewed (the door's signed
-//! tokens, `DoorTokens`, as `domino run` serves them). A forged, malformed, another chat's
+//! tokens, as `domino run` serves them). A forged, malformed, another chat's
 //! altered, or revoked token gets 403 and nothing else on every page; the current one gets
 //! the page.
 
@@ -8,7 +8,7 @@ mod common;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use common::League;
-use domino_web::{DoorTokens, Screens};
+use domino_web::Screens;
 use std::sync::Arc;
 use tower::ServiceExt;
 
@@ -49,7 +49,7 @@ async fn refused_everywhere(router: &axum::Router, token: &str) {
 #[tokio::test]
 async fn only_the_current_signed_token_opens_the_pages() {
     let league = League::new(3).await;
-    let tokens = Arc::new(DoorTokens(league.door.clone()));
+    let tokens = Arc::new(league.door.clone());
     let router = domino_web::router(Screens::new(league.door.clone(), tokens, "test-1"));
     let first = league.door.screen_token(&league.chat).await.unwrap();
     let (status, _) = get(&router, &format!("/screen/{first}")).await;

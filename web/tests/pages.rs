@@ -228,3 +228,39 @@ async fn a_live_page_is_told_each_move_a_finished_match_and_a_new_version() {
     let mut buffer = String::new();
     assert_eq!(next_event(&mut old, &mut buffer, "version", within).await, "test-1");
 }
+
+#[tokio::test]
+async fn the_doors_signed_token_opens_the_page_until_renewed() {
+    let league = League::new(5).await;
+    let door = league.door.clone();
+    let screens = domino_web::Screens::new(door.clone(), std::sync::Arc::new(door), "test-1");
+    let router = domino_web::router(screens);
+    let token = league.door.screen_token(&league.chat).await.unwrap();
+    page(&router, &format!("/screen/{token}")).await;
+    let renewed = league.door.renew_screen(&league.chat).await.unwrap();
+    page(&router, &format!("/screen/{renewed}/tables")).await;
+    let (status, _, body) = get(&router, &format!("/screen/{token}")).await;
+    assert_eq!((status, body.len()), (StatusCode::FORBIDDEN, 0), "the old link is revoked");
+}
+
+#[tokio::test]
+async fn an_english_chats_pages_are_in_english() {
+    use domino_core::store::{ChatSettings, Store};
+    let league = League::new(9).await;
+    let store = league.svc.store();
+    let s = store.chat_settings(&league.chat).await.unwrap();
+    let next = ChatSettings { lang: domino_core::session::Lang::En, ..s }.next();
+    store.set_chat_settings(&league.chat, &next).await.unwrap();
+    let router = league.router(Duration::from_millis(5));
+    let base = format!("/screen/{TOKEN}");
+    let home = page(&router, &base).await;
+    assert!(home.contains("<html lang=\"en\">") && home.contains(">Standings</a>"), "{home}");
+    assert!(home.contains(&top(&league, serde_json::json!({})).await), "{home}");
+    let tables = page(&router, &format!("{base}/tables")).await;
+    assert!(tables.contains("Nobody is playing right now."), "{tables}");
+    let tv = page(&router, &format!("{base}/tv")).await;
+    assert!(tv.contains("TV mode") && !tv.contains("Режим"), "{tv}");
+    let (status, _, body) = get(&router, &format!("{base}/me/1")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(String::from_utf8(body).unwrap(), "Nobody by that id is in this chat's standings.");
+}

@@ -17,6 +17,7 @@ mod press_codecs;
 mod presses;
 mod replay;
 mod screen;
+mod screen_reads;
 mod setup;
 mod tour_kills;
 mod tour_kit;

@@ -36,7 +36,7 @@ pub async fn page(State(s): State<Screens>, Path(token): Path<String>) -> Page {
             }
             body.tv {
                 main {
-                    section.slide.on { (pages::standings::body(&open, &st)) }
+                    section.slide.on.duo { (pages::standings::body(&open, &st)) }
                     section.slide { h1 { (w.tables) } (tables) }
                     section.slide {
                         (pages::league::story(&open, &league))

@@ -10,7 +10,7 @@ use domino_core::chat::{
 use domino_core::engine::tile::{Tile, TileSet};
 use domino_core::service::{CountingSeeds, ManualClock, Options, Service};
 use domino_core::session::{ChatId, Person, Phase, Platform, Simple, Table, UserId};
-use domino_core::store::MemoryStore;
+use domino_core::store::{MemoryStore, Store};
 use domino_web::{FixedTokens, Screens};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -18,8 +18,8 @@ use std::time::Duration;
 
 pub const TOKEN: &str = "t0ken-of-the-office";
 
-pub struct League {
-    pub svc: Arc<Service<MemoryStore>>,
+pub struct League<S: Store = MemoryStore> {
+    pub svc: Arc<Service<S>>,
     pub door: Door,
     pub chat: ChatId,
     pub people: [Person; 2],
@@ -34,6 +34,13 @@ impl League {
         let svc = Service::start_with(MemoryStore::new(), Arc::new(Simple), clock, seeds, options)
             .await
             .expect("a service");
+        League::over(svc)
+    }
+}
+
+impl<S: Store> League<S> {
+    /// The group, served by `svc` (one process of several, say).
+    pub fn over(svc: Arc<Service<S>>) -> League<S> {
         let person = |n: u32, name: &str| {
             Person::new(UserId::new(Platform::Telegram, format!("{}", 500 + n)), name)
         };

@@ -26,7 +26,7 @@ pub(in crate::chat) trait Gate: Send + Sync + 'static {
     fn standings_post<'a>(&'a self, c: &'a ChatId)
     -> Boxed<'a, Result<Option<String>, StoreError>>;
     fn tags<'a>(&'a self, c: &'a ChatId) -> Boxed<'a, Result<Option<Tags>, StoreError>>;
-    fn screen<'a>(&'a self, c: &'a ChatId, ask: Ask) -> Boxed<'a, Result<Seen, StoreError>>;
+    fn screen_read<'a>(&'a self, c: &'a ChatId, ask: Ask) -> Boxed<'a, Result<Seen, StoreError>>;
     fn tournament_live<'a>(
         &'a self,
         news: &'a TourNews,
@@ -98,8 +98,8 @@ impl<S: Store> Gate for Chat<S> {
     fn tags<'a>(&'a self, c: &'a ChatId) -> Boxed<'a, Result<Option<Tags>, StoreError>> {
         Box::pin(Chat::tags(self, c))
     }
-    fn screen<'a>(&'a self, c: &'a ChatId, ask: Ask) -> Boxed<'a, Result<Seen, StoreError>> {
-        Box::pin(Chat::screen(self, c, ask))
+    fn screen_read<'a>(&'a self, c: &'a ChatId, ask: Ask) -> Boxed<'a, Result<Seen, StoreError>> {
+        Box::pin(Chat::screen_ask(self, c, ask))
     }
     fn tournament_live<'a>(
         &'a self,

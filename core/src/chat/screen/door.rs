@@ -12,7 +12,7 @@ fn mismatch(seen: Seen) -> Unavailable {
 
 macro_rules! ask {
     ($door:expr, $chat:expr, $ask:expr, $kind:ident) => {
-        match $door.0.screen($chat, $ask).await? {
+        match $door.0.screen_read($chat, $ask).await? {
             Seen::$kind(v) => Ok(v),
             other => Err(mismatch(other)),
         }

@@ -139,7 +139,7 @@ use crate::store::{Store, StoreError};
 
 impl<S: Store> Chat<S> {
     /// What a page asks of `chat`.
-    pub(in crate::chat) async fn screen(
+    pub(in crate::chat) async fn screen_ask(
         &self,
         chat: &ChatId,
         ask: Ask,
