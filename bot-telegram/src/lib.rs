@@ -148,6 +148,9 @@ pub struct RunOptions {
     /// More routes for the webhook's server (`domino run`'s health and metrics, when they
     /// share its address).
     pub routes: Option<axum::Router>,
+    /// The short name of the bot's Mini App (`TELEGRAM_MINI_APP`): `/screen` then also gives
+    /// its direct link, `https://t.me/<bot>/<name>?startapp=<chat>`, for the chat's members.
+    pub mini_app: Option<String>,
 }
 
 impl Default for RunOptions {
@@ -163,6 +166,7 @@ impl Default for RunOptions {
             work_limit: Duration::from_secs(15),
             status: Status::default(),
             routes: None,
+            mini_app: None,
         }
     }
 }
@@ -207,6 +211,9 @@ pub async fn run(door: Door, bot: Bot, options: RunOptions) -> Result<(), Error>
     let (pacing, call_timeout, work_limit) =
         (options.pacing, options.call_timeout, options.work_limit);
     let app = App::new(chat, links, bot.clone(), username, pacing, call_timeout, work_limit);
+    if let Some(name) = &options.mini_app {
+        let _ = app.mini_app.set(name.clone());
+    }
     options.status.watch(&app.outbox, &app.extras.work, &app.chat);
     // What each group was sent just before a restart still counts against its limit.
     match app.chat.pacing_windows("telegram").await {

@@ -22,7 +22,7 @@ use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use domino_core::chat::{Door, screen_url};
+use domino_core::chat::{Answer, Body, Door, Reply, screen_url};
 use domino_core::ids::{ChatId, Platform};
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
@@ -211,6 +211,24 @@ async fn open(State(app): State<Arc<MiniApp>>, body: Bytes) -> Response {
             (StatusCode::SERVICE_UNAVAILABLE, "unavailable\n").into_response()
         }
     }
+}
+
+/// `/screen`'s answer to an admin (the page's link, to them alone) with the Mini App's direct
+/// link too, when the operator made one: it names the chat but holds no token, so it may be
+/// shared in the group, and opens the page for its members only.
+pub(crate) async fn link_in(
+    app: &crate::app::App,
+    chat: teloxide::types::ChatId,
+    answer: &mut Answer,
+) {
+    let Some(name) = app.mini_app.get() else { return };
+    let Some(Reply { body: Body::Long(text), private: true, .. }) = answer.reply.as_mut() else {
+        return;
+    };
+    let link = format!("https://t.me/{}/{name}?startapp={}", app.username, chat.0);
+    let lang = app.lang_of(chat).await;
+    text.push_str("\n\n");
+    text.push_str(&domino_core::chat::texts::screen_mini_app(lang, &link));
 }
 
 /// The page Telegram opens: it posts its `initData` and goes where it is sent.

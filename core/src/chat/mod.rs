@@ -42,7 +42,7 @@ pub use door::show::{Ending, Hand, Moved, Notice, Show, TableRef, Watcher};
 pub use door::turn::{TurnPing, turn_ping};
 pub use door::{Changed, Door, Unavailable};
 pub use league::kept::Kept;
-pub use league::screen::screen_url;
+pub use league::screen_access::screen_url;
 pub use league::tags::{TAG_MAX, Tags};
 pub use menu::draw::{menu as settings_menu, rules_summary, settings_text, timer_text};
 pub use menu::league::for_platform as menu_for_platform;
@@ -224,7 +224,7 @@ impl<S: Store> Chat<S> {
             Cmd::Tournament => self.tournament(from, args, lang).await,
             Cmd::Tags => self.tag_words(from, args, lang).await,
             Cmd::Watch => self.watch(from, args, lang).await,
-            Cmd::Screen => self.screen(from, args, lang).await,
+            Cmd::Screen => self.screen_command(from, args, lang).await,
             Cmd::Help => {
                 let help = if args.all_time { texts::help_all } else { texts::help };
                 Ok(Answer::public(Body::Long(help(lang, from.chat.platform))))

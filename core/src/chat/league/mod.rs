@@ -6,7 +6,8 @@
 //! `/me` (`versus`), `/export`'s files (`export`), `/replay` (`replay`, its GIFs kept by
 //! `replays`), tournaments (`tournament`, the final standings' picture in `tour_picture`), the
 //! messages the bot keeps current (`kept`), the member tags (`tags`; `/tags`, the chat's
-//! own words for them, in `tag_words`), and `/clock`, the chat's time zone (`clock`).
+//! own words for them, in `tag_words`), `/clock`, the chat's time zone (`clock`), and
+//! `/screen`, the signed, renewable link to the chat's web page (`screen_access`).
 
 use super::menu::league::cadence_text;
 use super::{Body, Chat, Reply};
@@ -29,7 +30,7 @@ mod info;
 pub(super) mod kept;
 mod replay;
 pub(super) mod replays;
-pub(super) mod screen;
+pub(super) mod screen_access;
 mod tag_words;
 pub(super) mod tags;
 mod tour_picture;

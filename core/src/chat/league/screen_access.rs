@@ -34,7 +34,7 @@ impl<S: Store> Chat<S> {
     /// `/screen [new]`: the chat's page, to an admin alone (`new`: renewed first, every older
     /// link refused). Anyone else is refused, and so is everyone while the operator has given
     /// the bot no public address; nothing changes then.
-    pub(in crate::chat) async fn screen(
+    pub(in crate::chat) async fn screen_command(
         &self,
         from: &Asker,
         args: Args,
