@@ -5,8 +5,9 @@
 //! (`v`, `l`), so a page open for a week stays current.
 //!
 //! The chat is looked at every `Screens::poll`: its tables' versions as held in memory (only
-//! this chat's; moves by other processes sharing the store arrive with their timer round)
-//! and its newest finished match. Only what the chat's public views show is ever sent.
+//! this chat's; moves by other processes sharing the store arrive with their timer round);
+//! its newest finished match (a row of the store) when a table moved, and every 10 s. Only
+//! what the chat's public views show is ever sent.
 
 use crate::pages::tables::boards_of;
 use crate::{Open, Refused, Screens};
@@ -15,10 +16,12 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use domino_core::chat::screen::Stamp;
 use futures_util::Stream;
 use std::convert::Infallible;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How often a comment keeps an idle connection open.
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
+/// The league is looked at at least this often (and whenever a table moved).
+const LEAGUE_EVERY: Duration = Duration::from_secs(10);
 /// How soon the browser reconnects after a cut.
 const RETRY: Duration = Duration::from_secs(2);
 
@@ -36,7 +39,7 @@ pub async fn events(
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, Refused> {
     let open = s.open(&token).await?;
     let stale = seen.v.as_deref().is_some_and(|v| v != &*s.version);
-    let live = Live { s, open, stale, tables: None, league: seen.l, first: true };
+    let live = Live { s, open, stale, tables: None, league: seen.l, league_at: None, first: true };
     let stream = futures_util::stream::unfold(live, |mut live| async move {
         let event = live.next().await;
         Some((Ok(event), live))
@@ -54,6 +57,8 @@ struct Live {
     tables: Option<u64>,
     /// The league's stamp the page shows.
     league: Option<u64>,
+    /// When the league was last looked at.
+    league_at: Option<Instant>,
     first: bool,
 }
 
@@ -71,25 +76,32 @@ impl Live {
         }
     }
 
-    /// An event for what changed since the last one, if anything did.
+    /// An event for what changed since the last one, if anything did. The tables are looked
+    /// at in memory every time; the league (a row of the store) when they moved, and at
+    /// least every [`LEAGUE_EVERY`] (a season turns by the calendar).
     async fn changed(&mut self) -> Option<Event> {
-        let chat = &self.open.chat;
-        let Stamp { tables, league } = match self.s.door.screen_stamp(chat).await {
-            Ok(stamp) => stamp,
-            Err(e) => {
-                tracing::debug!(error = %e, "a screen's stamp not read");
-                return None;
+        let (door, chat) = (&self.s.door, &self.open.chat);
+        let tables = door.screen_tables_stamp(chat).await.ok()?;
+        let due = self.league_at.is_none_or(|at| at.elapsed() >= LEAGUE_EVERY);
+        if self.tables != Some(tables) || due {
+            let Stamp { league, .. } = match door.screen_stamp(chat).await {
+                Ok(stamp) => stamp,
+                Err(e) => {
+                    tracing::debug!(error = %e, "a screen's stamp not read");
+                    return None;
+                }
+            };
+            self.league_at = Some(Instant::now());
+            if self.league.is_some_and(|seen| seen != league) {
+                self.league = Some(league);
+                return Some(Event::default().event("league").data(league.to_string()));
             }
-        };
-        if self.league.is_some_and(|seen| seen != league) {
             self.league = Some(league);
-            return Some(Event::default().event("league").data(league.to_string()));
         }
-        self.league = Some(league);
         if self.tables == Some(tables) {
             return None;
         }
-        let boards = self.s.door.screen_boards(chat).await.ok()?;
+        let boards = door.screen_boards(chat).await.ok()?;
         self.tables = Some(tables);
         let html = boards_of(&self.open, &boards).into_string();
         Some(Event::default().event("tables").data(html).retry(RETRY))

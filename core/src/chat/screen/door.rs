@@ -69,9 +69,15 @@ impl Door {
         ask!(self, chat, Ask::Picture(number), Picture)
     }
 
-    /// What changed on the chat's screen, cheaply: a page polls it.
+    /// What changed on the chat's screen: its tables (from memory) and its league (one row
+    /// read from the store).
     pub async fn screen_stamp(&self, chat: &ChatId) -> Result<Stamp, Unavailable> {
         ask!(self, chat, Ask::Stamp, Stamp)
+    }
+
+    /// [`Stamp::tables`] alone, from memory: what a live page polls.
+    pub async fn screen_tables_stamp(&self, chat: &ChatId) -> Result<u64, Unavailable> {
+        ask!(self, chat, Ask::TablesStamp, TablesStamp)
     }
 
     /// The season's story so far, the tournament and the recent matches.

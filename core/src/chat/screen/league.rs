@@ -112,8 +112,6 @@ impl<S: Store> Chat<S> {
     /// The chat's stamp: its tables' versions (as held, nothing read from the store) and its
     /// newest finished match (one row read).
     pub(super) async fn screen_stamp(&self, chat: &ChatId) -> Result<Stamp, StoreError> {
-        let mut tables = DefaultHasher::new();
-        self.service.versions_in(chat).hash(&mut tables);
         let store = self.service.store();
         let mut league = DefaultHasher::new();
         store.season(chat).await?.number.hash(&mut league);
@@ -121,6 +119,13 @@ impl<S: Store> Chat<S> {
             (m.table_id, m.finished_at).hash(&mut league);
         }
         // 53 bits: a page's script holds them as numbers, exactly.
-        Ok(Stamp { tables: tables.finish() >> 11, league: league.finish() >> 11 })
+        Ok(Stamp { tables: self.screen_tables_stamp(chat), league: league.finish() >> 11 })
+    }
+
+    /// [`Stamp::tables`] alone: from memory, nothing read from the store.
+    pub(super) fn screen_tables_stamp(&self, chat: &ChatId) -> u64 {
+        let mut tables = DefaultHasher::new();
+        self.service.versions_in(chat).hash(&mut tables);
+        tables.finish() >> 11
     }
 }

@@ -97,6 +97,7 @@ pub(in crate::chat) enum Ask {
     Boards,
     Picture(u32),
     Stamp,
+    TablesStamp,
     League,
     Replay(u32),
 }
@@ -111,6 +112,7 @@ pub(in crate::chat) enum Seen {
     Boards(Vec<Board>),
     Picture(Option<Vec<u8>>),
     Stamp(Stamp),
+    TablesStamp(u64),
     League(League),
     Replay(Result<Vec<u8>, String>),
 }
@@ -155,6 +157,7 @@ impl<S: Store> Chat<S> {
             Ask::Boards => Seen::Boards(self.screen_boards(chat).await),
             Ask::Picture(number) => Seen::Picture(self.screen_picture(chat, number).await),
             Ask::Stamp => Seen::Stamp(self.screen_stamp(chat).await?),
+            Ask::TablesStamp => Seen::TablesStamp(self.screen_tables_stamp(chat)),
             Ask::League => Seen::League(self.screen_league(chat, lang).await?),
             Ask::Replay(ago) if !crate::bounds::REPLAY_AGO.contains(u64::from(ago)) => {
                 let bound = &crate::bounds::REPLAY_AGO;
