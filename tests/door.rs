@@ -1,5 +1,5 @@
-//! The door stays shut: the adapters and `domino play` reach the core through `chat` (its
-//! `Door`), `view` and `ids` only. No table, store, service, session or engine type is named
+//! The door stays shut: the adapters, `domino play` and the chats' pages (`domino-web`) reach
+//! the core through `chat` (its `Door`), `view` and `ids` only. No table, store, service, session or engine type is named
 //! in their sources (tests aside), and no command is built there: the core decides.
 
 use std::path::{Path, PathBuf};
@@ -20,7 +20,7 @@ const PAST_THE_DOOR: &[&str] = &[
 fn sources() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut out = Vec::new();
-    for dir in ["src/cli/play", "bot-telegram/src", "bot-discord/src"] {
+    for dir in ["src/cli/play", "bot-telegram/src", "bot-discord/src", "web/src", "web/src/pages"] {
         for entry in std::fs::read_dir(root.join(dir)).expect("the adapter's sources") {
             let path = entry.expect("a directory entry").path();
             if path.extension().is_some_and(|e| e == "rs") {
@@ -54,6 +54,9 @@ fn past_the_door(path: &Path, text: &str) -> Vec<String> {
 fn the_adapters_and_play_name_nothing_past_the_door() {
     let files = sources();
     assert!(files.len() > 25, "the adapters' sources are found: {files:?}");
+    let pages =
+        files.iter().filter(|f| f.starts_with(Path::new(env!("CARGO_MANIFEST_DIR")).join("web")));
+    assert!(pages.count() >= 10, "the pages' sources are found: {files:?}");
     let found: Vec<String> = files
         .iter()
         .flat_map(|f| past_the_door(f, &std::fs::read_to_string(f).expect("a source file")))

@@ -75,16 +75,20 @@ fn bad_settings_are_each_named_on_a_line_and_nothing_is_opened() {
             ("DISCORD_SHARDS", "2/2"),
             ("DOMINO_LOBBY_HOURS", "soon"),
             ("DOMINO_LOG_FORMAT", "xml"),
+            ("TELEGRAM_MINI_APP", "a-b"),
+            ("DOMINO_PUBLIC_URL", "https://domino.example.org/?from=tv"),
         ],
     );
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
     let named = [
         "TELOXIDE_API_URL",
+        "TELEGRAM_MINI_APP",
         "TELEGRAM_WEBHOOK_URL",
         "DISCORD_GUILD_ID",
         "DISCORD_SHARDS",
         "DOMINO_LOBBY_HOURS",
+        "DOMINO_PUBLIC_URL",
         "DOMINO_LOG_FORMAT",
     ];
     assert_eq!(err.lines().count(), named.len(), "{err}");
@@ -93,6 +97,25 @@ fn bad_settings_are_each_named_on_a_line_and_nothing_is_opened() {
     }
     assert!(!err.contains("panicked"));
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "nothing was created");
+}
+
+#[test]
+fn a_public_address_is_an_absolute_web_address_served_on_the_listener() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |vars: &[(&str, &str)]| {
+        let mut all = vec![("DISCORD_TOKEN", "x"), ("DATABASE_URL", "mysql://stop-here")];
+        all.extend_from_slice(vars);
+        text(&domino(dir.path(), &["run"], &all).stderr)
+    };
+    for bad in ["/screen", "ftp://x.org", "https://x.org/#top", "https://user:pw@x.org", "x.org"] {
+        let err = run(&[("DOMINO_PUBLIC_URL", bad), ("DOMINO_HTTP_ADDR", "127.0.0.1:9")]);
+        assert!(err.contains("DOMINO_PUBLIC_URL must be"), "{bad}: {err}");
+    }
+    let err = run(&[("DOMINO_PUBLIC_URL", "https://x.org/domino/")]);
+    assert!(err.contains("DOMINO_PUBLIC_URL needs the listener"), "{err}");
+    let err =
+        run(&[("DOMINO_PUBLIC_URL", "https://x.org/domino/"), ("DOMINO_HTTP_ADDR", "127.0.0.1:9")]);
+    assert!(!err.contains("DOMINO_PUBLIC_URL"), "{err}");
 }
 
 #[test]

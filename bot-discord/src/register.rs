@@ -76,6 +76,7 @@ pub fn kind(kind: ArgKind) -> CommandOptionType {
         | ArgKind::PairsTable
         | ArgKind::AllTime
         | ArgKind::NewSeason
+        | ArgKind::NewLink
         | ArgKind::Thread
         | ArgKind::Streak => CommandOptionType::Boolean,
         ArgKind::Opponent => CommandOptionType::User,

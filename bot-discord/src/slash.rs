@@ -65,6 +65,7 @@ pub fn parse(cmd: &CommandInteraction, bot: Option<u64>) -> Option<Request> {
             (ArgKind::PairsTable, ResolvedValue::Boolean(b)) => args.pairs_table = *b,
             (ArgKind::AllTime, ResolvedValue::Boolean(b)) => args.all_time = *b,
             (ArgKind::NewSeason, ResolvedValue::Boolean(b)) => args.new_season = *b,
+            (ArgKind::NewLink, ResolvedValue::Boolean(b)) => args.new_link = *b,
             (ArgKind::Thread, ResolvedValue::Boolean(b)) => args.thread = *b,
             (ArgKind::Count, ResolvedValue::Integer(n)) => args.count = Some(typed(*n)),
             (ArgKind::Ago, ResolvedValue::Integer(n)) => args.ago = Some(typed(*n)),

@@ -49,6 +49,8 @@ pub(crate) struct App {
     /// The turn mention out for each table, by its key (this process's; a restarted bot
     /// learns it again from the next mention it replaces).
     mentioned: Mutex<HashMap<i64, String>>,
+    /// The short name of the bot's Mini App, when the operator made one (`/screen` links it).
+    pub mini_app: std::sync::OnceLock<String>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -83,6 +85,7 @@ impl App {
                 offered: Mutex::default(),
                 tags_refused: Mutex::default(),
                 mentioned: Mutex::default(),
+                mini_app: Default::default(),
             }
         })
     }

@@ -96,8 +96,12 @@ pub(crate) async fn on_message(app: Arc<App>, msg: Message, extra: Extra) -> Han
         },
     };
     let request = resolve_opponent(&msg, request);
+    let screen = matches!(request, Request::Command(catalog::Cmd::Screen, _));
     let from = app.from(msg.chat.id, topic, user, &request).await;
     let mut answer = app.chat.handle(&from, request).await;
+    if screen {
+        crate::mini_app::link_in(&app, msg.chat.id, &mut answer).await;
+    }
     let user_id = user.id.0 as i64;
     // An ephemeral command (only its author saw it): answered to them alone.
     if let Some(id) = extra.ephemeral.filter(|_| !msg.chat.is_private()) {

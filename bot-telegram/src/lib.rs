@@ -19,6 +19,7 @@
 //! | `photos` | the table message as a photo edited in place; pictures with their captions |
 //! | `keyboards` | button rows as inline keyboards, deep links |
 //! | `webhook` | webhook mode |
+//! | `mini_app` | the chat's page as a Mini App: `initData` checked, members let through |
 //! | `ops` | connection status and its log lines, metrics |
 //! | `app`, `ids`, `failure`, `texts` | shared state, id conversions, error kinds, the adapter's own words |
 //! | `fake` | (feature `fake`) a fake Bot API server keeping Telegram's limits, and the flow bench's driver |
@@ -39,6 +40,7 @@ mod ids;
 mod jobs;
 mod kept;
 mod keyboards;
+mod mini_app;
 mod ops;
 mod outbox;
 mod pacing;
@@ -50,6 +52,9 @@ mod updates;
 mod watch;
 mod webhook;
 
+pub use mini_app::{
+    INIT_DATA_MAX_AGE, Launch, MEMBERS_KEPT, Refused, check_init_data, mini_app_routes,
+};
 pub use ops::{STUCK_AFTER, Status};
 pub use pacing::Pacing;
 pub use webhook::Webhook;
@@ -143,6 +148,9 @@ pub struct RunOptions {
     /// More routes for the webhook's server (`domino run`'s health and metrics, when they
     /// share its address).
     pub routes: Option<axum::Router>,
+    /// The short name of the bot's Mini App (`TELEGRAM_MINI_APP`): `/screen` then also gives
+    /// its direct link, `https://t.me/<bot>/<name>?startapp=<chat>`, for the chat's members.
+    pub mini_app: Option<String>,
 }
 
 impl Default for RunOptions {
@@ -158,6 +166,7 @@ impl Default for RunOptions {
             work_limit: Duration::from_secs(15),
             status: Status::default(),
             routes: None,
+            mini_app: None,
         }
     }
 }
@@ -202,6 +211,9 @@ pub async fn run(door: Door, bot: Bot, options: RunOptions) -> Result<(), Error>
     let (pacing, call_timeout, work_limit) =
         (options.pacing, options.call_timeout, options.work_limit);
     let app = App::new(chat, links, bot.clone(), username, pacing, call_timeout, work_limit);
+    if let Some(name) = &options.mini_app {
+        let _ = app.mini_app.set(name.clone());
+    }
     options.status.watch(&app.outbox, &app.extras.work, &app.chat);
     // What each group was sent just before a restart still counts against its limit.
     match app.chat.pacing_windows("telegram").await {

@@ -32,13 +32,19 @@ const LATIN_IN_RUSSIAN: &[&str] =
 
 /// The Latin words of `text` that a Russian reader would see as English. Commands are the
 /// platform's names, not words (`/new`, Discord's `/domino new`), and so are mentions, links,
-/// format names (`domino-record/1`) and the names of files sent (`standings.csv`); «English»
-/// is the language choice, in its own words.
+/// format names (`domino-record/1`), the names of files sent (`standings.csv`) and of the
+/// operator's settings (`DOMINO_PUBLIC_URL`); «English» is the language choice, in its own words.
 fn english_words(text: &str) -> Vec<String> {
     let mut found = Vec::new();
     let mut after_domino = false;
     let file = |w: &str| [".json", ".jsonl", ".csv"].iter().any(|e| w.ends_with(e));
-    let words = text.split_whitespace().filter(|w| !file(w.trim_end_matches([',', ';', ':'])));
+    let setting = |w: &str| {
+        let w = w.trim_matches(|c: char| "()«»,.;:".contains(c));
+        w.contains('_') && w.chars().all(|c| c.is_ascii_uppercase() || c == '_')
+    };
+    let words = text
+        .split_whitespace()
+        .filter(|w| !file(w.trim_end_matches([',', ';', ':'])) && !setting(w));
     let text = words.collect::<Vec<_>>().join(" ");
     for raw in text.split(|c: char| c.is_whitespace() || "«»\"'()[],.;:!?—–…|*_`".contains(c))
     {

@@ -54,8 +54,17 @@ pub fn check(args: &RunArgs) -> Result<Settings, Vec<String>> {
     let telegram =
         set(&args.telegram.teloxide_token).and_then(|t| p.take(telegram(t, &args.telegram)));
     let discord = set(&args.discord.discord_token).and_then(|t| p.take(discord(t, &args.discord)));
-    let service = service(&args.service, &mut p);
     let http = set(&args.ops.domino_http_addr).and_then(|a| p.take(address("DOMINO_HTTP_ADDR", a)));
+    let mut service = service(&args.service, &mut p);
+    let public_url = set(&args.ops.domino_public_url).and_then(|u| p.take(public_url(u)));
+    if let Some(o) = service.as_mut() {
+        o.public_url = public_url.clone();
+    }
+    if public_url.is_some() && http.is_none() {
+        p.0.push(
+            "DOMINO_PUBLIC_URL needs the listener its pages are served on: set DOMINO_HTTP_ADDR too".into(),
+        );
+    }
     let logs = logs(&args.ops, &mut p);
     if set(&args.telegram.teloxide_token).is_none() && set(&args.discord.discord_token).is_none() {
         p.0.push(
@@ -92,6 +101,20 @@ pub fn store(args: &StoreArgs) -> Result<String, String> {
     }
 }
 
+/// `DOMINO_PUBLIC_URL`: an absolute http(s) URL with a host, no query or fragment; kept
+/// without its trailing `/`.
+fn public_url(text: &str) -> Result<String, String> {
+    let bad = |why: &str| format!("DOMINO_PUBLIC_URL must be {why}, not {text:?}");
+    let url = http_url("DOMINO_PUBLIC_URL", text)?;
+    if url.query().is_some() || url.fragment().is_some() {
+        return Err(bad("an address without a query (?…) or fragment (#…)"));
+    }
+    if !url.username().is_empty() || url.password().is_some() {
+        return Err(bad("an address without a user or password"));
+    }
+    Ok(url.as_str().trim_end_matches('/').to_owned())
+}
+
 /// An http(s) URL with a host.
 fn http_url(name: &str, text: &str) -> Result<url::Url, String> {
     match url::Url::parse(text) {
@@ -114,6 +137,14 @@ fn telegram(token: &str, args: &TelegramArgs) -> Result<Telegram, String> {
             "TELOXIDE_PROXY must be an http:// or https:// URL (with a host)".to_owned()
         }))
     });
+    let short_name = |n: &str| {
+        (3..=30).contains(&n.len()) && n.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+    };
+    if let Some(name) = set(&args.telegram_mini_app).filter(|n| !short_name(n)) {
+        p.0.push(format!(
+            "TELEGRAM_MINI_APP must be the Mini App's short name (3-30 of A-Z, a-z, 0-9, _), not {name:?}"
+        ));
+    }
     let mode = match set(&args.telegram_webhook_url) {
         None => Some(Mode::Polling),
         Some(url) => {
@@ -145,7 +176,8 @@ fn telegram(token: &str, args: &TelegramArgs) -> Result<Telegram, String> {
     match (api, mode, client) {
         (Some(api), Some(mode), Some(client)) if p.0.is_empty() => {
             let bot = teloxide::Bot::with_client(token, client).set_api_url(api);
-            let options = RunOptions { mode, ctrlc: false, ..RunOptions::default() };
+            let mini_app = set(&args.telegram_mini_app).map(str::to_owned);
+            let options = RunOptions { mode, ctrlc: false, mini_app, ..RunOptions::default() };
             Ok(Telegram { bot, options })
         }
         _ => Err(p.0.join("\n")),

@@ -1,7 +1,8 @@
 //! `domino run`: checks every setting first (`checks.rs`), opens the store, resumes every open
 //! table, fires turn timers, and starts the bot on every platform whose token is set —
 //! Telegram (`TELOXIDE_TOKEN`) and Discord (`DISCORD_TOKEN`) — all on one store: SQLite, or
-//! PostgreSQL for a `postgres://` URL. Health and metrics are served on `DOMINO_HTTP_ADDR`.
+//! PostgreSQL for a `postgres://` URL. Health and metrics, the chats' pages (`/screen/…`) and
+//! the Telegram Mini App's entry (`/app`, with `DOMINO_PUBLIC_URL`) are served on `DOMINO_HTTP_ADDR`.
 //!
 //! Every long-lived task is supervised: the timers and each bot are started again (a log line,
 //! a pause) when they panic or end while nobody stopped them; a bot that returns an error (a
@@ -106,6 +107,16 @@ async fn serve(mut s: Settings) -> anyhow::Result<()> {
         discord: s.discord.as_ref().map(|d| d.status.clone()),
         metrics,
     };
+    // The chats' pages (`domino-web`) beside health and metrics, on the same listener, open
+    // to the door's signed tokens (`/screen`); with a public address and Telegram, the Mini
+    // App's entry (`/app`) too.
+    let door = Door::new(svc.clone());
+    let screens = domino_web::Screens::new(door.clone(), Arc::new(door.clone()), super::VERSION);
+    let mut routes = http::routes(probe).merge(domino_web::router(screens));
+    if let (Some(public), Some(telegram)) = (&s.service.public_url, &s.telegram) {
+        let bot = telegram.bot.clone();
+        routes = routes.merge(domino_telegram::mini_app_routes(door, bot, public.clone()));
+    }
     let (quit, quitting) = tokio::sync::watch::channel(false);
     let until_quit = |mut q: tokio::sync::watch::Receiver<bool>| async move {
         let _ = q.wait_for(|q| *q).await;
@@ -113,12 +124,12 @@ async fn serve(mut s: Settings) -> anyhow::Result<()> {
     match (listener, s.http, s.telegram.as_mut()) {
         (Some(listener), _, _) => {
             let addr = listener.local_addr()?;
-            tracing::info!(%addr, "health and metrics: /healthz /readyz /metrics");
-            tokio::spawn(http::serve(listener, http::routes(probe), until_quit(quitting.clone())));
+            tracing::info!(%addr, "health and metrics: /healthz /readyz /metrics; pages: /screen/, /app");
+            tokio::spawn(http::serve(listener, routes, until_quit(quitting.clone())));
         }
         (None, Some(addr), Some(telegram)) => {
-            tracing::info!(%addr, "health and metrics on the webhook's server: /healthz /readyz /metrics");
-            telegram.options.routes = Some(http::routes(probe));
+            tracing::info!(%addr, "health, metrics and pages on the webhook's server: /healthz /readyz /metrics /screen/ /app");
+            telegram.options.routes = Some(routes);
         }
         _ => {}
     }

@@ -56,6 +56,11 @@ pub struct TelegramArgs {
     /// one, keeps it in the store and registers it
     #[arg(long, env = "TELEGRAM_WEBHOOK_SECRET", hide_env_values = true, value_name = "SECRET")]
     pub telegram_webhook_secret: Option<String>,
+    /// The short name of the bot's Mini App (BotFather's /newapp, its URL DOMINO_PUBLIC_URL/app):
+    /// /screen then also gives the link that opens a chat's page inside Telegram, for the
+    /// chat's members only
+    #[arg(long, env = "TELEGRAM_MINI_APP", value_name = "NAME")]
+    pub telegram_mini_app: Option<String>,
 }
 
 /// Discord: runs when `DISCORD_TOKEN` is set.
@@ -120,6 +125,11 @@ pub struct OpsArgs {
     /// off when unset. The same address as TELEGRAM_WEBHOOK_LISTEN shares the webhook's server
     #[arg(long, env = "DOMINO_HTTP_ADDR", value_name = "ADDR")]
     pub domino_http_addr: Option<String>,
+    /// The bot's public web address (https://domino.example.org, no query), which a reverse
+    /// proxy forwards to DOMINO_HTTP_ADDR: a chat's page is at /screen/<token> under it, and
+    /// /screen gives its link; no pages are linked when unset
+    #[arg(long, env = "DOMINO_PUBLIC_URL", value_name = "URL")]
+    pub domino_public_url: Option<String>,
     /// Log lines as text, or as one JSON object a line for log collectors
     #[arg(long, env = "DOMINO_LOG_FORMAT", default_value = "text", value_name = "text|json")]
     pub domino_log_format: String,

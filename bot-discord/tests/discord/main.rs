@@ -25,6 +25,7 @@ mod restart;
 mod review;
 mod roles;
 mod scenario;
+mod screen;
 mod shards;
 mod slow;
 mod strange;

@@ -24,6 +24,7 @@ mod removed;
 mod review;
 mod safety;
 mod scenario;
+mod screen;
 mod strange;
 mod tags;
 mod told;

@@ -20,6 +20,7 @@ mod help;
 mod league;
 pub mod menu;
 pub mod press;
+pub mod screen;
 mod tables;
 pub mod texts;
 pub mod words;
@@ -41,12 +42,13 @@ pub use door::show::{Ending, Hand, Moved, Notice, Show, TableRef, Watcher};
 pub use door::turn::{TurnPing, turn_ping};
 pub use door::{Changed, Door, Unavailable};
 pub use league::kept::Kept;
+pub use league::screen_access::screen_url;
 pub use league::tags::{TAG_MAX, Tags};
 pub use menu::draw::{menu as settings_menu, rules_summary, settings_text, timer_text};
 pub use menu::league::for_platform as menu_for_platform;
 pub use menu::offer::{OFFER_AFTER, offer_menu};
 pub use menu::{CLOCKS, Change, Control, ControlKind, Item, Menu, OfferAct, Page, TIMERS, TourAct};
-pub use press::{ButtonAction, ButtonData, Link, Links, MenuPress, Press};
+pub use press::{ButtonAction, ButtonData, Link, Links, MenuPress, Press, SCREEN_TOKEN_MAX};
 pub use tables::hand_place::HandPlace;
 pub use tables::people::PEOPLE_KEPT;
 pub use tables::pings::PingMode;
@@ -222,6 +224,7 @@ impl<S: Store> Chat<S> {
             Cmd::Tournament => self.tournament(from, args, lang).await,
             Cmd::Tags => self.tag_words(from, args, lang).await,
             Cmd::Watch => self.watch(from, args, lang).await,
+            Cmd::Screen => self.screen_command(from, args, lang).await,
             Cmd::Help => {
                 let help = if args.all_time { texts::help_all } else { texts::help };
                 Ok(Answer::public(Body::Long(help(lang, from.chat.platform))))

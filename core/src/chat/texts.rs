@@ -359,3 +359,40 @@ pub fn contained(lang: Lang, written: crate::service::Written) -> &'static str {
 pub fn taking_long(lang: Lang) -> &'static str {
     tr(lang, "⏳ Это занимает больше времени, чем обычно…", "⏳ This is taking longer than usual…")
 }
+
+/// `/screen`'s answer to an admin: the chat's page, who sees it, and how to revoke it; `again`
+/// is `/screen new` as the platform writes it.
+pub fn screen_link(lang: Lang, url: &str, renewed: bool, again: &str) -> String {
+    match (lang, renewed) {
+        (Lang::Ru, false) => format!(
+            "📺 Страница чата для экрана, только чтение:\n{url}\n\nКто откроет ссылку, увидит таблицу и столы этого чата. {again} — отозвать её и выдать новую."
+        ),
+        (Lang::Ru, true) => {
+            format!("📺 Новая ссылка на страницу чата:\n{url}\n\nПрежняя больше не открывается.")
+        }
+        (Lang::En, false) => format!(
+            "📺 The chat's read-only page for a screen:\n{url}\n\nWhoever opens the link sees this chat's standings and tables. {again} revokes it and gives a new one."
+        ),
+        (Lang::En, true) => {
+            format!("📺 A new link to the chat's page:\n{url}\n\nThe old one no longer opens.")
+        }
+    }
+}
+
+/// `/screen` when the operator gave the bot no public address: nothing was changed.
+pub fn screen_no_address(lang: Lang) -> &'static str {
+    tr(
+        lang,
+        "📺 Страниц чатов нет: оператор бота не задал его публичный адрес (DOMINO_PUBLIC_URL).",
+        "📺 There are no chat pages: the bot's operator has not set its public address (DOMINO_PUBLIC_URL).",
+    )
+}
+
+/// Telegram: the chat's page as a Mini App, for its members (no token in it: Telegram says
+/// who opens it, and only members get in).
+pub fn screen_mini_app(lang: Lang, link: &str) -> String {
+    match lang {
+        Lang::Ru => format!("Участники чата открывают её прямо в Telegram:\n{link}"),
+        Lang::En => format!("The chat's members open it inside Telegram:\n{link}"),
+    }
+}

@@ -179,6 +179,15 @@ impl<S: Store> Service<S> {
         out
     }
 
+    /// The id and version of each active table of a chat as the last command on each left
+    /// it, by id: what a chat's screen polls (nothing is cloned but the numbers).
+    pub fn versions_in(&self, chat: &ChatId) -> Vec<(i64, u64)> {
+        let mut out: Vec<(i64, u64)> =
+            self.map().shown_in(chat).iter().map(|t| (t.id, t.version)).collect();
+        out.sort_unstable();
+        out
+    }
+
     /// The active tables `person` hosts or sits at as the last command on each left them, by
     /// id: only theirs are read.
     pub(super) fn tables_of(&self, person: &UserId) -> Vec<Arc<Table>> {

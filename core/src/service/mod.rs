@@ -84,6 +84,10 @@ pub struct Options {
     /// People's help (and their replays): its own thinking permits, rates per person, time
     /// cap, memo size.
     pub advice_limits: AdviceLimits,
+    /// The bot's public web address (`DOMINO_PUBLIC_URL`, checked by the binary: absolute
+    /// http(s), no query), under which a chat's page is `/screen/<token>`; `None`: no pages are
+    /// linked (`/screen` says so).
+    pub public_url: Option<String>,
 }
 
 impl Default for Options {
@@ -99,6 +103,7 @@ impl Default for Options {
             shared: false,
             advice: crate::engine::ai::Budget::DEFAULT,
             advice_limits: AdviceLimits::default(),
+            public_url: None,
         }
     }
 }

@@ -57,7 +57,7 @@ pub use scoreboard::{
     order_line, render_computer_scoreboard, render_pair_scoreboard, render_scoreboard,
     render_tally, render_totals,
 };
-pub use season::{render_digest, render_season_end};
+pub use season::{render_digest, render_season_end, render_season_so_far};
 pub use table::{
     Buttons, ClockView, LastRoundView, OutcomeView, PhaseView, SeatView, SheetView, SideClock,
     SideScore, TableView, table_view, table_view_in,

@@ -30,6 +30,32 @@ pub fn render_season_end(
         Lang::Ru => format!("🏁 Сезон {ended} окончен! Матчей сыграно: {}.", story.matches),
         Lang::En => format!("🏁 Season {ended} is over! Matches played: {}.", story.matches),
     }];
+    out.extend(story_lines(story, lang));
+    if let Some(chart) = chart {
+        out.push(format!("📈 {chart}"));
+    }
+    out.push(match lang {
+        Lang::Ru => format!("Начался сезон {started}: рейтинги с нуля, удачи!"),
+        Lang::En => format!("Season {started} has begun: ratings start afresh. Good luck!"),
+    });
+    out.join("\n")
+}
+
+/// A season's story so far, as its screen shows it: "📖 Сезон 3: сыграно матчей: 12." and
+/// the lines a season's end tells (its leaders, goat, most matches, run and climb).
+pub fn render_season_so_far(story: &SeasonStory, season: u32, lang: Lang) -> String {
+    let mut out = vec![match lang {
+        Lang::Ru => format!("📖 Сезон {season}: сыграно матчей: {}.", story.matches),
+        Lang::En => format!("📖 Season {season}: {} matches played.", story.matches),
+    }];
+    out.extend(story_lines(story, lang));
+    out.join("\n")
+}
+
+/// The lines of a season's story: the champions (the leaders so far), the goat, who played
+/// most, the longest run, the biggest climb.
+fn story_lines(story: &SeasonStory, lang: Lang) -> Vec<String> {
+    let mut out = Vec::new();
     for (v, champion) in &story.champions {
         out.push(match lang {
             Lang::Ru => format!(
@@ -64,14 +90,7 @@ pub fn render_season_end(
         let label = tr(lang, "Лучший рост рейтинга", "Biggest climb");
         out.push(format!("🚀 {label}: {} (+{})", who(c), c.value));
     }
-    if let Some(chart) = chart {
-        out.push(format!("📈 {chart}"));
-    }
-    out.push(match lang {
-        Lang::Ru => format!("Начался сезон {started}: рейтинги с нуля, удачи!"),
-        Lang::En => format!("Season {started} has begun: ratings start afresh. Good luck!"),
-    });
-    out.join("\n")
+    out
 }
 
 /// The weekly digest: the week's matches (`from`–`to`, the chat's dates), who played most,

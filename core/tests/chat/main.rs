@@ -16,6 +16,8 @@ mod places;
 mod press_codecs;
 mod presses;
 mod replay;
+mod screen;
+mod screen_reads;
 mod setup;
 mod tour_kills;
 mod tour_kit;

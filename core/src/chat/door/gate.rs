@@ -3,6 +3,7 @@
 
 use super::Changed;
 use super::message::MessageAt;
+use crate::chat::screen::{Ask, Seen};
 use crate::chat::{Answer, Args, Asker, Chat, HandPlace, Kept, Links, Reply, Request, Show, Tags};
 use crate::ids::{ChatId, Lang, Millis, Person, Platform, UserId};
 use crate::service::{Applied as Replied, LeagueEvent, TourNews};
@@ -25,6 +26,7 @@ pub(in crate::chat) trait Gate: Send + Sync + 'static {
     fn standings_post<'a>(&'a self, c: &'a ChatId)
     -> Boxed<'a, Result<Option<String>, StoreError>>;
     fn tags<'a>(&'a self, c: &'a ChatId) -> Boxed<'a, Result<Option<Tags>, StoreError>>;
+    fn screen_read<'a>(&'a self, c: &'a ChatId, ask: Ask) -> Boxed<'a, Result<Seen, StoreError>>;
     fn tournament_live<'a>(
         &'a self,
         news: &'a TourNews,
@@ -48,6 +50,9 @@ pub(in crate::chat) trait Gate: Send + Sync + 'static {
     fn links(&self) -> Boxed<'_, Result<Links, StoreError>>;
     fn secret<'a>(&'a self, name: &'a str) -> Boxed<'a, Result<String, StoreError>>;
     fn link_target<'a>(&'a self, payload: &'a str) -> Boxed<'a, Option<ChatId>>;
+    fn screen_token<'a>(&'a self, c: &'a ChatId) -> Boxed<'a, Result<String, StoreError>>;
+    fn renew_screen<'a>(&'a self, c: &'a ChatId) -> Boxed<'a, Result<String, StoreError>>;
+    fn screen_chat<'a>(&'a self, t: &'a str) -> Boxed<'a, Result<Option<ChatId>, StoreError>>;
     fn saw<'a>(&'a self, chat: &'a ChatId, name: &'a str, who: &'a Person) -> Boxed<'a, ()>;
     fn invitee<'a>(&'a self, chat: &'a ChatId, args: &'a Args) -> Boxed<'a, Option<Person>>;
     fn meta_prefix<'a>(
@@ -93,6 +98,9 @@ impl<S: Store> Gate for Chat<S> {
     fn tags<'a>(&'a self, c: &'a ChatId) -> Boxed<'a, Result<Option<Tags>, StoreError>> {
         Box::pin(Chat::tags(self, c))
     }
+    fn screen_read<'a>(&'a self, c: &'a ChatId, ask: Ask) -> Boxed<'a, Result<Seen, StoreError>> {
+        Box::pin(Chat::screen_ask(self, c, ask))
+    }
     fn tournament_live<'a>(
         &'a self,
         news: &'a TourNews,
@@ -137,6 +145,15 @@ impl<S: Store> Gate for Chat<S> {
     }
     fn link_target<'a>(&'a self, payload: &'a str) -> Boxed<'a, Option<ChatId>> {
         Box::pin(Chat::link_target(self, payload))
+    }
+    fn screen_token<'a>(&'a self, c: &'a ChatId) -> Boxed<'a, Result<String, StoreError>> {
+        Box::pin(Chat::screen_token(self, c))
+    }
+    fn renew_screen<'a>(&'a self, c: &'a ChatId) -> Boxed<'a, Result<String, StoreError>> {
+        Box::pin(Chat::renew_screen(self, c))
+    }
+    fn screen_chat<'a>(&'a self, t: &'a str) -> Boxed<'a, Result<Option<ChatId>, StoreError>> {
+        Box::pin(Chat::screen_chat(self, t))
     }
     fn saw<'a>(&'a self, chat: &'a ChatId, name: &'a str, who: &'a Person) -> Boxed<'a, ()> {
         Box::pin(Chat::saw(self, chat, name, who))

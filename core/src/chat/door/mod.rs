@@ -30,7 +30,7 @@ pub(super) mod turn;
 /// The store could not be reached: nothing was read or written.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("the store is unavailable: {0}")]
-pub struct Unavailable(String);
+pub struct Unavailable(pub(in crate::chat) String);
 
 impl From<StoreError> for Unavailable {
     fn from(e: StoreError) -> Unavailable {
@@ -169,6 +169,24 @@ impl Door {
     /// the platform whether the person is a member of it (a join is for members only).
     pub async fn link_target(&self, payload: &str) -> Option<ChatId> {
         self.0.link_target(payload).await
+    }
+
+    /// The chat's screen token, for its web page's address `/screen/<token>`: the same until
+    /// it is renewed.
+    pub async fn screen_token(&self, chat: &ChatId) -> Result<String, Unavailable> {
+        Ok(self.0.screen_token(chat).await?)
+    }
+
+    /// Renews the chat's screen link (`/screen new`): every older token is refused from now
+    /// on. The new token.
+    pub async fn renew_screen(&self, chat: &ChatId) -> Result<String, Unavailable> {
+        Ok(self.0.renew_screen(chat).await?)
+    }
+
+    /// The chat a screen token opens: `None` when it is forged, malformed or revoked. Whoever
+    /// holds a good token may see the chat's page, and nothing more: a page changes nothing.
+    pub async fn screen_chat(&self, token: &str) -> Result<Option<ChatId>, Unavailable> {
+        Ok(self.0.screen_chat(token).await?)
     }
 
     /// `who` was seen in `chat` under @`username` (`/duel @username` finds them).

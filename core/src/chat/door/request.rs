@@ -173,11 +173,12 @@ impl Request {
     }
 
     /// Whether the answer depends on the requester administering the chat: settings, a new
-    /// season, a new tournament, the tags' words, the chat's clock, closing a table.
+    /// season, a new tournament, the tags' words, the chat's clock, closing a table, the chat's
+    /// screen link.
     pub fn needs_admin(&self) -> bool {
         match self {
             Request::Command(cmd, args) => match cmd {
-                Cmd::Stop => true,
+                Cmd::Stop | Cmd::Screen => true,
                 Cmd::Season => args.new_season,
                 Cmd::Tournament => args.tour.is_some(),
                 Cmd::Tags => args.tag_words.as_deref().is_some_and(|w| !w.trim().is_empty()),

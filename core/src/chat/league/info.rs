@@ -3,7 +3,9 @@
 
 use crate::chat::{Answer, Args, Asker, Body, Chat, may_administer, texts};
 use crate::engine::rules::{Rules, Variant};
+use crate::ids::{ChatId, Person};
 use crate::session::Lang;
+use crate::standings::rated_order;
 use crate::standings::tournament::State;
 use crate::store::{PairRow, ScoreRow, Span, Store, StoreError};
 use crate::view::tour_news::render_tournament_history;
@@ -19,6 +21,15 @@ const HISTORY_TOURNAMENTS: usize = 5;
 /// At most, to stay within one message.
 const HISTORY_MAX: u32 = 30;
 use std::collections::BTreeMap;
+
+/// What `/top` shows: its header, its standings, the lines of its chart (the leaders'
+/// ratings over time, undrawn) and the people it lists, in its order.
+pub(in crate::chat) struct Top {
+    pub head: String,
+    pub text: String,
+    pub lines: super::Lines,
+    pub people: Vec<Person>,
+}
 
 impl<S: Store> Chat<S> {
     /// `/rules [game] [options]`: those rules; with nothing named, the rules of the table the
@@ -69,11 +80,27 @@ impl<S: Store> Chat<S> {
         if args.pairs_table && args.computer {
             return Ok(Answer::private(texts::no_computer_pairs(lang)));
         }
+        let Top { head, text, lines, .. } = self.top_of(&from.chat, &args, lang).await?;
+        if let Some(chart) = super::chart_of(lines).await {
+            let text = format!("{head}\n{text}\n📈 {}", chart.caption);
+            return Ok(Answer::public(Body::Picture { text, picture: chart.picture }));
+        }
+        Ok(Answer::public(Body::Long(format!("{head}\n{text}"))))
+    }
+
+    /// What `/top` shows in `chat` (its chart's lines undrawn): the one computation of the
+    /// standings, for the chat and for its screen (`chat::screen`).
+    pub(in crate::chat) async fn top_of(
+        &self,
+        chat: &ChatId,
+        args: &Args,
+        lang: Lang,
+    ) -> Result<Top, StoreError> {
         let store = self.service.store();
         let season = match (args.all_time, args.season) {
             (true, _) => None,
             (false, Some(n)) => Some(n),
-            (false, None) => Some(store.season(&from.chat).await?.number),
+            (false, None) => Some(store.season(chat).await?.number),
         };
         // All time: every season's lines in one query each, added up here.
         let (span, lines) = match season {
@@ -84,31 +111,35 @@ impl<S: Store> Chat<S> {
             Some(n) => texts::season_header(lang, n),
             None => crate::view::text::tr(lang, "За всё время", "All time").to_owned(),
         };
-        let text = if args.pairs_table {
-            let rows = store.pair_scoreboard(&from.chat, Some(lines), args.game).await?;
-            let ratings = store.ratings(&from.chat, span, args.game).await?;
-            render_pair_scoreboard(&merge_pairs(rows), &ratings, lang)
+        let mut top = Top { head, text: String::new(), lines: Vec::new(), people: Vec::new() };
+        if args.pairs_table {
+            let rows = store.pair_scoreboard(chat, Some(lines), args.game).await?;
+            let ratings = store.ratings(chat, span, args.game).await?;
+            top.text = render_pair_scoreboard(&merge_pairs(rows), &ratings, lang);
         } else if args.computer {
-            let rows = store.computer_scoreboard(&from.chat, Some(lines), args.game).await?;
-            render_computer_scoreboard(&merge_players(rows), lang)
+            let rows = store.computer_scoreboard(chat, Some(lines), args.game).await?;
+            top.text = render_computer_scoreboard(&merge_players(rows), lang);
         } else {
-            let rows = merge_players(store.scoreboard(&from.chat, Some(lines), args.game).await?);
-            let ratings = store.ratings(&from.chat, span, args.game).await?;
-            let text = render_scoreboard(&rows, &ratings, lang);
+            let rows = merge_players(store.scoreboard(chat, Some(lines), args.game).await?);
+            let ratings = store.ratings(chat, span, args.game).await?;
+            top.text = render_scoreboard(&rows, &ratings, lang);
+            let mut ranked = rows.clone();
+            rated_order(&mut ranked, &ratings);
+            for r in ranked {
+                if !top.people.iter().any(|p: &Person| p.id == r.user) {
+                    top.people.push(Person::new(r.user, r.name));
+                }
+            }
             // The leaders' ratings over the season (or all time) in the game named, or the
             // one played most.
             let count =
                 |v| rows.iter().filter(|r| r.variant == v).map(|r| r.matches as usize).sum();
             if let Some(game) = args.game.or_else(|| super::busiest_by(count)) {
-                let changes = store.rating_history(&from.chat, span, Some(game)).await?;
-                if let Some(chart) = super::leaders_chart(&rows, &ratings, game, &changes).await {
-                    let text = format!("{head}\n{text}\n📈 {}", chart.caption);
-                    return Ok(Answer::public(Body::Picture { text, picture: chart.picture }));
-                }
+                let changes = store.rating_history(chat, span, Some(game)).await?;
+                top.lines = super::leaders_lines(&rows, &ratings, game, &changes);
             }
-            text
-        };
-        Ok(Answer::public(Body::Long(format!("{head}\n{text}"))))
+        }
+        Ok(top)
     }
 
     /// `/history [game] [N]`: the chat's last N finished matches (10 unless told).

@@ -6,7 +6,8 @@
 //! `/me` (`versus`), `/export`'s files (`export`), `/replay` (`replay`, its GIFs kept by
 //! `replays`), tournaments (`tournament`, the final standings' picture in `tour_picture`), the
 //! messages the bot keeps current (`kept`), the member tags (`tags`; `/tags`, the chat's
-//! own words for them, in `tag_words`), and `/clock`, the chat's time zone (`clock`).
+//! own words for them, in `tag_words`), `/clock`, the chat's time zone (`clock`), and
+//! `/screen`, the signed, renewable link to the chat's web page (`screen_access`).
 
 use super::menu::league::cadence_text;
 use super::{Body, Chat, Reply};
@@ -29,6 +30,7 @@ mod info;
 pub(super) mod kept;
 mod replay;
 pub(super) mod replays;
+pub(super) mod screen_access;
 mod tag_words;
 pub(super) mod tags;
 mod tour_picture;
@@ -65,9 +67,10 @@ pub(super) fn points(
         .collect()
 }
 
-/// The chart of up to [`CHART_LINES`] named lines of points, drawn on a blocking thread (a
-/// picture takes milliseconds); `None` when no line has a point or the picture cannot be drawn.
-pub(super) async fn chart_of(lines: Vec<(String, Vec<(Millis, i32)>)>) -> Option<Chart> {
+/// The lines a chart draws of `lines` (up to [`CHART_LINES`], those with a point) and the
+/// caption that says whose each is; `None` when no line has a point. The one choice of what
+/// a chart shows, whether drawn as a PNG for a chat or as SVG for a page.
+pub(super) fn chart_lines(lines: Lines) -> Option<(Vec<RatingLine>, String)> {
     let drawn: Vec<(String, RatingLine)> = lines
         .into_iter()
         .filter(|(_, points)| !points.is_empty())
@@ -82,7 +85,16 @@ pub(super) async fn chart_of(lines: Vec<(String, Vec<(Millis, i32)>)>) -> Option
         .enumerate()
         .map(|(i, (name, _))| format!("{} {name}", SIDE_MARKS[i]))
         .collect();
-    let lines: Vec<RatingLine> = drawn.into_iter().map(|(_, l)| l).collect();
+    Some((drawn.into_iter().map(|(_, l)| l).collect(), caption.join(" · ")))
+}
+
+/// Named lines of shown ratings over time: a chart's data.
+pub(super) type Lines = Vec<(String, Vec<(Millis, i32)>)>;
+
+/// The chart of up to [`CHART_LINES`] named lines of points, drawn on a blocking thread (a
+/// picture takes milliseconds); `None` when no line has a point or the picture cannot be drawn.
+pub(super) async fn chart_of(lines: Lines) -> Option<Chart> {
+    let (lines, caption) = chart_lines(lines)?;
     let drawing = tokio::task::spawn_blocking(move || rating_png(&lines, &Style::default()));
     let picture = match drawing.await {
         Ok(Ok(p)) => p,
@@ -95,7 +107,23 @@ pub(super) async fn chart_of(lines: Vec<(String, Vec<(Millis, i32)>)>) -> Option
             return None;
         }
     };
-    Some(Chart { picture: Arc::new(picture), caption: caption.join(" · ") })
+    Some(Chart { picture: Arc::new(picture), caption })
+}
+
+/// The lines of the leaders (`/top` order) of one game over `changes`.
+pub(super) fn leaders_lines(
+    rows: &[ScoreRow],
+    ratings: &[Rating],
+    game: Variant,
+    changes: &[RatingChange],
+) -> Lines {
+    let mut lines: Vec<ScoreRow> = rows.iter().filter(|r| r.variant == game).cloned().collect();
+    rated_order(&mut lines, ratings);
+    let named = lines.into_iter().map(|r| {
+        let who = Rated::Player(r.user);
+        (display_name(&r.name), points(changes, &who, Some(game)))
+    });
+    named.collect()
 }
 
 /// The chart of the leaders (`/top` order) of one game's lines over `changes`.
@@ -105,13 +133,7 @@ pub(super) async fn leaders_chart(
     game: Variant,
     changes: &[RatingChange],
 ) -> Option<Chart> {
-    let mut lines: Vec<ScoreRow> = rows.iter().filter(|r| r.variant == game).cloned().collect();
-    rated_order(&mut lines, ratings);
-    let named = lines.into_iter().map(|r| {
-        let who = Rated::Player(r.user);
-        (display_name(&r.name), points(changes, &who, Some(game)))
-    });
-    chart_of(named.collect()).await
+    chart_of(leaders_lines(rows, ratings, game, changes)).await
 }
 
 /// The game most of `matches` were.

@@ -14,7 +14,7 @@
 use super::replays;
 use crate::chat::{Answer, Args, Asker, Body, Chat, File, prefix};
 use crate::engine::record::Record;
-use crate::ids::Lang;
+use crate::ids::{ChatId, Lang, UserId};
 use crate::service::ServiceError;
 use crate::session::Rejection;
 use crate::standings::Span;
@@ -30,58 +30,72 @@ impl<S: Store> Chat<S> {
         lang: Lang,
     ) -> Result<Answer, StoreError> {
         let ago = args.ago.unwrap_or(1);
-        let records = self.service.store().season_records(&from.chat, Span::AllTime, ago).await?;
+        let round = args.round.map(|r| r as usize);
+        let replayed = self.replay_of(&from.chat, &from.person.id, (ago, round), lang).await?;
+        let (gif, caption) = match replayed {
+            Ok(drawn) => drawn,
+            Err(refusal) => return Ok(Answer::private(refusal)),
+        };
+        let name = match args.round {
+            None => format!("replay-{ago}.gif"),
+            Some(r) => format!("replay-{ago}-{r}.gif"),
+        };
+        let file = File { name, bytes: gif };
+        Ok(Answer::public(Body::Files { caption, files: vec![file] }))
+    }
+
+    /// The GIF of a round of the chat's `ago`th latest match (the last round unless one is
+    /// named, 1-based) and its caption, drawn within `who`'s rate of replays; or why not.
+    /// What `/replay` sends, for the chat and for its screen.
+    pub(in crate::chat) async fn replay_of(
+        &self,
+        chat: &ChatId,
+        who: &UserId,
+        (ago, round): (u32, Option<usize>),
+        lang: Lang,
+    ) -> Result<Result<(Vec<u8>, String), String>, StoreError> {
+        let records = self.service.store().season_records(chat, Span::AllTime, ago).await?;
         // The last `ago` records, oldest first: the one asked for leads when there are enough.
         let Some(value) = records.first().filter(|_| records.len() as u32 == ago) else {
-            return Ok(Answer::private(none_that_far(
-                lang,
-                records.len(),
-                prefix(from.chat.platform),
-            )));
+            return Ok(Err(none_that_far(lang, records.len(), prefix(chat.platform))));
         };
         let record = match Record::from_json(value) {
             Ok(record) => record,
             Err(e) => {
-                tracing::warn!(chat = %from.chat, error = %e, "a stored record does not read");
-                return Ok(Answer::private(unreadable(lang)));
+                tracing::warn!(%chat, error = %e, "a stored record does not read");
+                return Ok(Err(unreadable(lang).to_owned()));
             }
         };
         let rounds = record.rounds.len();
-        let round = match args.round.map(|r| r as usize) {
+        let round = match round {
             None => rounds.saturating_sub(1),
             Some(r) if (1..=rounds).contains(&r) => r - 1,
-            Some(r) => return Ok(Answer::private(no_such_round(lang, r, rounds))),
+            Some(r) => return Ok(Err(no_such_round(lang, r, rounds))),
         };
         let key = replays::Key::of(value, round);
         let service = &self.service;
         let drawn = self.replays.get_or_draw(key, async || {
             let record = record.clone();
             let draw = move || replay_gif(&record, Some(round), &Style::default());
-            match service.draw_for(&from.person.id, draw).await {
+            match service.draw_for(who, draw).await {
                 Ok(Ok(animation)) => Ok(animation),
                 Ok(Err(e)) => {
-                    tracing::warn!(chat = %from.chat, error = %e, "a replay not drawn");
+                    tracing::warn!(%chat, error = %e, "a replay not drawn");
                     Err(None)
                 }
                 Err(ServiceError::Rejected(Rejection::AdviceLater { secs })) => Err(Some(secs)),
                 Err(e) => {
-                    tracing::warn!(chat = %from.chat, error = %e, "a replay's drawing failed");
+                    tracing::warn!(%chat, error = %e, "a replay's drawing failed");
                     Err(None)
                 }
             }
         });
         let animation = match drawn.await {
             Ok(animation) => animation,
-            Err(Some(secs)) => return Ok(Answer::private(later(lang, secs))),
-            Err(None) => return Ok(Answer::private(unreadable(lang))),
+            Err(Some(secs)) => return Ok(Err(later(lang, secs))),
+            Err(None) => return Ok(Err(unreadable(lang).to_owned())),
         };
-        let caption = caption(&record, &animation, lang);
-        let name = match args.round {
-            None => format!("replay-{ago}.gif"),
-            Some(r) => format!("replay-{ago}-{r}.gif"),
-        };
-        let file = File { name, bytes: animation.gif.clone() };
-        Ok(Answer::public(Body::Files { caption, files: vec![file] }))
+        Ok(Ok((animation.gif.clone(), caption(&record, &animation, lang))))
     }
 }
 

@@ -13,7 +13,7 @@ use crate::chat::{
     may_administer, texts,
 };
 use crate::engine::rules::Variant;
-use crate::ids::{Lang, Platform};
+use crate::ids::{ChatId, Lang, Platform};
 use crate::service::{TourError, TourNews};
 use crate::standings::tournament::{Command, Event, Format, MINUTE, NewTournament, Refusal, State};
 use crate::store::{Store, StoreError, TournamentDoc};
@@ -45,10 +45,8 @@ impl<S: Store> Chat<S> {
             )));
         }
         let Some(kind) = args.tour else {
-            let all = self.service.store().tournaments(Some(&from.chat), false).await?;
-            let current = all.iter().rev().find(|d| d.open()).or(all.last());
-            return Ok(match current {
-                Some(doc) => Answer::public(Body::Menu(self.tour_menu(doc, lang).await?)),
+            return Ok(match self.current_tournament(&from.chat).await? {
+                Some(doc) => Answer::public(Body::Menu(self.tour_menu(&doc, lang).await?)),
                 None => Answer::private(usage(lang, from.chat.platform)),
             });
         };
@@ -194,7 +192,26 @@ impl<S: Store> Chat<S> {
     }
 
     /// The tournament's message: its text and the buttons its state offers.
-    async fn tour_menu(&self, doc: &TournamentDoc, lang: Lang) -> Result<Menu, StoreError> {
+    /// The chat's current tournament: its newest open one, else its last (what `/tournament`
+    /// shows, for the chat and for its screen).
+    pub(in crate::chat) async fn current_tournament(
+        &self,
+        chat: &ChatId,
+    ) -> Result<Option<TournamentDoc>, StoreError> {
+        let mut all = self.service.store().tournaments(Some(chat), false).await?;
+        let open = all.iter().rposition(|d| d.open());
+        Ok(match open {
+            Some(i) => Some(all.swap_remove(i)),
+            None => all.pop(),
+        })
+    }
+
+    /// A tournament's message: its text (`view::render_tournament`) and buttons.
+    pub(in crate::chat) async fn tour_menu(
+        &self,
+        doc: &TournamentDoc,
+        lang: Lang,
+    ) -> Result<Menu, StoreError> {
         let settings = self.service.store().chat_settings(&doc.chat).await?;
         let t = &doc.tournament;
         let item = |label: &str, change: Change| Item {

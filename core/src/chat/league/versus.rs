@@ -3,6 +3,7 @@
 
 use crate::chat::{Answer, Args, Asker, Body, Chat, Opponent, prefix};
 use crate::engine::rules::Variant;
+use crate::ids::{ChatId, Person};
 use crate::session::{Lang, Platform};
 use crate::standings::{Rated, Span};
 use crate::store::{Store, StoreError};
@@ -10,27 +11,51 @@ use crate::view::{render_card, render_versus, variant_name};
 
 impl<S: Store> Chat<S> {
     pub(in crate::chat) async fn me(&self, from: &Asker, lang: Lang) -> Result<Answer, StoreError> {
-        let store = self.service.store();
-        // All time, from the kept tallies: the same cost however old the chat is.
-        let card = store.person_tally(&from.chat, &from.person.id).await?.card();
-        // The season's ratings and rating line: read from the current season's rows (they grow
-        // with the season, not with the chat's age; a chat whose seasons never turn has one).
-        let season = store.season(&from.chat).await?.number;
-        let ratings = store.ratings(&from.chat, Span::Season(season), None).await?;
-        let text = render_card(&from.person.name, &from.person.id, &card, &ratings, lang);
-        // Their rating over the season, a line per game.
-        let changes = store.rating_history(&from.chat, Span::Season(season), None).await?;
-        let me = Rated::Player(from.person.id.clone());
-        let lines = Variant::ALL
-            .into_iter()
-            .map(|v| (variant_name(v, lang).to_owned(), super::points(&changes, &me, Some(v))));
-        Ok(Answer::public(match super::chart_of(lines.collect()).await {
+        let (text, lines) = self.card_of(&from.chat, &from.person, lang).await?;
+        Ok(Answer::public(match super::chart_of(lines).await {
             Some(chart) => {
                 let text = format!("{text}\n📈 {}", chart.caption);
                 Body::Picture { text, picture: chart.picture }
             }
             None => Body::Text(text),
         }))
+    }
+
+    /// `who`'s card in `chat` and their rating over the season, a line per game (undrawn):
+    /// what `/me` shows, for the chat and for its screen.
+    pub(in crate::chat) async fn card_of(
+        &self,
+        chat: &ChatId,
+        who: &Person,
+        lang: Lang,
+    ) -> Result<(String, super::Lines), StoreError> {
+        let store = self.service.store();
+        // All time, from the kept tallies: the same cost however old the chat is.
+        let card = store.person_tally(chat, &who.id).await?.card();
+        // The season's ratings and rating line: read from the current season's rows (they grow
+        // with the season, not with the chat's age; a chat whose seasons never turn has one).
+        let season = store.season(chat).await?.number;
+        let ratings = store.ratings(chat, Span::Season(season), None).await?;
+        let text = render_card(&who.name, &who.id, &card, &ratings, lang);
+        let changes = store.rating_history(chat, Span::Season(season), None).await?;
+        let me = Rated::Player(who.id.clone());
+        let lines = Variant::ALL
+            .into_iter()
+            .map(|v| (variant_name(v, lang).to_owned(), super::points(&changes, &me, Some(v))));
+        Ok((text, lines.collect()))
+    }
+
+    /// `first`'s head-to-head with `second` in `chat` (one game's, or every game's): what
+    /// `/vs` shows, for the chat and for its screen.
+    pub(in crate::chat) async fn versus_of(
+        &self,
+        chat: &ChatId,
+        (first, second): (&Person, &Person),
+        game: Option<Variant>,
+        lang: Lang,
+    ) -> Result<String, StoreError> {
+        let h = self.service.store().person_tally(chat, &first.id).await?.versus(&second.id, game);
+        Ok(render_versus(&first.name, &second.name, &h, game, lang))
     }
 
     pub(in crate::chat) async fn versus(
@@ -50,9 +75,8 @@ impl<S: Store> Chat<S> {
         if other.id == from.person.id {
             return Ok(Answer::private(usage(lang, platform)));
         }
-        let store = self.service.store();
-        let h = store.person_tally(&from.chat, &from.person.id).await?.versus(&other.id, args.game);
-        let text = render_versus(&from.person.name, &other.name, &h, args.game, lang);
+        let pair = (&from.person, &other);
+        let text = self.versus_of(&from.chat, pair, args.game, lang).await?;
         Ok(Answer::public(Body::Text(text)))
     }
 }

@@ -36,7 +36,7 @@ impl Links {
         Links { key: key.into() }
     }
 
-    fn mac(&self, body: &str) -> Hmac<Sha256> {
+    pub(super) fn mac(&self, body: &str) -> Hmac<Sha256> {
         let mut mac = Hmac::<Sha256>::new_from_slice(&self.key).expect("HMAC takes any key");
         mac.update(body.as_bytes());
         mac
@@ -92,7 +92,7 @@ fn parse_body(s: &str) -> Option<Link> {
 const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
 /// URL-safe base64 without padding; `_` is one of its digits, so the tag comes last.
-fn base64url(bytes: &[u8]) -> String {
+pub(super) fn base64url(bytes: &[u8]) -> String {
     let mut out = String::new();
     for chunk in bytes.chunks(3) {
         let n = chunk.iter().fold(0u32, |acc, &b| acc << 8 | b as u32) << (8 * (3 - chunk.len()));
@@ -103,7 +103,7 @@ fn base64url(bytes: &[u8]) -> String {
     out
 }
 
-fn unbase64url(s: &str) -> Option<Vec<u8>> {
+pub(super) fn unbase64url(s: &str) -> Option<Vec<u8>> {
     let digits: Option<Vec<u32>> =
         s.bytes().map(|c| B64.iter().position(|&d| d == c).map(|p| p as u32)).collect();
     let digits = digits?;

@@ -8,16 +8,19 @@
 //! | `1:` | a table button (`table`): table, version, action | [`ButtonData::encode`] |
 //! | `s2:` | a settings-menu press (`menu`): settings version, page, change | [`MenuPress::encode`] |
 //! | `j`, `h` | a deep link's payload (`link`), signed | [`Links::encode`] |
+//! | `t`, `d`, `p` | a chat's screen token (`screen_link`), signed, in a web address | [`Links::encode_screen`] |
 //!
 //! Reading accepts exactly what writing writes: anything else is refused, never a panic.
 
 pub(crate) mod base36;
 mod link;
 mod menu;
+mod screen_link;
 mod table;
 
 pub use super::menu::MenuPress;
 pub use link::{Link, Links};
+pub use screen_link::{SCREEN_TOKEN_MAX, ScreenLink};
 pub use table::{BadButton, ButtonAction, ButtonData, MAX_LEN};
 
 /// A press as the bot wrote it.

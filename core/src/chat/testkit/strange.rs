@@ -139,7 +139,7 @@ fn for_kind(rng: &mut impl Rng, kind: ArgKind) -> Vec<String> {
         ArgKind::Computer => one("bot"),
         ArgKind::Pairs | ArgKind::PairsTable => one("пары"),
         ArgKind::AllTime => one("all"),
-        ArgKind::NewSeason => one("new"),
+        ArgKind::NewSeason | ArgKind::NewLink => one("new"),
         ArgKind::Thread => one("thread"),
         ArgKind::TourFormat => match rng.random_range(0..3) {
             0 => one("круг"),

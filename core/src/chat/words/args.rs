@@ -56,6 +56,8 @@ pub struct Args {
     pub pairs_table: bool,
     pub all_time: bool,
     pub new_season: bool,
+    /// `/screen new`: renew the chat's screen link.
+    pub new_link: bool,
     /// Open the table in a thread of its own (Discord's adapter makes the thread).
     pub thread: bool,
     /// How many to list (`/history N`).

@@ -33,6 +33,7 @@ pub enum Cmd {
     Tournament,
     Tags,
     Watch,
+    Screen,
     Stop,
     Help,
 }
@@ -68,6 +69,8 @@ pub enum ArgKind {
     AllTime,
     /// Start a new season.
     NewSeason,
+    /// Renew a link, refusing the old one (`/screen new`).
+    NewLink,
     /// Open the table in a thread of its own (Discord; Telegram's topics are made by people,
     /// and a table opened in one lives there).
     Thread,
@@ -215,7 +218,7 @@ impl CommandSpec {
     /// Whether only the person who asks sees the answer (Telegram's ephemeral commands,
     /// Discord's ephemeral answers).
     pub fn only_you(&self) -> bool {
-        matches!(self.cmd, Cmd::Hand | Cmd::Hint | Cmd::Review | Cmd::Watch)
+        matches!(self.cmd, Cmd::Hand | Cmd::Hint | Cmd::Review | Cmd::Watch | Cmd::Screen)
     }
 
     /// Whether `platform` offers the command: member tags (`/tags`) are Telegram's only.

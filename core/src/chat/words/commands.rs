@@ -325,6 +325,22 @@ pub static COMMANDS: &[CommandSpec] = &[
         )],
     },
     CommandSpec {
+        cmd: Cmd::Screen,
+        key: "screen",
+        ru: "экран",
+        help: w(
+            "ссылка на страницу чата для экрана, только чтение (админ; видно только вам)",
+            "a link to the chat's read-only page for a screen (an admin; only you see it)",
+        ),
+        usage: w("[новый]", "[new]"),
+        args: &[arg(
+            ArgKind::NewLink,
+            "new",
+            "новый",
+            w("Отозвать ссылку и выдать новую", "Revoke the link and give a new one"),
+        )],
+    },
+    CommandSpec {
         cmd: Cmd::Tournament,
         key: "tournament",
         ru: "турнир",

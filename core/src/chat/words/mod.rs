@@ -178,6 +178,10 @@ fn read_one(spec: &CommandSpec, args: &mut Args, words: &[&str]) -> Result<usize
                 args.new_season = true;
                 Some(1)
             }
+            ArgKind::NewLink if matches!(w.as_str(), "new" | "новый" | "новая") => {
+                args.new_link = true;
+                Some(1)
+            }
             ArgKind::TourFormat if args.tour.is_none() => match w.as_str() {
                 "круг" | "круговой" | "round" | "robin" | "round_robin" => {
                     args.tour = Some(TourKind::RoundRobin);

@@ -195,6 +195,7 @@ impl Scenario {
                 ArgKind::PairsTable => out.pairs_table = flag(),
                 ArgKind::AllTime => out.all_time = flag(),
                 ArgKind::NewSeason => out.new_season = flag(),
+                ArgKind::NewLink => out.new_link = flag(),
                 ArgKind::Thread => out.thread = flag(),
                 ArgKind::Count => out.count = Some(int()),
                 ArgKind::Ago => out.ago = Some(int()),
