@@ -183,15 +183,20 @@ impl Table {
             }
             self.settle(now, ev);
         } else {
-            let sides = self.rules.sides(self.size as usize);
-            let outcome = Outcome {
-                winner: (sides == 2).then(|| 1 - side),
-                loser: Some(side),
-                resigned: None,
-                flag: Some(side as u8),
-            };
-            self.finish(outcome, ev);
+            self.lose_on_time(side, ev);
         }
+    }
+
+    /// `side` ran out of time (its clock, or a turn timer that loses the match): it loses.
+    pub(super) fn lose_on_time(&mut self, side: usize, ev: &mut Vec<Event>) {
+        let sides = self.rules.sides(self.size as usize);
+        let outcome = Outcome {
+            winner: (sides == 2).then(|| 1 - side),
+            loser: Some(side),
+            resigned: None,
+            flag: Some(side as u8),
+        };
+        self.finish(outcome, ev);
     }
 
     /// The host sets the table's clock, or turns it off (lobby).

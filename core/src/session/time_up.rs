@@ -5,7 +5,6 @@
 //! the people still there; chess servers and competitive bots end it for the one out of time.
 
 use super::event::Event;
-use super::game::Outcome;
 use super::table::{Phase, Table};
 use crate::ids::Millis;
 use serde::{Deserialize, Serialize};
@@ -59,15 +58,7 @@ impl Table {
 
     /// The turn timer of `seat` ran out: its side loses the match.
     pub(super) fn time_up(&mut self, seat: usize, ev: &mut Vec<Event>) {
-        let side = self.rules.side_of(seat);
-        let sides = self.rules.sides(self.size as usize);
         ev.push(Event::TimeUp { seat: seat as u8 });
-        let outcome = Outcome {
-            winner: (sides == 2).then(|| 1 - side),
-            loser: Some(side),
-            resigned: None,
-            flag: Some(side as u8),
-        };
-        self.finish(outcome, ev);
+        self.lose_on_time(self.rules.side_of(seat), ev);
     }
 }
