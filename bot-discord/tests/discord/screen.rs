@@ -14,6 +14,8 @@ use std::sync::Arc;
 const PUBLIC: &str = "https://domino.example.org";
 
 fn token_in(text: &str) -> Option<String> {
+    // Discord's text escapes markdown (`_` → `\_`); the token's alphabet has `_` in it.
+    let text = &text.replace('\\', "");
     let at = text.find(&format!("{PUBLIC}/screen/"))? + PUBLIC.len() + "/screen/".len();
     Some(text[at..].split_whitespace().next()?.to_owned())
 }
